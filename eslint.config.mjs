@@ -1,0 +1,56 @@
+import nx from '@nx/eslint-plugin';
+
+// Packages that only make sense on one side of the wire. Browser projects may not pull in
+// server packages and server projects may not pull in React.
+const serverOnlyPackages = ['@nestjs/*', 'mongoose', 'kafkajs', 'minio', 'passport', 'passport-*', 'playwright-core', 'express', 'nestjs-pino', 'pino', 'bcryptjs', 'sharp', 'handlebars'];
+const browserOnlyPackages = ['react', 'react-dom', 'react-dom/*', 'react-router-dom', '@radix-ui/*', 'lucide-react'];
+
+export default [
+  ...nx.configs['flat/base'],
+  ...nx.configs['flat/typescript'],
+  ...nx.configs['flat/javascript'],
+  { ignores: ['**/dist', '**/out-tsc', '**/.cache', 'tmp/**'] },
+  {
+    files: ['**/*.ts', '**/*.tsx', '**/*.js', '**/*.jsx'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: true,
+          allow: ['^.*/eslint(\\.base)?\\.config\\.[cm]?[jt]s$'],
+          depConstraints: [
+            // Axis 1: scope. A remote or service sees only its own scope and shared code,
+            // so a remote can never import another remote.
+            { sourceTag: 'scope:shell', onlyDependOnLibsWithTags: ['scope:shell', 'scope:shared'] },
+            { sourceTag: 'scope:public', onlyDependOnLibsWithTags: ['scope:public', 'scope:shared'] },
+            { sourceTag: 'scope:registration', onlyDependOnLibsWithTags: ['scope:registration', 'scope:shared'] },
+            { sourceTag: 'scope:downloads', onlyDependOnLibsWithTags: ['scope:downloads', 'scope:shared'] },
+            { sourceTag: 'scope:admin', onlyDependOnLibsWithTags: ['scope:admin', 'scope:shared'] },
+            { sourceTag: 'scope:documents', onlyDependOnLibsWithTags: ['scope:documents', 'scope:shared'] },
+            { sourceTag: 'scope:notifications', onlyDependOnLibsWithTags: ['scope:notifications', 'scope:shared'] },
+            { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+            // Axis 2: type. Layers only point downwards.
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:ui', 'type:data-access', 'type:util', 'type:contracts'] },
+            { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:util', 'type:contracts'] },
+            { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:feature', 'type:ui', 'type:data-access', 'type:util', 'type:contracts'] },
+            { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:ui', 'type:util', 'type:contracts'] },
+            { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:data-access', 'type:util', 'type:contracts'] },
+            { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util', 'type:contracts'] },
+            { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'] },
+            // Platform: browser code and server code never import each other.
+            { sourceTag: 'platform:web', onlyDependOnLibsWithTags: ['platform:web', 'platform:any'], bannedExternalImports: serverOnlyPackages },
+            { sourceTag: 'platform:node', onlyDependOnLibsWithTags: ['platform:node', 'platform:any'], bannedExternalImports: browserOnlyPackages },
+            { sourceTag: 'platform:any', onlyDependOnLibsWithTags: ['platform:any'], bannedExternalImports: [...serverOnlyPackages, ...browserOnlyPackages] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    rules: {
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+      '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+];

@@ -1,0 +1,7 @@
+import { apiClient } from './api-client';
+
+describe('apiClient', () => {
+  it('should work', () => {
+    expect(apiClient()).toEqual('api-client');
+  })
+})

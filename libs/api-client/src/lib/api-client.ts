@@ -1,0 +1,3 @@
+export function apiClient(): string {
+  return 'api-client';
+}

@@ -1,0 +1,7 @@
+import { content } from './content';
+
+describe('content', () => {
+  it('should work', () => {
+    expect(content()).toEqual('content');
+  })
+})

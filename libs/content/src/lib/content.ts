@@ -1,0 +1,3 @@
+export function content(): string {
+  return 'content';
+}

@@ -1,0 +1,7 @@
+import { contracts } from './contracts';
+
+describe('contracts', () => {
+  it('should work', () => {
+    expect(contracts()).toEqual('contracts');
+  })
+})

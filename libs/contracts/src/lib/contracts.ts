@@ -1,0 +1,3 @@
+export function contracts(): string {
+  return 'contracts';
+}

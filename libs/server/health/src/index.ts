@@ -1,0 +1,2 @@
+export * from './lib/server-health.module';
+

@@ -1,0 +1,2 @@
+export * from './lib/server-messaging.module';
+
