@@ -1,16 +1,22 @@
 const nxPreset = require('@nx/jest/preset').default;
 
-// Two tiers share every project's jest config:
+// Three tiers share every project's jest config, chosen by KBE_TEST_TIER:
 // - unit (default): `*.spec.ts(x)` beside the code, no servers needed;
-// - integration (KBE_TEST_TIER=integration): `*.integration.spec.ts`, against the real
-//   MongoDB-wire, Kafka, MinIO and Chromium servers started by tools/infra.
-const integration = process.env.KBE_TEST_TIER === 'integration';
+// - integration: `*.integration.spec.ts`, against the real MongoDB-wire, Kafka, MinIO and
+//   Chromium servers started by tools/infra;
+// - e2e: `*.e2e.spec.ts`, browser journeys through the whole stack at one URL.
+const tier = process.env.KBE_TEST_TIER || 'unit';
+const tierMatch = {
+  unit: ['**/?(*.)+(spec|test).[jt]s?(x)'],
+  integration: ['**/?(*.)+(integration.spec).[jt]s?(x)'],
+  e2e: ['**/?(*.)+(e2e.spec).[jt]s?(x)'],
+};
+if (!tierMatch[tier]) throw new Error(`KBE_TEST_TIER must be one of ${Object.keys(tierMatch).join(', ')}`);
 
 module.exports = {
   ...nxPreset,
-  testMatch: integration
-    ? ['**/?(*.)+(integration.spec).[jt]s?(x)']
-    : ['**/?(*.)+(spec|test).[jt]s?(x)'],
-  testPathIgnorePatterns: integration ? ['/node_modules/'] : ['/node_modules/', '\\.integration\\.spec\\.[jt]sx?$'],
-  ...(integration ? { testTimeout: 60_000 } : {}),
+  testMatch: tierMatch[tier],
+  testPathIgnorePatterns:
+    tier === 'unit' ? ['/node_modules/', '\\.(integration|e2e)\\.spec\\.[jt]sx?$'] : ['/node_modules/'],
+  ...(tier === 'unit' ? {} : { testTimeout: 120_000 }),
 };
