@@ -1,15 +1,10 @@
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 
 import App from './app';
 
-describe('App', () => {
-  it('should render successfully', () => {
-    const { baseElement } = render(<App />);
-    expect(baseElement).toBeTruthy();
-  });
-
-  it('should have a greeting as the title', () => {
-    const { getAllByText } = render(<App />);
-    expect(getAllByText(new RegExp('Welcome public', 'gi')).length > 0).toBeTruthy();
+describe('public remote', () => {
+  it('shows its page heading', () => {
+    render(<App />);
+    expect(screen.getByTestId('remote-public').textContent).toBe('Einstein Quest');
   });
 });
