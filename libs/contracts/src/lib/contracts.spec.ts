@@ -1,7 +1,0 @@
-import { contracts } from './contracts';
-
-describe('contracts', () => {
-  it('should work', () => {
-    expect(contracts()).toEqual('contracts');
-  })
-})

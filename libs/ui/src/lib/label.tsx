@@ -1,0 +1,21 @@
+import { forwardRef, type ComponentPropsWithoutRef, type ElementRef } from 'react';
+import * as LabelPrimitive from '@radix-ui/react-label';
+import { cn } from './cn.util';
+
+export const Label = forwardRef<
+  ElementRef<typeof LabelPrimitive.Root>,
+  ComponentPropsWithoutRef<typeof LabelPrimitive.Root>
+>(({ className, ...props }, ref) => (
+  <LabelPrimitive.Root ref={ref} className={cn('text-sm font-semibold text-slate-900', className)} {...props} />
+));
+Label.displayName = 'Label';
+
+/** Inline validation message, linked to its field with aria-describedby. */
+export function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className="text-sm font-medium text-red-700">
+      {message}
+    </p>
+  );
+}

@@ -1,0 +1,25 @@
+import { forwardRef, type ComponentPropsWithoutRef, type ElementRef } from 'react';
+import * as ProgressPrimitive from '@radix-ui/react-progress';
+import { cn } from './cn.util';
+
+export interface ProgressProps extends ComponentPropsWithoutRef<typeof ProgressPrimitive.Root> {
+  indicatorClassName?: string;
+}
+
+/** Determinate progress bar; `value` is 0-100. */
+export const Progress = forwardRef<ElementRef<typeof ProgressPrimitive.Root>, ProgressProps>(
+  ({ className, indicatorClassName, value, ...props }, ref) => (
+    <ProgressPrimitive.Root
+      ref={ref}
+      value={value}
+      className={cn('relative h-2 w-full overflow-hidden rounded-full bg-slate-200', className)}
+      {...props}
+    >
+      <ProgressPrimitive.Indicator
+        className={cn('h-full bg-indigo-700 transition-[width] duration-500', indicatorClassName)}
+        style={{ width: `${value ?? 0}%` }}
+      />
+    </ProgressPrimitive.Root>
+  ),
+);
+Progress.displayName = 'Progress';
