@@ -1,3 +1,0 @@
-export function content(): string {
-  return 'content';
-}
