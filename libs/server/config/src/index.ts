@@ -1,2 +1,3 @@
-export * from './lib/server-config.module';
-
+export * from './lib/env.schema';
+export * from './lib/load-config';
+export * from './lib/config.module';

@@ -1,2 +1,3 @@
-export * from './lib/server-database.module';
-
+export * from './lib/database-name';
+export * from './lib/database.module';
+export * from './lib/mongo.health-indicator';

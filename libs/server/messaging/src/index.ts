@@ -1,2 +1,12 @@
-export * from './lib/server-messaging.module';
-
+export * from './lib/topic-name';
+export * from './lib/event-envelope';
+export * from './lib/event-producer';
+export * from './lib/kafka-client';
+export * from './lib/kafka.event-producer';
+export * from './lib/kafka.health-indicator';
+export * from './lib/kafka-consumer.server';
+export * from './lib/messaging.module';
+export * from './lib/outbox/outbox-record';
+export * from './lib/outbox/outbox-relay';
+export * from './lib/outbox/event-publisher';
+export * from './lib/outbox/mongo-outbox.store';

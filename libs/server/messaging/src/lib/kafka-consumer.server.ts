@@ -1,0 +1,65 @@
+import { ServerKafka, type CustomStrategy, type Deserializer, type IncomingEvent, type KafkaOptions } from '@nestjs/microservices';
+import type { Consumer } from 'kafkajs';
+import { kafkaClientConfig } from './kafka-client';
+import { topicName } from './topic-name';
+
+export interface KafkaConsumerOptions {
+  /** Service name: client id and consumer group `<service>` (unless `groupId` is given). */
+  service: string;
+  brokers: string[];
+  topicPrefix: string;
+  groupId?: string;
+  /** Read topics from their beginning when the group has no committed offset (default true). */
+  fromBeginning?: boolean;
+}
+
+/** Hands handlers the logical topic (`school.registered`), whatever the environment prefix. */
+class PrefixStrippingDeserializer implements Deserializer<unknown, IncomingEvent> {
+  constructor(private readonly prefix: string) {}
+
+  deserialize(message: unknown, options?: Record<string, unknown>): IncomingEvent {
+    const channel = typeof options?.['channel'] === 'string' ? options['channel'] : '';
+    const pattern = channel.startsWith(this.prefix) ? channel.slice(this.prefix.length) : channel;
+    const data = (message as { value?: unknown } | null | undefined)?.value ?? message;
+    return { pattern, data };
+  }
+}
+
+/**
+ * The Nest Kafka transport with KAFKA_TOPIC_PREFIX applied: handlers are declared with logical
+ * topics (`@EventPattern('school.registered')`) and subscribe to `${prefix}school.registered`.
+ * Handlers receive the `EventEnvelope` (its `id` repeats on redelivery: deduplicate on it).
+ */
+export class PrefixedKafkaServer extends ServerKafka {
+  constructor(
+    options: KafkaOptions['options'],
+    private readonly topicPrefix: string,
+  ) {
+    super({ ...options, deserializer: new PrefixStrippingDeserializer(topicPrefix) });
+  }
+
+  override async bindEvents(consumer: Consumer): Promise<void> {
+    const topics = [...this.messageHandlers.keys()].map((pattern) => topicName(this.topicPrefix, pattern));
+    if (topics.length > 0) {
+      await consumer.subscribe({ ...(this.options.subscribe ?? {}), topics });
+    }
+    await consumer.run({ ...(this.options.run ?? {}), eachMessage: this.getMessageHandler() });
+  }
+}
+
+/** Options for `app.connectMicroservice(...)` in a service that consumes events. */
+export function kafkaConsumerStrategy(options: KafkaConsumerOptions): CustomStrategy {
+  const { logCreator: _logCreator, ...client } = kafkaClientConfig({ clientId: options.service, brokers: options.brokers });
+  return {
+    strategy: new PrefixedKafkaServer(
+      {
+        client: { ...client, retry: { retries: 8, initialRetryTime: 300, maxRetryTime: 5_000 } },
+        consumer: { groupId: options.groupId ?? options.service, allowAutoTopicCreation: true },
+        subscribe: { fromBeginning: options.fromBeginning ?? true },
+        postfixId: '',
+      },
+      options.topicPrefix,
+    ),
+  };
+}
+
