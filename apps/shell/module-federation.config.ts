@@ -1,28 +1,14 @@
 import type { ModuleFederationConfig } from '@nx/module-federation';
 
+/**
+ * The shell knows no remote at build time: `src/main.ts` reads their URLs from
+ * `/module-federation.manifest.json` when the page starts, so a remote is redeployed
+ * without rebuilding the shell. React, react-dom, react-router-dom and the workspace
+ * libraries are shared singletons (Nx shares every dependency of the project).
+ */
 const config: ModuleFederationConfig = {
   name: 'shell',
-  /**
-    * To use a remote that does not exist in your current Nx Workspace
-    * You can use the tuple-syntax to define your remote
-    *
-    * remotes: [['my-external-remote', 'https://nx-angular-remote.netlify.app']]
-    *
-    * You _may_ need to add a `remotes.d.ts` file to your `src/` folder declaring the external remote for tsc, with the
-    * following content:
-    *
-    * declare module 'my-external-remote';
-    *
-    */
-  remotes: [
-    "public", 
-    "registration", 
-    "downloads", 
-    "admin", 
-  ],
+  remotes: [],
 };
 
-/**
-* Nx requires a default export of the config to allow correct resolution of the module federation graph.
-**/
 export default config;

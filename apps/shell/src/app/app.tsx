@@ -1,30 +1,30 @@
-import * as React from 'react';
-import NxWelcome from "./nx-welcome";
-import { Link, Route, Routes } from 'react-router-dom';
+import { Outlet, Route, Routes } from 'react-router-dom';
 
-const Public = React.lazy(() => import('public/Module'));
-const Registration = React.lazy(() => import('registration/Module'));
-const Downloads = React.lazy(() => import('downloads/Module'));
-const Admin = React.lazy(() => import('admin/Module'));
+import { PublicLayout } from './public-layout';
+import { RemoteBoundary } from './remote-boundary';
 
+function PublicChrome() {
+  return (
+    <PublicLayout>
+      <Outlet />
+    </PublicLayout>
+  );
+}
+
+/**
+ * The shell owns the router: which remote renders which path, and the public chrome around
+ * everything but /admin. The public remote renders every other path, including its 404.
+ */
 export function App() {
   return (
-    <React.Suspense fallback={null}>
-      <ul>
-        <li><Link to="/">Home</Link></li>
-        <li><Link to="/public">Public</Link></li>
-        <li><Link to="/registration">Registration</Link></li>
-        <li><Link to="/downloads">Downloads</Link></li>
-        <li><Link to="/admin">Admin</Link></li>
-      </ul>
-      <Routes>
-        <Route path="/" element={<NxWelcome title="shell"/>} />
-        <Route path="/public" element={<Public/>} />
-        <Route path="/registration" element={<Registration/>} />
-        <Route path="/downloads" element={<Downloads/>} />
-        <Route path="/admin" element={<Admin/>} />
-      </Routes>
-    </React.Suspense>
+    <Routes>
+      <Route path="/admin/*" element={<RemoteBoundary remote="admin" />} />
+      <Route element={<PublicChrome />}>
+        <Route path="/einstein-quest/online-registrations" element={<RemoteBoundary remote="registration" />} />
+        <Route path="/einstein-quest/downloads" element={<RemoteBoundary remote="downloads" />} />
+        <Route path="*" element={<RemoteBoundary remote="public" />} />
+      </Route>
+    </Routes>
   );
 }
 
