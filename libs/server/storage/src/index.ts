@@ -1,2 +1,4 @@
-export * from './lib/server-storage.module';
-
+export * from './lib/file-storage';
+export * from './lib/minio.file-storage';
+export * from './lib/storage.health-indicator';
+export * from './lib/storage.module';

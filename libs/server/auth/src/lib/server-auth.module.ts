@@ -1,8 +1,0 @@
-import { Module } from '@nestjs/common';
-
-@Module({
-	controllers: [],
-	providers: [],
-	exports: [],
-})
-export class ServerAuthModule {}
