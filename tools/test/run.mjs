@@ -1,0 +1,175 @@
+// `npm test`: everything, in order, against real servers.
+//   1. lint (module boundaries included), type checks, generated-file checks
+//   2. unit tests (jest, every project) and the tools' own node tests
+//   3. integration tests against real FerretDB, Kafka, MinIO and Chromium (tools/infra)
+//   4. the whole stack at http://localhost:8080 and browser journeys (playwright-core + Chromium)
+//   5. the first-load JavaScript budget
+// Ends with one summary line `summary: N passed, N failed`.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { repoRoot, startStack } from '../stack/stack.mjs';
+import { testProfile } from '../stack/profiles.mjs';
+
+const resultsDir = join(repoRoot, '.kbe/test-results');
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+
+const only = new Set((process.env.KBE_TEST_ONLY ?? '').split(',').filter(Boolean));
+const wanted = (stage) => only.size === 0 || only.has(stage);
+const tally = { passed: 0, failed: 0, skipped: 0 };
+const stageResults = [];
+const log = (line) => process.stdout.write(`\n[npm test] ${line}\n`);
+
+function run(command, args, { env = {}, allowFail = false } = {}) {
+  return new Promise((resolveRun) => {
+    const child = spawn(command, args, {
+      cwd: repoRoot,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, NX_DAEMON: 'false', FORCE_COLOR: '0', ...env },
+    });
+    child.on('exit', (code, signal) => resolveRun(code ?? (signal ? 1 : 0)));
+    child.on('error', (error) => {
+      process.stderr.write(`${command}: ${error.message}\n`);
+      resolveRun(allowFail ? 0 : 1);
+    });
+  });
+}
+
+function runCapture(command, args, { env = {} } = {}) {
+  return new Promise((resolveRun) => {
+    const child = spawn(command, args, { cwd: repoRoot, env: { ...process.env, FORCE_COLOR: '0', ...env } });
+    let output = '';
+    for (const stream of [child.stdout, child.stderr]) {
+      stream.on('data', (chunk) => {
+        output += chunk;
+        process.stdout.write(chunk);
+      });
+    }
+    child.on('exit', (code) => resolveRun({ code: code ?? 1, output }));
+  });
+}
+
+/** A check that is not a test runner (lint, type check...) counts as one test. */
+async function check(name, command, args, options) {
+  const started = Date.now();
+  log(`${name} ...`);
+  const code = await run(command, args, options);
+  record(name, code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }, started);
+  return code === 0;
+}
+
+function record(name, { passed, failed, skipped = 0 }, started) {
+  tally.passed += passed;
+  tally.failed += failed;
+  tally.skipped += skipped;
+  const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  stageResults.push(`${failed ? 'FAIL' : 'ok  '} ${name}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''} (${seconds} s)`);
+}
+
+/** Runs jest for one tier across the workspace and counts its tests from the JSON report. */
+async function jestTier(tier, extraArgs = [], env = {}) {
+  const started = Date.now();
+  const outputFile = join(resultsDir, `jest-${tier}.json`);
+  log(`jest, ${tier} tier ...`);
+  const code = await run(
+    'npx',
+    ['jest', '--config', 'jest.config.ts', '--ci', '--json', `--outputFile=${outputFile}`, ...extraArgs],
+    { env: { KBE_TEST_TIER: tier, ...env } },
+  );
+  let counts = { passed: 0, failed: code === 0 ? 0 : 1 };
+  if (existsSync(outputFile)) {
+    const report = JSON.parse(readFileSync(outputFile, 'utf8'));
+    counts = {
+      passed: report.numPassedTests,
+      failed: report.numFailedTests + report.numRuntimeErrorTestSuites + (code !== 0 && report.numFailedTests === 0 && report.numRuntimeErrorTestSuites === 0 ? 1 : 0),
+      skipped: report.numPendingTests + report.numTodoTests,
+    };
+  }
+  record(`jest ${tier}`, counts, started);
+  return code === 0;
+}
+
+/** Runs node's built-in test runner on the given files and counts from its summary. */
+async function nodeTests(name, files, env = {}) {
+  const present = files.filter((f) => existsSync(join(repoRoot, f)));
+  if (present.length === 0) return true;
+  const started = Date.now();
+  log(`${name} ...`);
+  const { code, output } = await runCapture(process.execPath, ['--test', '--test-reporter=spec', ...present], { env });
+  const count = (label) => Number(output.match(new RegExp(`^ℹ ${label} (\\d+)`, 'm'))?.[1] ?? 0);
+  const counts = { passed: count('pass'), failed: count('fail') + (code !== 0 && count('fail') === 0 ? 1 : 0), skipped: count('skipped') + count('todo') };
+  record(name, counts, started);
+  return code === 0;
+}
+
+const runId = randomBytes(3).toString('hex');
+let stack;
+let fallbackEdge;
+let infra;
+let infraStartedHere = [];
+try {
+  // 1. static checks
+  if (wanted('static')) {
+    await check('lint', 'npx', ['nx', 'run-many', '-t', 'lint', '--outputStyle=static', '--parallel=2']);
+    await check('type check', process.execPath, ['tools/test/typecheck.mjs']);
+    if (existsSync(join(repoRoot, 'tools/k8s/generate.mjs'))) {
+      await check('k8s manifests up to date', process.execPath, ['tools/k8s/generate.mjs', '--check']);
+    }
+  }
+
+  // 2. unit tests
+  if (wanted('unit')) {
+    await jestTier('unit', ['-w', '2']);
+    await nodeTests('tools unit tests', ['tools/edge/server.test.mjs', 'tools/k8s/generate.test.mjs']);
+  }
+
+  // 3. integration tests against real servers
+  const needsServers = wanted('integration') || wanted('e2e');
+  if (needsServers) {
+    infra = await import(join(repoRoot, 'tools/infra/index.mjs'));
+    const runningBefore = new Set((await infra.status()).filter((s) => s.running).map((s) => s.name));
+    log('infrastructure up (FerretDB, Kafka, MinIO, Chromium) ...');
+    await infra.up();
+    infraStartedHere = (await infra.status()).filter((s) => s.running && !runningBefore.has(s.name)).map((s) => s.name);
+    const infraEnv = infra.readInfraEnv();
+    if (wanted('integration')) {
+      await nodeTests('infra tool', ['tools/infra/infra.integration.test.mjs'], infraEnv);
+      await jestTier('integration', ['-w', '2'], infraEnv);
+    }
+
+    // 4. the whole product at one URL, driven by Chromium
+    if (wanted('e2e')) {
+      const port = Number(process.env.PORT ?? 8080);
+      stack = await startStack({ port, env: testProfile(runId), logDir: join(resultsDir, 'logs') });
+      const fallbackPort = port + 1;
+      fallbackEdge = spawn(process.execPath, ['tools/edge/server.mjs'], {
+        cwd: repoRoot,
+        env: { ...process.env, PORT: String(fallbackPort), EDGE_DISABLE_REMOTES: 'public' },
+        stdio: 'inherit',
+      });
+      await jestTier('e2e', ['--selectProjects', 'e2e', '-w', '1'], {
+        ...infraEnv,
+        KBE_BASE_URL: `http://localhost:${port}`,
+        KBE_FALLBACK_BASE_URL: `http://localhost:${fallbackPort}`,
+      });
+      // 5. bundle budget, measured on the running stack
+      await check('first-load JavaScript budget', process.execPath, ['bench/bundle-size.mjs'], {
+        env: { KBE_BASE_URL: `http://localhost:${port}` },
+      });
+    }
+  }
+} catch (error) {
+  process.stderr.write(`\n[npm test] stopped early: ${error.stack ?? error}\n`);
+  record('test run', { passed: 0, failed: 1 }, Date.now());
+} finally {
+  fallbackEdge?.kill('SIGTERM');
+  await stack?.stop();
+  // Leave the machine as we found it: stop only the servers this run started.
+  if (infra && infraStartedHere.length && process.env.KBE_KEEP_INFRA !== '1') await infra.down(infraStartedHere);
+}
+
+process.stdout.write(`\n[npm test] results\n${stageResults.map((l) => `  ${l}`).join('\n')}\n`);
+process.stdout.write(`\nsummary: ${tally.passed} passed, ${tally.failed} failed${tally.skipped ? `, ${tally.skipped} skipped` : ''}\n`);
+process.exit(tally.failed === 0 ? 0 : 1);
