@@ -1,0 +1,39 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The one URL under test, set by tools/test/run.mjs. */
+export const baseUrl = process.env['KBE_BASE_URL'] ?? 'http://localhost:8080';
+
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-sync',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', args: chromiumArgs });
+}
+
+/** A page that may only talk to this machine: any other request is refused at once. */
+export async function openPage(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport });
+  await context.route('**/*', (route) => {
+    const { hostname } = new URL(route.request().url());
+    return hostname === 'localhost' || hostname === '127.0.0.1' ? route.continue() : route.abort();
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Screenshots for review go to a git-ignored folder. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = join(__dirname, '../../../../screenshots');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}
