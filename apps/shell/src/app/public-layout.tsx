@@ -1,7 +1,22 @@
 import type { ReactNode } from 'react';
+import { SiteFooter, SiteHeader } from '@kbe/shell-chrome';
+import { Toaster, TooltipProvider } from '@kbe/ui';
 
-// Minimal pass-through; the owner of the public chrome replaces it with the header,
-// footer, drawer and toast viewport.
+/**
+ * Chrome shared by every public route: header (with the mobile drawer), main landmark,
+ * footer and the one toast viewport that the shell and the remotes share.
+ */
 export function PublicLayout({ children }: { children: ReactNode }) {
-  return <>{children}</>;
+  return (
+    <TooltipProvider>
+      <div className="flex min-h-screen flex-col bg-slate-50 text-slate-900">
+        <SiteHeader />
+        <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
+          {children}
+        </main>
+        <SiteFooter />
+      </div>
+      <Toaster />
+    </TooltipProvider>
+  );
 }

@@ -1,0 +1,33 @@
+import { Link } from 'react-router-dom';
+import { BRAND, ROUTES } from '@kbe/content';
+import { cn, focusRing } from '@kbe/ui';
+
+/** Atom mark + name; links home. */
+export function BrandLogo({ onNavigate, inverted = false }: { onNavigate?: () => void; inverted?: boolean }) {
+  return (
+    <Link
+      to={ROUTES.home}
+      onClick={onNavigate}
+      className={cn('flex items-center gap-2 rounded-md', focusRing)}
+      aria-label={`${BRAND.name} - home`}
+    >
+      <svg viewBox="0 0 40 40" width="40" height="40" aria-hidden="true" className="shrink-0">
+        <circle cx="20" cy="20" r="19" fill="#312e81" />
+        <g fill="none" stroke="#fcd34d" strokeWidth="1.8">
+          <ellipse cx="20" cy="20" rx="14" ry="5.5" />
+          <ellipse cx="20" cy="20" rx="14" ry="5.5" transform="rotate(60 20 20)" />
+          <ellipse cx="20" cy="20" rx="14" ry="5.5" transform="rotate(120 20 20)" />
+        </g>
+        <circle cx="20" cy="20" r="3" fill="#fff" />
+      </svg>
+      <span className="flex flex-col leading-none">
+        <span className={cn('text-lg font-extrabold tracking-tight', inverted ? 'text-white' : 'text-indigo-900')}>
+          {BRAND.shortName}
+        </span>
+        <span className={cn('text-xs font-semibold', inverted ? 'text-amber-200' : 'text-slate-700')}>
+          {BRAND.tagline}
+        </span>
+      </span>
+    </Link>
+  );
+}

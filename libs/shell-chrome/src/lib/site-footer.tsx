@@ -1,0 +1,133 @@
+import { Link } from 'react-router-dom';
+import Clock from 'lucide-react/icons/clock';
+import Mail from 'lucide-react/icons/mail';
+import MapPin from 'lucide-react/icons/map-pin';
+import Phone from 'lucide-react/icons/phone';
+import {
+  BRAND,
+  FOOTER_QUICK_LINKS,
+  FOOTER_RESOURCES,
+  getContactDetails,
+  mailHref,
+  phoneHref,
+  socialLinks,
+} from '@kbe/content';
+import { cn, focusRing } from '@kbe/ui';
+import { BrandLogo } from './brand-logo';
+import { SocialIcon } from './social-icon';
+
+const linkClass = cn('rounded-sm text-slate-200 underline-offset-4 hover:text-white hover:underline', focusRing, 'focus-visible:ring-offset-indigo-950');
+
+/** Footer of the public site: blurb, quick links, resources, contact, social links, copyright. */
+export function SiteFooter() {
+  const contact = getContactDetails();
+  const year = new Date().getFullYear();
+  return (
+    <footer className="bg-indigo-950 text-slate-200">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
+        <section aria-labelledby="footer-about" className="flex flex-col gap-4">
+          <h2 id="footer-about" className="sr-only">
+            About {BRAND.name}
+          </h2>
+          <BrandLogo inverted />
+          <p className="text-sm leading-relaxed">{BRAND.blurb}</p>
+          <ul className="flex gap-2" aria-label="Social media">
+            {socialLinks(contact).map((social) => (
+              <li key={social.network}>
+                {social.href ? (
+                  <a
+                    href={social.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`${social.label} (opens in a new tab)`}
+                    className={cn('inline-flex h-11 w-11 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20', focusRing)}
+                  >
+                    <SocialIcon network={social.network} />
+                  </a>
+                ) : (
+                  <span
+                    role="img"
+                    aria-label={`${social.label} (coming soon)`}
+                    title={`${social.label}: coming soon`}
+                    className="inline-flex h-11 w-11 items-center justify-center rounded-full border border-dashed border-white/40 text-slate-300"
+                  >
+                    <SocialIcon network={social.network} />
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <nav aria-labelledby="footer-quick-links">
+          <h2 id="footer-quick-links" className="mb-4 text-base font-bold text-white">
+            Quick Links
+          </h2>
+          <ul className="flex flex-col gap-2 text-sm">
+            {FOOTER_QUICK_LINKS.map((link) => (
+              <li key={link.href}>
+                <Link to={link.href} className={linkClass}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <section aria-labelledby="footer-resources">
+          <h2 id="footer-resources" className="mb-4 text-base font-bold text-white">
+            Resources
+          </h2>
+          <ul className="flex flex-col gap-2 text-sm">
+            {FOOTER_RESOURCES.map((resource) => (
+              <li key={resource.label}>
+                {resource.href ? (
+                  <Link to={resource.href} className={linkClass}>
+                    {resource.label}
+                  </Link>
+                ) : (
+                  <span>
+                    {resource.label} <span className="text-xs text-amber-200">(coming soon)</span>
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className="mb-4 text-base font-bold text-white">
+            Contact Info
+          </h2>
+          <address className="flex flex-col gap-3 text-sm not-italic">
+            <p className="flex gap-2">
+              <MapPin aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-amber-300" />
+              <span>{contact.address}</span>
+            </p>
+            <p className="flex gap-2">
+              <Phone aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-amber-300" />
+              <a href={phoneHref(contact.phone)} className={linkClass}>
+                {contact.phone}
+              </a>
+            </p>
+            <p className="flex gap-2">
+              <Mail aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-amber-300" />
+              <a href={mailHref(contact.email)} className={linkClass}>
+                {contact.email}
+              </a>
+            </p>
+            <p className="flex gap-2">
+              <Clock aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-amber-300" />
+              <span>{contact.hours}</span>
+            </p>
+          </address>
+        </section>
+      </div>
+      <div className="border-t border-white/10">
+        <p className="mx-auto max-w-7xl px-4 py-5 text-center text-xs text-slate-300 sm:px-6">
+          © {year} {BRAND.name}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}
