@@ -1,0 +1,107 @@
+import { Body, Controller, Get, Module, Post } from '@nestjs/common';
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import { z } from 'zod';
+import { createServiceApp } from './create-service-app';
+import { ServiceCoreModule } from './service-core.module';
+import { ZodValidationPipe } from './zod-validation.pipe';
+
+const schoolSchema = z.object({
+  schoolName: z.string({ error: 'School name is required' }).min(1, { error: 'School name is required' }),
+  pinCode: z.string().regex(/^\d{6}$/, { error: 'PIN code must be 6 digits' }),
+});
+
+@Controller('probe')
+class ProbeController {
+  @Post()
+  create(@Body(new ZodValidationPipe(schoolSchema)) body: z.infer<typeof schoolSchema>) {
+    return { received: body.schoolName };
+  }
+
+  @Get('crash')
+  crash(): never {
+    throw new Error('secret database password in a stack trace');
+  }
+}
+
+@Module({ controllers: [ProbeController] })
+class ProbeModule {}
+
+describe('createServiceApp', () => {
+  let app: INestApplication;
+
+  beforeAll(async () => {
+    const config = { LOG_LEVEL: 'silent' as const, HTTP_BODY_LIMIT: '1kb' };
+    app = await createServiceApp({
+      service: 'probe-service',
+      config,
+      module: { module: ProbeModule, imports: [ServiceCoreModule.forRoot({ service: 'probe-service', config })] },
+    });
+    await app.init();
+  });
+
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('serves routes under /api', async () => {
+    await request(app.getHttpServer())
+      .post('/api/probe')
+      .send({ schoolName: 'Nashik High School', pinCode: '422001' })
+      .expect(201, { received: 'Nashik High School' });
+  });
+
+  it('answers invalid input with the list of fields', async () => {
+    const response = await request(app.getHttpServer()).post('/api/probe').send({ pinCode: '42' }).expect(400);
+    expect(response.body).toEqual({
+      statusCode: 400,
+      message: 'Validation failed: schoolName: School name is required, pinCode: PIN code must be 6 digits',
+      errors: [
+        { field: 'schoolName', message: 'School name is required' },
+        { field: 'pinCode', message: 'PIN code must be 6 digits' },
+      ],
+    });
+  });
+
+  it('answers a malformed JSON body with 400', async () => {
+    const response = await request(app.getHttpServer())
+      .post('/api/probe')
+      .set('content-type', 'application/json')
+      .send('{"schoolName": ')
+      .expect(400);
+    expect(response.body).toEqual({ statusCode: 400, message: 'Malformed JSON body' });
+  });
+
+  it('answers a body over the limit with 413', async () => {
+    const response = await request(app.getHttpServer())
+      .post('/api/probe')
+      .send({ schoolName: 'x'.repeat(2048), pinCode: '422001' })
+      .expect(413);
+    expect(response.body).toEqual({ statusCode: 413, message: 'Request body too large' });
+  });
+
+  it('answers an unknown route with a JSON 404', async () => {
+    const response = await request(app.getHttpServer()).get('/api/nothing-here').expect(404);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    expect(response.body).toEqual({ statusCode: 404, message: 'Cannot GET /api/nothing-here' });
+  });
+
+  it('answers an unexpected failure with 500 and no details', async () => {
+    const response = await request(app.getHttpServer()).get('/api/probe/crash').expect(500);
+    expect(response.body).toEqual({ statusCode: 500, message: 'Internal server error' });
+    expect(response.text).not.toContain('secret');
+  });
+
+  it('echoes the request id or makes one', async () => {
+    const given = await request(app.getHttpServer()).get('/api/nothing-here').set('x-request-id', 'edge-123');
+    expect(given.headers['x-request-id']).toBe('edge-123');
+    const made = await request(app.getHttpServer()).get('/api/nothing-here');
+    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('serves the OpenAPI document', async () => {
+    const response = await request(app.getHttpServer()).get('/api/docs/probe-service.json').expect(200);
+    expect(response.body.info.title).toBe('probe-service');
+    expect(Object.keys(response.body.paths)).toEqual(expect.arrayContaining(['/api/probe', '/api/probe/crash']));
+  });
+});

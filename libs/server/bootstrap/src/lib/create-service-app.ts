@@ -1,0 +1,43 @@
+import type { DynamicModule, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { CustomStrategy } from '@nestjs/microservices';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { ServiceEnv } from '@kbe/server-config';
+import { Logger } from 'nestjs-pino';
+import { bodyParserErrorToHttpException } from './error-response';
+import { serveOpenApiDocument } from './openapi-document';
+
+export const GLOBAL_PREFIX = 'api';
+
+export interface ServiceAppOptions {
+  service: string;
+  module: DynamicModule | Type<unknown>;
+  config: Pick<ServiceEnv, 'HTTP_BODY_LIMIT'>;
+  description?: string;
+  /** Kafka consumer transport (see `kafkaConsumerStrategy` in `@kbe/server-messaging`). */
+  consumer?: CustomStrategy;
+}
+
+/**
+ * The Nest application of a service, ready to `listen` (or to be driven by supertest): JSON
+ * logs, `api` prefix, body size limit, JSON errors (malformed body 400, too large 413, unknown
+ * route 404) and the OpenAPI document at `/api/docs/<service>.json`.
+ */
+export async function createServiceApp(options: ServiceAppOptions): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(options.module, {
+    bufferLogs: true,
+    bodyParser: false,
+    abortOnError: false,
+  });
+  app.useLogger(app.get(Logger));
+  app.disable('x-powered-by');
+  app.useBodyParser('json', { limit: options.config.HTTP_BODY_LIMIT });
+  app.useBodyParser('urlencoded', { limit: options.config.HTTP_BODY_LIMIT, extended: true });
+  app.use((error: unknown, _request: unknown, _response: unknown, next: (error: unknown) => void) =>
+    next(bodyParserErrorToHttpException(error)),
+  );
+  app.setGlobalPrefix(GLOBAL_PREFIX);
+  if (options.consumer) app.connectMicroservice(options.consumer, { inheritAppConfig: true });
+  serveOpenApiDocument(app, options.service, options.description);
+  return app;
+}

@@ -1,0 +1,56 @@
+import { BadRequestException, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import { RequestValidationError, toErrorBody } from './error-response';
+
+describe('toErrorBody', () => {
+  it('keeps the status and message of an HTTP exception', () => {
+    expect(toErrorBody(new UnauthorizedException('Invalid username or password'))).toEqual({
+      statusCode: 401,
+      message: 'Invalid username or password',
+    });
+    expect(toErrorBody(new NotFoundException('Cannot GET /api/nope'))).toEqual({
+      statusCode: 404,
+      message: 'Cannot GET /api/nope',
+    });
+  });
+
+  it('joins a list of messages', () => {
+    expect(toErrorBody(new BadRequestException(['a is wrong', 'b is wrong']))).toEqual({
+      statusCode: 400,
+      message: 'a is wrong, b is wrong',
+    });
+  });
+
+  it('lists invalid fields of a validation error', () => {
+    const body = toErrorBody(
+      new RequestValidationError([
+        { field: 'schoolName', message: 'School name is required' },
+        { field: 'address.pinCode', message: 'PIN code must be 6 digits' },
+      ]),
+    );
+    expect(body).toEqual({
+      statusCode: 400,
+      message: 'Validation failed: schoolName: School name is required, address.pinCode: PIN code must be 6 digits',
+      errors: [
+        { field: 'schoolName', message: 'School name is required' },
+        { field: 'address.pinCode', message: 'PIN code must be 6 digits' },
+      ],
+    });
+  });
+
+  it('explains body parser failures', () => {
+    expect(toErrorBody(Object.assign(new SyntaxError('Unexpected token'), { type: 'entity.parse.failed', status: 400 }))).toEqual({
+      statusCode: 400,
+      message: 'Malformed JSON body',
+    });
+    expect(toErrorBody(Object.assign(new Error('too large'), { type: 'entity.too.large', status: 413 }))).toEqual({
+      statusCode: 413,
+      message: 'Request body too large',
+    });
+  });
+
+  it('hides the details of unexpected errors', () => {
+    const body = toErrorBody(new TypeError("Cannot read properties of undefined (reading 'x')"));
+    expect(body).toEqual({ statusCode: 500, message: 'Internal server error' });
+    expect(JSON.stringify(body)).not.toContain('TypeError');
+  });
+});

@@ -1,0 +1,91 @@
+import { HttpException, HttpStatus } from '@nestjs/common';
+
+export interface FieldError {
+  /** Path of the offending field, dot separated (`personalDetails.fullName`). */
+  field: string;
+  message: string;
+}
+
+/** The one shape of every error answer. Never a stack trace. */
+export interface ErrorBody {
+  statusCode: number;
+  message: string;
+  errors?: FieldError[];
+}
+
+/** 400 with the list of invalid fields. */
+export class RequestValidationError extends HttpException {
+  constructor(readonly errors: FieldError[]) {
+    super(
+      {
+        statusCode: HttpStatus.BAD_REQUEST,
+        message: `Validation failed: ${errors.map((error) => `${error.field}: ${error.message}`).join(', ')}`,
+        errors,
+      },
+      HttpStatus.BAD_REQUEST,
+    );
+  }
+}
+
+/** Errors thrown by the body parser (http-errors with a `type`). */
+interface BodyParserError {
+  type: string;
+  status: number;
+}
+
+const BODY_PARSER_MESSAGES: Record<string, { status: number; message: string }> = {
+  'entity.parse.failed': { status: HttpStatus.BAD_REQUEST, message: 'Malformed JSON body' },
+  'entity.too.large': { status: HttpStatus.PAYLOAD_TOO_LARGE, message: 'Request body too large' },
+  'encoding.unsupported': { status: HttpStatus.UNSUPPORTED_MEDIA_TYPE, message: 'Unsupported body encoding' },
+  'charset.unsupported': { status: HttpStatus.UNSUPPORTED_MEDIA_TYPE, message: 'Unsupported body charset' },
+  'request.aborted': { status: HttpStatus.BAD_REQUEST, message: 'Request aborted' },
+  'request.size.invalid': { status: HttpStatus.BAD_REQUEST, message: 'Request size did not match content length' },
+};
+
+export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
+
+/**
+ * The body parser's errors as HTTP exceptions with our messages. Needed because Nest turns a
+ * JSON SyntaxError into a 400 carrying the parser's own message before any filter sees it.
+ */
+export function bodyParserErrorToHttpException(error: unknown): unknown {
+  if (!isBodyParserError(error)) return error;
+  const known = BODY_PARSER_MESSAGES[error.type];
+  return known ? new HttpException(known.message, known.status) : error;
+}
+
+/** Maps anything thrown while handling a request to the status and body the client gets. */
+export function toErrorBody(exception: unknown): ErrorBody {
+  if (exception instanceof HttpException) return fromHttpException(exception);
+  if (isBodyParserError(exception)) {
+    const known = BODY_PARSER_MESSAGES[exception.type];
+    if (known) return { statusCode: known.status, message: known.message };
+  }
+  return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: INTERNAL_ERROR_MESSAGE };
+}
+
+function fromHttpException(exception: HttpException): ErrorBody {
+  const statusCode = exception.getStatus();
+  const response = exception.getResponse();
+  if (typeof response === 'string') return { statusCode, message: response };
+  const { message, errors } = response as { message?: unknown; errors?: unknown };
+  const body: ErrorBody = { statusCode, message: messageText(message, exception.message) };
+  if (Array.isArray(errors) && errors.every(isFieldError)) body.errors = errors;
+  return body;
+}
+
+function messageText(message: unknown, fallback: string): string {
+  if (typeof message === 'string' && message) return message;
+  if (Array.isArray(message) && message.length > 0) return message.map(String).join(', ');
+  return fallback;
+}
+
+function isFieldError(value: unknown): value is FieldError {
+  const candidate = value as Partial<FieldError> | null;
+  return typeof candidate?.field === 'string' && typeof candidate.message === 'string';
+}
+
+function isBodyParserError(value: unknown): value is BodyParserError {
+  const candidate = value as Partial<BodyParserError> | null;
+  return typeof candidate?.type === 'string' && typeof candidate.status === 'number';
+}
