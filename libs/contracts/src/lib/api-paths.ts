@@ -1,0 +1,34 @@
+/** Paths of the HTTP API (spec section 7). The edge routes each prefix to its service. */
+export type DocumentKind = 'hall-ticket' | 'certificate';
+export const DOCUMENT_KINDS: readonly DocumentKind[] = ['hall-ticket', 'certificate'];
+
+const segment = (value: string): string => encodeURIComponent(value);
+
+export const API_PATHS = {
+  schoolsRegister: '/api/schools/register',
+  /** Public lookup `?code=` answers code, name and city only; the full list needs an admin token. */
+  schools: '/api/schools',
+  mentorsRegister: '/api/mentors/register',
+  mentors: '/api/mentors',
+  candidatesRegister: '/api/candidates/register',
+  candidates: '/api/candidates',
+  candidateSearch: (registrationNumber: string) => `/api/candidates/search/${segment(registrationNumber)}`,
+  candidateDownload: (candidateCode: string, kind: DocumentKind) =>
+    `/api/candidates/${segment(candidateCode)}/download/${kind}`,
+  contact: '/api/contact',
+  statistics: '/api/statistics',
+  health: '/api/health',
+  serviceHealth: (service: string) => `/api/health/${segment(service)}`,
+  adminLogin: '/api/admin/login',
+  adminMe: '/api/admin/me',
+  adminDashboard: '/api/admin/dashboard',
+  adminCandidates: '/api/admin/candidates',
+  adminMentors: '/api/admin/mentors',
+  adminHallTicket: (candidateId: string) => `/api/admin/candidates/${segment(candidateId)}/hall-ticket`,
+  smsSend: '/api/sms/send',
+  smsSendBulk: '/api/sms/send-bulk',
+  smsSendTemplate: '/api/sms/send-template',
+} as const;
+
+/** Header carrying a client-chosen key so a retried registration is not stored twice. */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';

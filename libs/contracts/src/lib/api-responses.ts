@@ -1,0 +1,67 @@
+import type { FieldError } from './validation-result.util';
+
+/** Every successful answer: `{ success: true, message, data }`. */
+export interface ApiSuccess<T> {
+  success: true;
+  message: string;
+  data: T;
+}
+
+/** Every error answer (NestJS style); `errors` lists field problems of a 400. */
+export interface ApiErrorBody {
+  statusCode: number;
+  message: string;
+  errors?: FieldError[];
+}
+
+export interface SchoolRegistered {
+  schoolCode: string;
+  schoolName: string;
+}
+export type SchoolRegistrationResponse = ApiSuccess<SchoolRegistered> & { schoolCode: string };
+
+export interface MentorRegistered {
+  mentorCode: string;
+  name: string;
+  schoolCode: string;
+}
+export type MentorRegistrationResponse = ApiSuccess<MentorRegistered> & { mentorCode: string };
+
+export interface CandidateRegistered {
+  candidateCode: string;
+  /** Same value as candidateCode (spec: candidateId). */
+  candidateId: string;
+  fullName: string;
+  mentorCode: string;
+}
+export type CandidateRegistrationResponse = ApiSuccess<CandidateRegistered> & { candidateCode: string };
+
+/** Public school lookup (`GET /api/schools?code=`): only what a mentor needs to confirm. */
+export interface SchoolLookupItem {
+  code: string;
+  name: string;
+  city: string;
+}
+export type SchoolLookupResponse = ApiSuccess<SchoolLookupItem[]>;
+
+/**
+ * Candidate search answer (`GET /api/candidates/search/{code}`). It never contains the
+ * mother's name (checked on the server only) and the phone number is masked.
+ */
+export interface CandidateSearchResult {
+  candidateCode: string;
+  fullName: string;
+  fatherName: string;
+  /** '******1234' */
+  maskedPhoneNumber: string;
+  hallTicketReleased: boolean;
+  certificateReleased: boolean;
+}
+export type CandidateSearchResponse = ApiSuccess<CandidateSearchResult>;
+
+/** '9876541234' -> '******1234'; anything shorter than 5 characters is fully masked. */
+export function maskPhoneNumber(phone: string): string {
+  const digits = phone.trim();
+  if (digits.length < 5) return '*'.repeat(digits.length);
+  return '*'.repeat(digits.length - 4) + digits.slice(-4);
+}

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import {
+  MAX_LONG_TEXT_LENGTH,
+  booleanField,
+  choiceOf,
+  codeField,
+  exactDigits,
+  optionalEmail,
+  requiredChoice,
+  requiredText,
+  strictGroup,
+  toNumberInput,
+} from './field.rules';
+import { MENTOR_CODE_PATTERN } from './registration-code.util';
+import { VALIDATION_MESSAGES, requiredMessage } from './validation.messages';
+
+export const GENDERS = ['Male', 'Female', 'Other'] as const;
+export const REGIONS = ['Urban', 'Rural'] as const;
+export const STANDARDS = ['5th', '6th', '7th', '8th', '9th', '10th', '11th', '12th'] as const;
+export const MEDIUMS = ['Marathi', 'Semi-English', 'English', 'Other'] as const;
+export const BOARDS = ['Maharashtra State Board', 'CBSE', 'Other'] as const;
+export const KBE_CATEGORIES = ['Prime', 'Sec', 'High'] as const;
+
+export type Gender = (typeof GENDERS)[number];
+export type Region = (typeof REGIONS)[number];
+export type Standard = (typeof STANDARDS)[number];
+export type Medium = (typeof MEDIUMS)[number];
+export type Board = (typeof BOARDS)[number];
+export type KbeCategory = (typeof KBE_CATEGORIES)[number];
+
+const DATE_OF_BIRTH_REQUIRED = requiredMessage('Date of birth');
+
+/** A real calendar date written YYYY-MM-DD, from 1900 up to today. */
+export function isValidDateOfBirth(value: string, now: Date = new Date()): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const isCalendarDate =
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return isCalendarDate && year >= 1900 && date.getTime() <= now.getTime();
+}
+
+const dateOfBirth = z
+  .string({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null ? DATE_OF_BIRTH_REQUIRED : VALIDATION_MESSAGES.dateOfBirth,
+  })
+  .trim()
+  .min(1, { error: DATE_OF_BIRTH_REQUIRED, abort: true })
+  .refine((value) => isValidDateOfBirth(value), { error: VALIDATION_MESSAGES.dateOfBirth });
+
+const phoneNumber = z
+  .string({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null ? requiredMessage('Phone number') : VALIDATION_MESSAGES.phone,
+  })
+  .trim()
+  .min(1, { error: requiredMessage('Phone number'), abort: true })
+  .regex(/^\d{10}$/, { error: VALIDATION_MESSAGES.phone });
+
+const fees = z.preprocess(
+  toNumberInput,
+  z.number({ error: VALIDATION_MESSAGES.fees }).gt(0, { error: VALIDATION_MESSAGES.fees }),
+);
+
+/**
+ * Candidate registration fields (spec section 3). The keys are in the order the form shows
+ * them, so collected messages read top to bottom. The photo and signature files travel beside
+ * these fields and are checked by `validateCandidateSubmission`. The candidate code is issued by
+ * the server, so the payload has none.
+ */
+export const candidateRegistrationSchema = strictGroup('Candidate information', {
+  mentorCode: codeField('Mentor code', MENTOR_CODE_PATTERN, VALIDATION_MESSAGES.mentorCodeFormat),
+  personalDetails: strictGroup('Personal information', {
+    fullName: requiredText('Full name'),
+    fatherName: requiredText("Father's name"),
+    motherName: requiredText("Mother's name"),
+    gender: choiceOf(GENDERS, 'gender'),
+    dateOfBirth,
+    religion: requiredText('Religion'),
+    region: choiceOf(REGIONS, 'region'),
+    motherTongue: requiredText('Mother tongue'),
+  }),
+  contactDetails: strictGroup('Contact information', {
+    phoneNumber,
+    email: optionalEmail(),
+  }),
+  orphanDetails: strictGroup('Orphan status', {
+    isOrphan: booleanField('Please say whether the candidate is an orphan'),
+  }),
+  permanentAddress: strictGroup('Permanent address', {
+    addressLines: requiredText('Address', MAX_LONG_TEXT_LENGTH),
+    village: requiredText('Village'),
+    taluka: requiredText('Taluka'),
+    district: requiredText('District'),
+    state: requiredText('State'),
+    pin: exactDigits(6, VALIDATION_MESSAGES.pin),
+  }),
+  educationalDetails: strictGroup('Educational information', {
+    schoolName: requiredText('School name'),
+    standard: choiceOf(STANDARDS, 'standard'),
+    medium: choiceOf(MEDIUMS, 'medium'),
+    board: requiredChoice(BOARDS, requiredMessage('Board')),
+    kbeCategory: choiceOf(KBE_CATEGORIES, 'KBE category'),
+    kbeStageParticipated: requiredText('KBE stage'),
+    fees,
+  }),
+  feesPaid: z.preprocess(
+    (value) => (value === 'true' ? true : value === 'false' ? false : value),
+    z.boolean({ error: 'Fees paid must be yes or no' }).default(false),
+  ),
+});
+
+export type CandidateRegistrationInput = z.input<typeof candidateRegistrationSchema>;
+export type CandidateRegistration = z.output<typeof candidateRegistrationSchema>;

@@ -1,0 +1,59 @@
+import { EVENT_TOPICS, EVENT_TYPES, createEventEnvelope, parseEventEnvelope } from './registration-events';
+
+describe('event catalogue', () => {
+  it('names the six topics', () => {
+    expect([...EVENT_TYPES].sort()).toEqual(
+      [
+        'candidate.registered',
+        'certificate.released',
+        'hall-ticket.released',
+        'mentor.registered',
+        'school.registered',
+        'sms.requested',
+      ].sort(),
+    );
+    expect(EVENT_TOPICS.hallTicketReleased).toBe('hall-ticket.released');
+  });
+
+  it('wraps a payload in an envelope with id, time and type', () => {
+    const event = createEventEnvelope(
+      'school.registered',
+      { schoolCode: 'SCH-7KQ2XM', schoolName: 'Nashik Model School', city: 'Nashik', contact: '9876543210' },
+      { eventId: 'evt-1', now: () => new Date('2025-09-01T04:30:00Z') },
+    );
+    expect(event).toEqual({
+      eventId: 'evt-1',
+      occurredAt: '2025-09-01T04:30:00.000Z',
+      type: 'school.registered',
+      payload: { schoolCode: 'SCH-7KQ2XM', schoolName: 'Nashik Model School', city: 'Nashik', contact: '9876543210' },
+    });
+    expect(createEventEnvelope('hall-ticket.released', {
+      candidateCode: 'KBE123456K7Q', releasedAt: '2025-09-01T04:30:00.000Z', releasedBy: 'admin',
+    }).eventId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('parses a consumed message back after JSON', () => {
+    const event = createEventEnvelope('sms.requested', {
+      campaignId: 'c-1',
+      messageType: 'hall-ticket',
+      recipients: [{ phoneNumber: '9876501234', candidateCode: 'KBE123456K7Q' }],
+      message: 'Your hall ticket is ready.',
+      requestedBy: 'admin',
+    });
+    const parsed = parseEventEnvelope('sms.requested', JSON.parse(JSON.stringify(event)));
+    expect(parsed).toEqual({ ok: true, event });
+  });
+
+  it('rejects a message of another type or with a bad payload, with a reason', () => {
+    const event = createEventEnvelope('certificate.released', {
+      candidateCode: 'KBE123456K7Q', releasedAt: '2025-09-01T04:30:00.000Z', releasedBy: 'admin',
+    });
+    expect(parseEventEnvelope('hall-ticket.released', event)).toEqual({
+      ok: false,
+      error: 'Expected event type hall-ticket.released, got certificate.released',
+    });
+    const bad = parseEventEnvelope('certificate.released', { ...event, payload: { candidateCode: '' } });
+    expect(bad.ok).toBe(false);
+    expect(parseEventEnvelope('certificate.released', 'not json').ok).toBe(false);
+  });
+});
