@@ -1,0 +1,2 @@
+export * from './lib/infra-env';
+export * from './lib/wait-for';
