@@ -53,11 +53,11 @@ describe('edition settings', () => {
   });
 
   it('is overridden at runtime through window.__KBE_CONFIG__, ignoring values of the wrong type', () => {
-    (globalThis as WithConfig).__KBE_CONFIG__ = { edition: { year: 2026, fee: { max: 400 }, registrationDeadline: 7 } };
+    (globalThis as WithConfig).__KBE_CONFIG__ = { edition: { year: 2026, fees: { max: 400 }, registrationDeadline: 7 } };
     const edition = getEditionSettings();
     expect(edition.year).toBe(2026);
-    expect(edition.fee).toEqual({ min: 270, max: 400 });
-    expect(edition.registrationDeadline).toBe('2025-10-30');
+    expect(edition.fees).toEqual({ min: 270, max: 400 });
+    expect(editionTexts(edition).deadline).toBe('30th October 2025');
   });
 
   it('feeds the FAQ dates', () => {
