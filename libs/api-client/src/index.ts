@@ -1,1 +1,4 @@
-export * from './lib/api-client';
+export * from './lib/api-errors';
+export * from './lib/http-client';
+export * from './lib/registration-error.mapper';
+export * from './lib/issued-code.reader';

@@ -1,7 +1,0 @@
-import { apiClient } from './api-client';
-
-describe('apiClient', () => {
-  it('should work', () => {
-    expect(apiClient()).toEqual('api-client');
-  })
-})

@@ -1,3 +1,0 @@
-export function apiClient(): string {
-  return 'api-client';
-}
