@@ -1,19 +1,10 @@
-/**
- * This is not a production server yet!
- * This is only a minimal backend to get started.
- */
-
-import { Logger } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { bootstrapService } from '@kbe/server-bootstrap';
+import { adminEnvSchema, SERVICE_NAME } from './app/admin.config';
 import { AppModule } from './app/app.module';
 
-async function bootstrap() {
-  const app = await NestFactory.create(AppModule);
-  const globalPrefix = 'api';
-  app.setGlobalPrefix(globalPrefix);
-  const port = process.env.PORT || 3000;
-  await app.listen(port);
-  Logger.log(`🚀 Application is running on: http://localhost:${port}/${globalPrefix}`);
-}
-
-bootstrap();
+void bootstrapService({
+  service: SERVICE_NAME,
+  envSchema: adminEnvSchema,
+  module: (config) => AppModule.forRoot(config),
+  description: 'Admin login, dashboard, lists, releases, SMS campaigns, audit, and the health of all services.',
+});

@@ -1,19 +1,12 @@
-/**
- * This is not a production server yet!
- * This is only a minimal backend to get started.
- */
-
-import { Logger } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { bootstrapService } from '@kbe/server-bootstrap';
 import { AppModule } from './app/app.module';
+import { notificationsEnvSchema, SERVICE_NAME } from './app/notifications.config';
 
-async function bootstrap() {
-  const app = await NestFactory.create(AppModule);
-  const globalPrefix = 'api';
-  app.setGlobalPrefix(globalPrefix);
-  const port = process.env.PORT || 3000;
-  await app.listen(port);
-  Logger.log(`🚀 Application is running on: http://localhost:${port}/${globalPrefix}`);
-}
-
-bootstrap();
+// When the first @EventPattern handler lands, add:
+//   consumer: (config) => kafkaConsumerStrategy({ service: SERVICE_NAME, brokers: config.KAFKA_BROKERS, topicPrefix: config.KAFKA_TOPIC_PREFIX }),
+void bootstrapService({
+  service: SERVICE_NAME,
+  envSchema: notificationsEnvSchema,
+  module: (config) => AppModule.forRoot(config),
+  description: 'SMS notifications fed by Kafka events.',
+});

@@ -1,19 +1,10 @@
-/**
- * This is not a production server yet!
- * This is only a minimal backend to get started.
- */
-
-import { Logger } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { bootstrapService } from '@kbe/server-bootstrap';
 import { AppModule } from './app/app.module';
+import { registrationEnvSchema, SERVICE_NAME } from './app/registration.config';
 
-async function bootstrap() {
-  const app = await NestFactory.create(AppModule);
-  const globalPrefix = 'api';
-  app.setGlobalPrefix(globalPrefix);
-  const port = process.env.PORT || 3000;
-  await app.listen(port);
-  Logger.log(`🚀 Application is running on: http://localhost:${port}/${globalPrefix}`);
-}
-
-bootstrap();
+void bootstrapService({
+  service: SERVICE_NAME,
+  envSchema: registrationEnvSchema,
+  module: (config) => AppModule.forRoot(config),
+  description: 'Schools, mentors, candidates, search, statistics and contact messages.',
+});

@@ -1,10 +1,35 @@
-import { Module } from '@nestjs/common';
-import { AppController } from './app.controller';
-import { AppService } from './app.service';
+import { DynamicModule, Module } from '@nestjs/common';
+import { AuthModule, authOptionsFromEnv } from '@kbe/server-auth';
+import { ServiceCoreModule } from '@kbe/server-bootstrap';
+import { DatabaseModule, databaseOptionsFromEnv, MongoHealthIndicator } from '@kbe/server-database';
+import { HealthModule } from '@kbe/server-health';
+import { KafkaHealthIndicator, MessagingModule, messagingOptionsFromEnv } from '@kbe/server-messaging';
+import { StorageHealthIndicator, StorageModule, storageOptionsFromEnv } from '@kbe/server-storage';
+import { SERVICE_NAME, type RegistrationConfig } from './registration.config';
 
-@Module({
-  imports: [],
-  controllers: [AppController],
-  providers: [AppService],
-})
-export class AppModule {}
+/**
+ * registration-service: schools, mentors, candidates, search, statistics, contact.
+ * Dependencies: MongoDB, Kafka, MinIO (photos and signatures).
+ */
+@Module({})
+export class AppModule {
+  static forRoot(config: RegistrationConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        // Infrastructure (global providers: @InjectConfig(), EventPublisher, FILE_STORAGE, @AdminOnly()).
+        ServiceCoreModule.forRoot({ service: SERVICE_NAME, config }),
+        DatabaseModule.forRoot(databaseOptionsFromEnv(SERVICE_NAME, config)),
+        MessagingModule.forRoot(messagingOptionsFromEnv(SERVICE_NAME, config)),
+        StorageModule.forRoot(storageOptionsFromEnv(config)),
+        AuthModule.forRoot(authOptionsFromEnv(config)),
+        HealthModule.forRoot({
+          service: SERVICE_NAME,
+          indicators: [MongoHealthIndicator, KafkaHealthIndicator, StorageHealthIndicator],
+        }),
+
+        // Domain modules: one per folder under src/app (schools, mentors, candidates, ...).
+      ],
+    };
+  }
+}

@@ -5,3 +5,4 @@ export * from './lib/internal-api.guard';
 export * from './lib/auth.decorators';
 export * from './lib/admin-token.issuer';
 export * from './lib/auth.module';
+export * from './lib/auth-options.from-env';

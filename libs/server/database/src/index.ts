@@ -1,3 +1,4 @@
 export * from './lib/database-name';
 export * from './lib/database.module';
 export * from './lib/mongo.health-indicator';
+export * from './lib/database-options.from-env';

@@ -1,0 +1,15 @@
+import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import type { AuthenticatedAdmin } from '@kbe/server-auth';
+import { ADMIN_REPOSITORY, type AdminRepository } from '../admin.repository';
+
+/** The admin behind a valid token, as long as the account still exists. */
+@Injectable()
+export class GetCurrentAdminUseCase {
+  constructor(@Inject(ADMIN_REPOSITORY) private readonly admins: AdminRepository) {}
+
+  async execute(admin: AuthenticatedAdmin): Promise<AuthenticatedAdmin> {
+    const account = await this.admins.findByUsername(admin.username);
+    if (!account) throw new UnauthorizedException('Admin account no longer exists');
+    return { username: account.username, role: account.role };
+  }
+}
