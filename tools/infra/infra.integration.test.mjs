@@ -1,0 +1,142 @@
+// Integration test of tools/infra against the REAL servers it starts (node --test).
+//   node --test tools/infra/infra.integration.test.mjs
+// It uses $KBE_INFRA_HOME (default ~/.cache/kbe-infra) and leaves the servers running, as other
+// suites use them; everything it creates has a unique name and is removed again.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { after, before, test } from 'node:test';
+import kafkajs from 'kafkajs';
+import * as Minio from 'minio';
+import { MongoClient } from 'mongodb';
+import { chromium } from 'playwright-core';
+import { readInfraEnv, status, up } from './index.mjs';
+import { CHROMIUM_ARGS } from './servers/chromium.server.mjs';
+
+const { Kafka, logLevel } = kafkajs;
+const runId = `infra-test-${Date.now()}-${randomBytes(3).toString('hex')}`;
+const log = (line) => process.stderr.write(`  ${line}\n`);
+
+let first;
+let env;
+const cleanups = [];
+
+before(async () => {
+  first = await up({ log });
+  env = readInfraEnv();
+}, { timeout: 60 * 60_000 });
+
+after(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => log(`cleanup failed: ${error.message}`));
+});
+
+test('after up every server is running and the env file names them', async () => {
+  const result = await status();
+  assert.deepEqual(result.servers.map((s) => [s.name, s.state]), [
+    ['mongo', 'running'], ['kafka', 'running'], ['minio', 'running'], ['chromium', 'installed'],
+  ]);
+  assert.equal(result.ok, true);
+  assert.match(env.MONGODB_URI, /^mongodb:\/\/127\.0\.0\.1:\d+$/);
+  assert.match(env.KAFKA_BROKERS, /^127\.0\.0\.1:\d+$/);
+  assert.match(env.MINIO_ENDPOINT, /^http:\/\/127\.0\.0\.1:\d+$/);
+  assert.ok(env.MINIO_ACCESS_KEY.length >= 3 && env.MINIO_SECRET_KEY.length >= 8);
+  assert.equal(typeof env.CHROMIUM_PATH, 'string');
+});
+
+test('a second up starts nothing new and keeps the same pids', async () => {
+  const second = await up({ log });
+  assert.deepEqual(second.servers.filter((s) => s.started), []);
+  const pids = (r) => Object.fromEntries(r.servers.filter((s) => s.pid).map((s) => [s.name, s.pid]));
+  assert.deepEqual(pids(second), pids(first));
+  assert.deepEqual(Object.keys(pids(second)), ['mongo', 'kafka', 'minio']);
+});
+
+test('MongoDB wire (FerretDB): ping, unique index, insert and find through the mongodb driver', async () => {
+  const client = new MongoClient(env.MONGODB_URI, { serverSelectionTimeoutMS: 10_000 });
+  await client.connect();
+  try {
+    const db = client.db(runId);
+    assert.equal((await db.command({ ping: 1 })).ok, 1);
+    const hello = await db.admin().command({ hello: 1 });
+    assert.ok(hello.maxWireVersion >= 17, `maxWireVersion ${hello.maxWireVersion} is too old for mongoose 9's driver`);
+    const people = db.collection('people');
+    await people.createIndex({ email: 1 }, { unique: true });
+    await people.insertOne({ email: 'asha@example.org', name: 'Asha' });
+    assert.equal((await people.findOne({ email: 'asha@example.org' }))?.name, 'Asha');
+    await assert.rejects(people.insertOne({ email: 'asha@example.org', name: 'Other' }), (error) => error.code === 11000);
+    await db.dropDatabase();
+  } finally {
+    await client.close();
+  }
+});
+
+test('Kafka: admin-created topic round trip through a consumer group, and topic auto-creation', async () => {
+  const kafka = new Kafka({ clientId: runId, brokers: env.KAFKA_BROKERS.split(','), logLevel: logLevel.NOTHING });
+  const admin = kafka.admin();
+  const producer = kafka.producer({ allowAutoTopicCreation: true });
+  // A short fetch wait: disconnect() waits for the in-flight fetch (kafkajs default 5 s).
+  const consumer = kafka.consumer({ groupId: `${runId}-group`, maxWaitTimeInMs: 200 });
+  const topic = `${runId}-admin`;
+  const autoTopic = `${runId}-auto`;
+  await admin.connect();
+  try {
+    assert.equal(await admin.createTopics({ topics: [{ topic, numPartitions: 2 }], waitForLeaders: true }), true);
+    cleanups.push(async () => {
+      const cleaner = kafka.admin();
+      await cleaner.connect();
+      await cleaner.deleteTopics({ topics: [topic, autoTopic] }).finally(() => cleaner.disconnect());
+    });
+    await producer.connect();
+    await consumer.connect();
+    await consumer.subscribe({ topic, fromBeginning: true });
+    const received = new Promise((resolve) => {
+      consumer.run({ eachMessage: async ({ message }) => resolve(message.value.toString()) });
+    });
+    await producer.send({ topic, messages: [{ key: 'k', value: 'hello from the infra test' }] });
+    const value = await Promise.race([
+      received,
+      new Promise((_, reject) => setTimeout(() => reject(new Error('no message consumed within 30s')), 30_000).unref()),
+    ]);
+    assert.equal(value, 'hello from the infra test');
+
+    await producer.send({ topic: autoTopic, messages: [{ value: 'auto' }] });
+    assert.ok((await admin.listTopics()).includes(autoTopic), 'producing to a new topic did not create it');
+  } finally {
+    await consumer.disconnect();
+    await producer.disconnect();
+    await admin.disconnect();
+  }
+});
+
+test('MinIO: put and get an object with the generated credentials', async () => {
+  const url = new URL(env.MINIO_ENDPOINT);
+  const client = new Minio.Client({
+    endPoint: url.hostname, port: Number(url.port), useSSL: false,
+    accessKey: env.MINIO_ACCESS_KEY, secretKey: env.MINIO_SECRET_KEY,
+  });
+  const bucket = runId;
+  await client.makeBucket(bucket);
+  cleanups.push(async () => {
+    await client.removeObject(bucket, 'greeting.txt');
+    await client.removeBucket(bucket);
+  });
+  await client.putObject(bucket, 'greeting.txt', Buffer.from('namaste'), 7, { 'Content-Type': 'text/plain' });
+  const chunks = [];
+  for await (const chunk of await client.getObject(bucket, 'greeting.txt')) chunks.push(chunk);
+  assert.equal(Buffer.concat(chunks).toString(), 'namaste');
+});
+
+test('Chromium renders a page to a PDF whose text pdftotext can read', async () => {
+  const browser = await chromium.launch({ executablePath: env.CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage();
+    await page.setContent('<html><body><h1>Hall ticket 2026</h1><p>Roll number KBE-0042</p></body></html>');
+    const pdf = await page.pdf({ format: 'A4' });
+    assert.equal(pdf.subarray(0, 4).toString('latin1'), '%PDF');
+    const text = execFileSync('pdftotext', ['-', '-'], { input: pdf, encoding: 'utf8' });
+    assert.match(text, /Hall ticket 2026/);
+    assert.match(text, /KBE-0042/);
+  } finally {
+    await browser.close();
+  }
+});
