@@ -1,2 +1,3 @@
 export * from './lib/infra-env';
 export * from './lib/wait-for';
+export * from './lib/infra-control';

@@ -1,6 +1,7 @@
 import { ServerKafka, type CustomStrategy, type Deserializer, type IncomingEvent, type KafkaOptions } from '@nestjs/microservices';
 import type { Consumer } from 'kafkajs';
 import { kafkaClientConfig } from './kafka-client';
+import { ensureTopics } from './kafka-topics';
 import { topicName } from './topic-name';
 
 export interface KafkaConsumerOptions {
@@ -41,6 +42,7 @@ export class PrefixedKafkaServer extends ServerKafka {
   override async bindEvents(consumer: Consumer): Promise<void> {
     const topics = [...this.messageHandlers.keys()].map((pattern) => topicName(this.topicPrefix, pattern));
     if (topics.length > 0) {
+      if (this.client) await ensureTopics(this.client, topics);
       await consumer.subscribe({ ...(this.options.subscribe ?? {}), topics });
     }
     await consumer.run({ ...(this.options.run ?? {}), eachMessage: this.getMessageHandler() });

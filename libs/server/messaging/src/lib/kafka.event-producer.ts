@@ -1,16 +1,21 @@
 import { Partitioners, type Kafka, type Producer } from 'kafkajs';
 import type { EventProducer, OutgoingMessage } from './event-producer';
+import { ensureTopics } from './kafka-topics';
 
 /** The kafkajs producer. Connects lazily and starts over after any failure. */
 export class KafkaEventProducer implements EventProducer {
   private producer?: Producer;
   private connecting?: Promise<Producer>;
+  private readonly knownTopics = new Set<string>();
 
   constructor(private readonly kafka: Kafka) {}
 
   async sendBatch(messages: readonly OutgoingMessage[]): Promise<void> {
     if (messages.length === 0) return;
     const producer = await this.connected();
+    const newTopics = [...new Set(messages.map((message) => message.topic))].filter((topic) => !this.knownTopics.has(topic));
+    await ensureTopics(this.kafka, newTopics);
+    newTopics.forEach((topic) => this.knownTopics.add(topic));
     try {
       await producer.sendBatch({ acks: -1, topicMessages: groupByTopic(messages) });
     } catch (error) {

@@ -1,0 +1,111 @@
+import { Controller, type INestApplication } from '@nestjs/common';
+import { Ctx, EventPattern, KafkaContext, Payload } from '@nestjs/microservices';
+import { getConnectionToken } from '@nestjs/mongoose';
+import { Test } from '@nestjs/testing';
+import { composeEnv, kafkaEnv, loadConfig, mongoEnv } from '@kbe/server-config';
+import { DatabaseModule, databaseOptionsFromEnv } from '@kbe/server-database';
+import { infraControl, isolatedInfraEnv, waitFor } from '@kbe/server-testing';
+import type { Connection } from 'mongoose';
+import type { EventEnvelope } from './event-envelope';
+import { kafkaConsumerStrategy } from './kafka-consumer.server';
+import { MessagingModule } from './messaging.module';
+import { EventPublisher } from './outbox/event-publisher';
+
+const received: Array<{ envelope: EventEnvelope<{ schoolCode: string }>; eventIdHeader: string; topic: string }> = [];
+
+@Controller()
+class SchoolRegisteredProbe {
+  @EventPattern('school.registered')
+  handle(@Payload() envelope: EventEnvelope<{ schoolCode: string }>, @Ctx() context: KafkaContext): void {
+    const header = context.getMessage().headers?.['event-id'];
+    received.push({ envelope, eventIdHeader: String(header), topic: context.getTopic() });
+  }
+}
+
+describe('outbox publishing against Kafka and MongoDB', () => {
+  const env = loadConfig(composeEnv(mongoEnv, kafkaEnv), isolatedInfraEnv());
+  const service = 'messaging-test';
+  let app: INestApplication;
+  let publisher: EventPublisher;
+  let connection: Connection;
+
+  const outboxRecord = (id: string) => connection.collection('outbox').findOne({ _id: id as never });
+  const receivedIds = () => received.map((entry) => entry.envelope.id);
+
+  beforeAll(async () => {
+    const moduleRef = await Test.createTestingModule({
+      imports: [
+        DatabaseModule.forRoot(databaseOptionsFromEnv(service, env)),
+        MessagingModule.forRoot({
+          service,
+          brokers: env.KAFKA_BROKERS,
+          topicPrefix: env.KAFKA_TOPIC_PREFIX,
+          relay: { intervalMs: 200, initialBackoffMs: 500, maxBackoffMs: 2_000 },
+        }),
+      ],
+      controllers: [SchoolRegisteredProbe],
+    }).compile();
+    app = moduleRef.createNestApplication({ logger: ['error'] });
+    app.connectMicroservice(
+      kafkaConsumerStrategy({
+        service,
+        groupId: `${env.KAFKA_TOPIC_PREFIX}probe`,
+        brokers: env.KAFKA_BROKERS,
+        topicPrefix: env.KAFKA_TOPIC_PREFIX,
+      }),
+    );
+    await app.startAllMicroservices();
+    await app.init();
+    publisher = app.get(EventPublisher);
+    connection = app.get<Connection>(getConnectionToken());
+  }, 120_000);
+
+  afterAll(async () => {
+    await connection?.dropDatabase();
+    await app?.close();
+  });
+
+  it('delivers a published event to a consumer of the prefixed topic, with its id as header', async () => {
+    const event = await publisher.publish('school.registered', { schoolCode: 'SCH-7KQ2XM' });
+
+    const delivery = await waitFor(() => received.find((entry) => entry.envelope.id === event.id), {
+      timeoutMs: 60_000,
+      what: 'the consumer to receive the event',
+    });
+    expect(delivery).toEqual({
+      envelope: { id: event.id, topic: 'school.registered', occurredAt: event.occurredAt, payload: { schoolCode: 'SCH-7KQ2XM' } },
+      eventIdHeader: event.id,
+      topic: `${env.KAFKA_TOPIC_PREFIX}school.registered`,
+    });
+    expect((await outboxRecord(event.id))?.['publishedAt']).toBeInstanceOf(Date);
+  }, 90_000);
+
+  it('keeps an event written while Kafka is down and publishes it once Kafka is back', async () => {
+    await infraControl('stop', 'kafka');
+    let event: EventEnvelope<{ schoolCode: string }>;
+    try {
+      event = await publisher.publish('school.registered', { schoolCode: 'SCH-DOWN22' });
+      const stored = await waitFor(
+        async () => {
+          const record = await outboxRecord(event.id);
+          return record && (record['attempts'] as number) >= 1 ? record : undefined;
+        },
+        { timeoutMs: 30_000, what: 'a failed delivery attempt' },
+      );
+      expect(stored['publishedAt']).toBeNull();
+      expect(stored['lastError']).toEqual(expect.any(String));
+      expect(receivedIds()).not.toContain(event.id);
+    } finally {
+      await infraControl('start', 'kafka');
+    }
+
+    await waitFor(async () => (await outboxRecord(event.id))?.['publishedAt'] instanceof Date, {
+      timeoutMs: 60_000,
+      what: 'the outbox to publish the event after Kafka came back',
+    });
+    await waitFor(() => receivedIds().includes(event.id), {
+      timeoutMs: 90_000,
+      what: 'the consumer to receive the event after Kafka came back',
+    });
+  }, 300_000);
+});
