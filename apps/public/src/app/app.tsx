@@ -1,10 +1,67 @@
-// Placeholder until the public team fills in its pages. Keep the data-testid marker:
-// the smoke tests use it to see that the public remote was loaded.
-export function App() {
+import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { BrowserRouter, useInRouterContext, useLocation } from 'react-router-dom';
+import { Toaster, TooltipProvider } from '@kbe/ui';
+import { resolvePublicPage, type PublicPageId } from './public-routes';
+import { useScrollToHash } from './shared/scroll-to-hash.hook';
+
+// One chunk per page: the first visit downloads only the page it shows.
+const PAGES: Record<PublicPageId, LazyExoticComponent<ComponentType>> = {
+  home: lazy(() => import('./home/home-page')),
+  about: lazy(() => import('./about-page')),
+  exams: lazy(() => import('./exams-page')),
+  gallery: lazy(() => import('./gallery/gallery-page')),
+  contact: lazy(() => import('./contact/contact-page')),
+  'not-found': lazy(() => import('./not-found-page')),
+};
+
+function PageLoading() {
   return (
-    <main>
-      <h1 data-testid="remote-public">Einstein Quest</h1>
-    </main>
+    <div role="status" className="flex min-h-[50vh] items-center justify-center text-slate-700">
+      Loading...
+    </div>
+  );
+}
+
+/** Marks that the lazily loaded page has rendered, so hash targets exist before scrolling. */
+function Rendered({ onRendered }: { onRendered: () => void }) {
+  useEffect(onRendered, [onRendered]);
+  return null;
+}
+
+function PublicPages() {
+  const { pathname } = useLocation();
+  const pageId = resolvePublicPage(pathname);
+  const Page = PAGES[pageId];
+  const [renderedPage, setRenderedPage] = useState<string | null>(null);
+  useScrollToHash(renderedPage === pathname);
+
+  return (
+    <div data-testid="remote-public" data-page={pageId}>
+      <Suspense fallback={<PageLoading />}>
+        <Page />
+        <Rendered onRendered={() => setRenderedPage(pathname)} />
+      </Suspense>
+    </div>
+  );
+}
+
+/**
+ * The public remote: renders the page for the current (absolute) location. Inside the shell it
+ * uses the shell's router and chrome; standalone (`nx serve public`) it brings its own router
+ * and toaster.
+ */
+export function App() {
+  const inRouter = useInRouterContext();
+  if (inRouter) return <PublicPages />;
+  return (
+    <BrowserRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+      <TooltipProvider>
+        <main id="main-content">
+          <PublicPages />
+        </main>
+        <Toaster />
+      </TooltipProvider>
+    </BrowserRouter>
   );
 }
 

@@ -11,11 +11,14 @@ export const CardHeader = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivEleme
 ));
 CardHeader.displayName = 'CardHeader';
 
-export const CardTitle = forwardRef<HTMLHeadingElement, HTMLAttributes<HTMLHeadingElement>>(
-  ({ className, ...props }, ref) => (
-    <h3 ref={ref} className={cn('text-lg font-bold leading-tight', className)} {...props} />
-  ),
-);
+export interface CardTitleProps extends HTMLAttributes<HTMLHeadingElement> {
+  /** Heading level that fits the page outline (default h3). */
+  as?: 'h2' | 'h3' | 'h4';
+}
+
+export const CardTitle = forwardRef<HTMLHeadingElement, CardTitleProps>(({ className, as: Tag = 'h3', ...props }, ref) => (
+  <Tag ref={ref} className={cn('text-lg font-bold leading-tight', className)} {...props} />
+));
 CardTitle.displayName = 'CardTitle';
 
 export const CardDescription = forwardRef<HTMLParagraphElement, HTMLAttributes<HTMLParagraphElement>>(

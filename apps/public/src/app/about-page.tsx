@@ -1,0 +1,72 @@
+import { Link } from 'react-router-dom';
+import { ABOUT_INTRO, ABOUT_STATS, BRAND, MISSION, ROUTES, VISION } from '@kbe/content';
+import { Button, Card, CardContent, CardHeader, CardTitle } from '@kbe/ui';
+import { AwardsGrid } from './shared/awards-grid';
+import { ContentIcon } from './shared/content-icon';
+import { LevelsGrid } from './shared/levels-grid';
+import { PageHero } from './shared/page-hero';
+import { usePageMeta } from './shared/page-meta.hook';
+import { SectionHeading } from './shared/section-heading';
+
+export function AboutPage() {
+  usePageMeta(
+    `About Us - ${BRAND.name}`,
+    'Who we are: a young-scientist competition from Nashik for classes V to XII+, its vision, mission, three levels and awards.',
+  );
+  return (
+    <>
+      <PageHero title="About Us" subtitle={ABOUT_INTRO} />
+      <section aria-labelledby="about-stats-heading" className="px-4 py-14 sm:px-6">
+        <h2 id="about-stats-heading" className="sr-only">
+          The competition in numbers
+        </h2>
+        <dl className="mx-auto grid max-w-7xl grid-cols-2 gap-4 md:grid-cols-4">
+          {ABOUT_STATS.map((stat) => (
+            <div key={stat.label} className="flex flex-col items-center rounded-xl border border-slate-200 bg-white p-5 text-center shadow-sm">
+              {stat.icon ? <ContentIcon name={stat.icon} className="h-7 w-7 text-indigo-700" /> : null}
+              <dt className="order-2 text-sm font-semibold text-slate-700">{stat.label}</dt>
+              <dd className="order-1 mt-2 text-3xl font-extrabold text-indigo-900">{stat.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <section aria-labelledby="vision-heading" className="bg-white px-4 py-14 sm:px-6">
+        <div className="mx-auto max-w-7xl">
+          <SectionHeading id="vision-heading" title="Vision and Mission" />
+          <div className="grid gap-6 md:grid-cols-2">
+            {[VISION, MISSION].map((block) => (
+              <Card key={block.title}>
+                <CardHeader>
+                  <CardTitle>{block.title}</CardTitle>
+                </CardHeader>
+                <CardContent className="text-slate-700">{block.text}</CardContent>
+              </Card>
+            ))}
+          </div>
+        </div>
+      </section>
+      <section aria-labelledby="tiers-heading" className="px-4 py-14 sm:px-6">
+        <div className="mx-auto max-w-7xl">
+          <SectionHeading id="tiers-heading" title="Three Tiers" intro="Taluka (Mains), District (Advanced) and State (Super Advanced)." />
+          <LevelsGrid />
+        </div>
+      </section>
+      <section aria-labelledby="awards-heading" className="bg-white px-4 py-14 sm:px-6">
+        <div className="mx-auto max-w-7xl">
+          <SectionHeading id="awards-heading" title="Awards" />
+          <AwardsGrid />
+          <div className="mt-10 flex flex-wrap justify-center gap-3">
+            <Button asChild size="lg">
+              <Link to={ROUTES.exams}>Explore Exams</Link>
+            </Button>
+            <Button asChild size="lg" variant="outline">
+              <Link to={ROUTES.gallery}>View Gallery</Link>
+            </Button>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}
+
+export default AboutPage;

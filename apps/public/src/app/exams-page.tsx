@@ -1,0 +1,177 @@
+import { Link } from 'react-router-dom';
+import ClipboardList from 'lucide-react/icons/clipboard-list';
+import {
+  ANCHORS,
+  BRAND,
+  EXAM_FORMATS,
+  LEVELS,
+  ROUTES,
+  SYLLABUS_WEIGHTINGS,
+  editionTexts,
+  examSchedules,
+} from '@kbe/content';
+import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Progress } from '@kbe/ui';
+import { ContentIcon } from './shared/content-icon';
+import { PageHero } from './shared/page-hero';
+import { usePageMeta } from './shared/page-meta.hook';
+import { SectionHeading } from './shared/section-heading';
+
+export function ExamsPage() {
+  usePageMeta(
+    `Exams - ${BRAND.name}`,
+    'Mains, Advanced and Super Advanced: exam format, dates, fees, prizes and syllabus weightings.',
+  );
+  const schedules = examSchedules();
+  const texts = editionTexts();
+
+  return (
+    <>
+      <PageHero
+        title="Exams"
+        subtitle={`Three levels, all offline OMR exams. Registration for the Mains closes on ${texts.deadline}.`}
+      />
+      <section aria-labelledby="levels-heading" className="px-4 py-14 sm:px-6">
+        <h2 id="levels-heading" className="sr-only">
+          Exam levels
+        </h2>
+        <div className="mx-auto flex max-w-5xl flex-col gap-8">
+          {LEVELS.map((level, i) => {
+            const format = EXAM_FORMATS.find((f) => f.level === level.id);
+            const schedule = schedules.find((s) => s.level === level.id);
+            return (
+              <article key={level.id} aria-labelledby={`level-${level.id}`} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+                <div className="flex flex-wrap items-center gap-3">
+                  <span className="inline-flex h-12 w-12 items-center justify-center rounded-full bg-indigo-100 text-indigo-800">
+                    <ContentIcon name={level.icon} />
+                  </span>
+                  <div>
+                    <Badge variant="secondary">Level {i + 1} - {level.stage}</Badge>
+                    <h3 id={`level-${level.id}`} className="mt-1 text-2xl font-extrabold text-slate-900">
+                      {level.level}
+                    </h3>
+                  </div>
+                </div>
+                <p className="mt-4 text-slate-700">{level.description}</p>
+                <dl className="mt-5 grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
+                  {[
+                    ['Duration', format?.pageDuration],
+                    ['Marks', format?.pageMarks],
+                    ['Exam date', schedule?.examDate],
+                    ['Registration', schedule?.registration],
+                  ].map(([term, value]) => (
+                    <div key={term} className="rounded-lg bg-slate-100 p-3">
+                      <dt className="font-semibold text-slate-700">{term}</dt>
+                      <dd className="text-base font-bold text-slate-900">{value}</dd>
+                    </div>
+                  ))}
+                </dl>
+                <h4 className="mt-5 font-bold text-slate-900">Prizes</h4>
+                <ul className="mt-2 flex list-disc flex-col gap-1 pl-5 text-slate-700">
+                  {level.prizes.map((prize) => (
+                    <li key={prize}>{prize}</li>
+                  ))}
+                </ul>
+                <p className="mt-4 text-sm font-medium text-slate-900">{level.qualification}</p>
+                <div className="mt-6">
+                  {level.openForRegistration ? (
+                    <Button asChild variant="accent" size="lg">
+                      <Link to={ROUTES.registration}>Register Now</Link>
+                    </Button>
+                  ) : (
+                    <Button size="lg" variant="secondary" disabled>
+                      Merit-Based Selection
+                    </Button>
+                  )}
+                </div>
+              </article>
+            );
+          })}
+        </div>
+      </section>
+
+      <section aria-labelledby="format-heading" className="bg-white px-4 py-14 sm:px-6">
+        <div className="mx-auto max-w-7xl">
+          <SectionHeading id="format-heading" title="Exam Format" intro="Every level is an offline exam on an OMR sheet: multiple choice, four options, one answer." />
+          <ul className="grid gap-6 md:grid-cols-3">
+            {EXAM_FORMATS.map((format) => {
+              const level = LEVELS.find((l) => l.id === format.level);
+              return (
+                <li key={format.level}>
+                  <Card className="h-full">
+                    <CardHeader>
+                      <ClipboardList aria-hidden="true" className="h-7 w-7 text-indigo-700" />
+                      <CardTitle>{level?.level}</CardTitle>
+                    </CardHeader>
+                    <CardContent>
+                      <ul className="flex flex-col gap-1 text-slate-700">
+                        <li>{format.duration}</li>
+                        <li>{format.questions}</li>
+                        <li>{format.marks}</li>
+                        <li>{format.mode}</li>
+                      </ul>
+                    </CardContent>
+                  </Card>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="dates-heading" className="px-4 py-14 sm:px-6">
+        <div className="mx-auto max-w-5xl">
+          <SectionHeading id="dates-heading" title="Dates and Fees" />
+          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+            <table className="w-full min-w-[36rem] text-left text-sm">
+              <caption className="sr-only">Exam dates, registration windows and fees by level</caption>
+              <thead className="bg-slate-100 text-slate-900">
+                <tr>
+                  <th scope="col" className="p-3">Level</th>
+                  <th scope="col" className="p-3">Exam date</th>
+                  <th scope="col" className="p-3">Registration</th>
+                  <th scope="col" className="p-3">Fee</th>
+                </tr>
+              </thead>
+              <tbody>
+                {schedules.map((s) => (
+                  <tr key={s.level} className="border-t border-slate-200">
+                    <th scope="row" className="p-3 font-semibold">
+                      {LEVELS.find((l) => l.id === s.level)?.level}
+                    </th>
+                    <td className="p-3">{s.examDate}</td>
+                    <td className="p-3">{s.registration}</td>
+                    <td className="p-3">{s.fee}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      </section>
+
+      <section id={ANCHORS.syllabus} tabIndex={-1} aria-labelledby="syllabus-heading" className="bg-white px-4 py-14 outline-none sm:px-6">
+        <div className="mx-auto max-w-3xl">
+          <SectionHeading id="syllabus-heading" title="Syllabus" intro="Weightings over 100 questions." />
+          <ul className="flex flex-col gap-4">
+            {SYLLABUS_WEIGHTINGS.map((w) => (
+              <li key={w.subject}>
+                <div className="mb-1 flex justify-between gap-4 text-sm font-semibold text-slate-900">
+                  <span>{w.subject}</span>
+                  <span>{w.percent}%</span>
+                </div>
+                <Progress value={w.percent} aria-label={`${w.subject}: ${w.percent}%`} />
+              </li>
+            ))}
+          </ul>
+          <div className="mt-10 flex justify-center">
+            <Button asChild variant="accent" size="lg">
+              <Link to={ROUTES.registration}>Register for the Mains</Link>
+            </Button>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}
+
+export default ExamsPage;

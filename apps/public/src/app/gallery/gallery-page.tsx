@@ -1,0 +1,166 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import ImageOff from 'lucide-react/icons/image-off';
+import {
+  GALLERY_CATEGORIES,
+  GALLERY_HERO_TILES,
+  GALLERY_ITEMS,
+  GALLERY_STORY,
+  ROUTES,
+  filterGallery,
+  galleryCategory,
+  galleryCounts,
+  type GalleryFilterId,
+  type GalleryItem,
+} from '@kbe/content';
+import { Button, cn, focusRing } from '@kbe/ui';
+import { ArtworkImage } from '../shared/artwork-image';
+import { ContentIcon } from '../shared/content-icon';
+import { usePageMeta } from '../shared/page-meta.hook';
+import { galleryCountLine, galleryHeading } from './gallery-count.util';
+import { GalleryImageDialog } from './gallery-image-dialog';
+
+export const GALLERY_TITLE = 'Gallery - KBE Young Scientist Competition';
+
+/** Images shown before the visitor scrolls (first row on most screens) load at once. */
+const EAGER_IMAGES = 4;
+
+export function GalleryPage({ items = GALLERY_ITEMS }: { items?: GalleryItem[] }) {
+  usePageMeta(GALLERY_TITLE, 'Photos and artwork from KBE competitions, ISRO and NASA tours, the Einstein legacy and the universe.');
+  const [filter, setFilter] = useState<GalleryFilterId>('all');
+  const [selected, setSelected] = useState<GalleryItem | null>(null);
+  const counts = useMemo(() => galleryCounts(items), [items]);
+  const visible = useMemo(() => filterGallery(filter, items), [filter, items]);
+  const category = galleryCategory(filter);
+
+  return (
+    <>
+      <section className="relative overflow-hidden bg-gradient-to-br from-indigo-950 via-slate-900 to-violet-950 px-4 py-16 text-white sm:px-6">
+        <div className="relative mx-auto max-w-7xl text-center">
+          <p className="text-sm font-bold uppercase tracking-wider text-amber-300">{GALLERY_TITLE}</p>
+          <h1 className="mt-2 text-4xl font-extrabold tracking-tight sm:text-5xl">KBE Gallery</h1>
+          <p className="mx-auto mt-4 max-w-2xl text-slate-200 sm:text-lg">
+            Moments of discovery: exam halls, award ceremonies, journeys to ISRO and NASA, and the ideas of Albert Einstein.
+          </p>
+          <dl className="mt-10 grid grid-cols-2 gap-4 md:grid-cols-4">
+            {GALLERY_HERO_TILES.map((tile) => (
+              <div key={tile.label} className="flex flex-col items-center rounded-xl bg-white/10 p-4">
+                <ContentIcon name={tile.icon} className="h-6 w-6 text-amber-300" />
+                <dt className="order-2 text-sm text-slate-200">{tile.label}</dt>
+                <dd className="order-1 mt-1 text-2xl font-extrabold">{tile.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </section>
+
+      <section aria-labelledby="gallery-heading" className="px-4 py-12 sm:px-6">
+        <div className="mx-auto max-w-7xl">
+          <div role="group" aria-label="Filter by category" className="flex flex-wrap justify-center gap-2">
+            {GALLERY_CATEGORIES.map((c) => {
+              const active = c.id === filter;
+              return (
+                <button
+                  key={c.id}
+                  type="button"
+                  aria-pressed={active}
+                  onClick={() => setFilter(c.id)}
+                  className={cn(
+                    'inline-flex min-h-11 items-center gap-2 rounded-full border px-4 text-sm font-semibold transition-colors',
+                    active ? 'border-indigo-800 bg-indigo-800 text-white' : 'border-slate-300 bg-white text-slate-900 hover:bg-slate-100',
+                    focusRing,
+                  )}
+                >
+                  <ContentIcon name={c.icon} className="h-4 w-4" />
+                  <span>{c.label}</span>
+                  <span className={cn('rounded-full px-2 py-0.5 text-xs', active ? 'bg-white/20' : 'bg-slate-100')} data-testid={`gallery-count-${c.id}`}>
+                    {counts[c.id]}
+                  </span>
+                </button>
+              );
+            })}
+          </div>
+
+          <div className="mt-10 text-center">
+            <h2 id="gallery-heading" className="text-2xl font-extrabold text-slate-900 sm:text-3xl">
+              {galleryHeading(category)}
+            </h2>
+            <p className="mt-2 text-slate-700" aria-live="polite" data-testid="gallery-count-line">
+              {galleryCountLine(visible.length, category)}
+            </p>
+          </div>
+
+          {visible.length === 0 ? (
+            <div className="mx-auto mt-10 flex max-w-md flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
+              <ImageOff aria-hidden="true" className="h-10 w-10 text-slate-500" />
+              <h3 className="text-lg font-bold text-slate-900">No Images Found</h3>
+              <p className="text-slate-700">No photos found in this category. Please try a different filter.</p>
+            </div>
+          ) : (
+            <ul className="mt-8 grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+              {visible.map((item, i) => {
+                const itemCategory = galleryCategory(item.category);
+                return (
+                  <li key={item.id}>
+                    <button
+                      type="button"
+                      onClick={() => setSelected(item)}
+                      aria-label={`${item.title} (${itemCategory.label}): open larger image`}
+                      className={cn('group relative block aspect-[4/3] w-full overflow-hidden rounded-xl bg-slate-900 shadow-sm', focusRing)}
+                    >
+                      <ArtworkImage
+                        id={item.image}
+                        kind="gallery"
+                        alt={item.motif}
+                        sizes="(min-width: 80rem) 20rem, (min-width: 64rem) 33vw, (min-width: 420px) 50vw, 100vw"
+                        priority={i < EAGER_IMAGES}
+                        className="transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none motion-reduce:group-hover:scale-100"
+                      />
+                      <span className="absolute inset-x-0 bottom-0 flex flex-col items-start gap-1 bg-gradient-to-t from-slate-950/95 via-slate-950/70 to-transparent p-3 text-left text-white transition-opacity md:opacity-0 md:group-hover:opacity-100 md:group-focus-visible:opacity-100">
+                        <span className="text-sm font-bold">{item.title}</span>
+                        <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', itemCategory.colour)}>{itemCategory.label}</span>
+                      </span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </div>
+      </section>
+
+      <section aria-labelledby="story-heading" className="bg-indigo-950 px-4 py-16 text-white sm:px-6">
+        <div className="mx-auto max-w-5xl text-center">
+          <h2 id="story-heading" className="text-3xl font-extrabold">
+            {GALLERY_STORY.title}
+          </h2>
+          <figure className="mx-auto mt-4 max-w-2xl">
+            <blockquote className="text-lg italic text-slate-100">"{GALLERY_STORY.quote.quote}"</blockquote>
+            <figcaption className="mt-2 text-amber-200">- {GALLERY_STORY.quote.author}</figcaption>
+          </figure>
+          <ul className="mt-10 grid gap-4 sm:grid-cols-3">
+            {GALLERY_STORY.highlights.map((h) => (
+              <li key={h.title} className="flex flex-col items-center gap-2 rounded-xl bg-white/10 p-5">
+                <ContentIcon name={h.icon} className="h-8 w-8 text-amber-300" />
+                <h3 className="font-bold">{h.title}</h3>
+                <p className="text-sm text-slate-200">{h.text}</p>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-10 flex flex-wrap justify-center gap-3">
+            <Button asChild variant="accent" size="lg">
+              <Link to={ROUTES.exams}>Start Your Journey</Link>
+            </Button>
+            <Button asChild variant="onDark" size="lg">
+              <Link to={ROUTES.about}>Learn More</Link>
+            </Button>
+          </div>
+        </div>
+      </section>
+
+      <GalleryImageDialog item={selected} onClose={() => setSelected(null)} />
+    </>
+  );
+}
+
+export default GalleryPage;

@@ -1,0 +1,105 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { HeroSlider } from './hero-slider';
+
+const future = { v7_startTransition: true, v7_relativeSplatPath: true };
+
+function renderSlider() {
+  render(
+    <MemoryRouter future={future}>
+      <HeroSlider />
+    </MemoryRouter>,
+  );
+}
+
+const label = () => screen.getByTestId('hero-slide-label').textContent;
+const progress = () => (screen.getByTestId('hero-progress') as HTMLElement).style.width;
+const advance = (ms: number) =>
+  act(() => {
+    jest.advanceTimersByTime(ms);
+  });
+
+describe('HeroSlider', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('starts on slide 1 of 4 with a quarter-width progress bar and links to exams and gallery', () => {
+    renderSlider();
+    expect(label()).toBe('Slide 1 of 4');
+    expect(progress()).toBe('25%');
+    expect(screen.getByRole('heading', { level: 1, name: 'Think Like Einstein' })).toBeInTheDocument();
+    const active = screen.getByRole('group', { name: /^1 of 4/ });
+    expect(active).toHaveAttribute('data-active', 'true');
+  });
+
+  it('advances every 8000 ms and loops after the fourth slide', () => {
+    renderSlider();
+    advance(7999);
+    expect(label()).toBe('Slide 1 of 4');
+    advance(1);
+    expect(label()).toBe('Slide 2 of 4');
+    expect(progress()).toBe('50%');
+    advance(8000);
+    expect(label()).toBe('Slide 3 of 4');
+    advance(8000);
+    expect(label()).toBe('Slide 4 of 4');
+    expect(progress()).toBe('100%');
+    advance(8000);
+    expect(label()).toBe('Slide 1 of 4');
+  });
+
+  it('pauses while the pointer is over it and resumes when it leaves', () => {
+    renderSlider();
+    const slider = screen.getByTestId('hero-slider');
+    advance(5000);
+    fireEvent.mouseEnter(slider);
+    advance(30000);
+    expect(label()).toBe('Slide 1 of 4');
+    fireEvent.mouseLeave(slider);
+    advance(8000);
+    expect(label()).toBe('Slide 2 of 4');
+  });
+
+  it('keeps running after a click on next, previous or a dot', () => {
+    renderSlider();
+    advance(3000);
+    fireEvent.click(screen.getByRole('button', { name: 'Next slide' }));
+    expect(label()).toBe('Slide 2 of 4');
+    advance(8000);
+    expect(label()).toBe('Slide 3 of 4');
+    fireEvent.click(screen.getByRole('button', { name: /Go to slide 1/ }));
+    expect(label()).toBe('Slide 1 of 4');
+    expect(progress()).toBe('25%');
+    fireEvent.click(screen.getByRole('button', { name: 'Previous slide' }));
+    expect(label()).toBe('Slide 4 of 4');
+    advance(8000);
+    expect(label()).toBe('Slide 1 of 4');
+  });
+
+  it('can be paused with its pause button', () => {
+    renderSlider();
+    fireEvent.click(screen.getByRole('button', { name: 'Pause slideshow' }));
+    advance(24000);
+    expect(label()).toBe('Slide 1 of 4');
+    fireEvent.click(screen.getByRole('button', { name: 'Play slideshow' }));
+    advance(8000);
+    expect(label()).toBe('Slide 2 of 4');
+  });
+
+  it('does not start on its own when the visitor prefers reduced motion', () => {
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      matches: query.includes('reduce'),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    })) as unknown as typeof window.matchMedia;
+    try {
+      renderSlider();
+      advance(16000);
+      expect(label()).toBe('Slide 1 of 4');
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+});

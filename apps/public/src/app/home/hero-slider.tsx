@@ -1,0 +1,155 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import ChevronLeft from 'lucide-react/icons/chevron-left';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import Pause from 'lucide-react/icons/pause';
+import Play from 'lucide-react/icons/play';
+import QuoteIcon from 'lucide-react/icons/quote';
+import { HERO_AUTOPLAY_MS, HERO_SLIDES, HERO_TRANSITION_MS, type HeroSlide } from '@kbe/content';
+import { Button, cn, focusRing } from '@kbe/ui';
+import { ArtworkImage } from '../shared/artwork-image';
+import { ContentIcon } from '../shared/content-icon';
+import { usePrefersReducedMotion } from '../shared/reduced-motion.hook';
+import { useSlideshow } from '../shared/slideshow.hook';
+
+/**
+ * Home hero: 4 slides, autoplay every 8000 ms, paused while hovered, still running after a
+ * click, 1200 ms fade. With reduced motion it neither fades nor starts on its own.
+ */
+export function HeroSlider({ slides = HERO_SLIDES }: { slides?: HeroSlide[] }) {
+  const reducedMotion = usePrefersReducedMotion();
+  const [userPaused, setUserPaused] = useState(false);
+  const autoplay = !reducedMotion && !userPaused;
+  const { index, goTo, next, previous, hoverProps } = useSlideshow({
+    count: slides.length,
+    intervalMs: HERO_AUTOPLAY_MS,
+    autoplay,
+  });
+  const label = `Slide ${index + 1} of ${slides.length}`;
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label="Highlights"
+      className="relative isolate overflow-hidden bg-slate-950 text-white"
+      data-testid="hero-slider"
+      {...hoverProps}
+    >
+      <div className="relative min-h-[620px] sm:min-h-[580px] lg:min-h-[640px]" aria-live={autoplay ? 'off' : 'polite'}>
+        {slides.map((slide, i) => {
+          const active = i === index;
+          return (
+            <div
+              key={slide.id}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${slides.length}: ${slide.title}`}
+              aria-hidden={!active}
+              inert={!active}
+              data-active={active}
+              className={cn(
+                'absolute inset-0 bg-gradient-to-br transition-opacity ease-in-out',
+                slide.colour,
+                active ? 'z-10 opacity-100' : 'z-0 opacity-0',
+              )}
+              style={{ transitionDuration: reducedMotion ? '0ms' : `${HERO_TRANSITION_MS}ms` }}
+            >
+              <ArtworkImage
+                id={slide.image}
+                kind="hero"
+                alt={slide.imageAlt}
+                sizes="100vw"
+                priority={i === 0}
+                className="absolute inset-0 -z-10 opacity-70"
+              />
+              <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-r from-slate-950/90 via-slate-950/70 to-slate-950/30" />
+              <div className="mx-auto flex h-full max-w-7xl flex-col justify-center gap-5 px-4 pb-28 pt-10 sm:px-6 lg:px-8">
+                <p className="inline-flex w-fit items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-semibold text-amber-200">
+                  <ContentIcon name={slide.icon} className="h-4 w-4" />
+                  {slide.subtitle}
+                </p>
+                {i === 0 ? (
+                  <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl lg:text-6xl">{slide.title}</h1>
+                ) : (
+                  <h2 className="max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl lg:text-6xl">{slide.title}</h2>
+                )}
+                <p className="max-w-2xl text-base text-slate-100 sm:text-lg">{slide.description}</p>
+                <dl className="grid max-w-xl grid-cols-3 gap-3">
+                  {slide.stats.map((stat) => (
+                    <div key={stat.label} className="rounded-lg bg-white/10 p-3 text-center">
+                      <dt className="text-xs text-slate-200 sm:text-sm">{stat.label}</dt>
+                      <dd className="text-xl font-extrabold text-amber-300 sm:text-2xl">{stat.value}</dd>
+                    </div>
+                  ))}
+                </dl>
+                <figure className="hidden max-w-2xl items-start gap-2 text-slate-100 sm:flex">
+                  <QuoteIcon aria-hidden="true" className="mt-1 h-5 w-5 shrink-0 text-amber-300" />
+                  <div>
+                    <blockquote className="italic">{slide.quote.quote}</blockquote>
+                    <figcaption className="text-sm text-amber-200">- {slide.quote.author}</figcaption>
+                  </div>
+                </figure>
+                <div className="flex flex-wrap gap-3">
+                  <Button asChild variant="accent" size="lg">
+                    <Link to={slide.cta.primary.href}>{slide.cta.primary.label}</Link>
+                  </Button>
+                  <Button asChild variant="onDark" size="lg">
+                    <Link to={slide.cta.secondary.href}>{slide.cta.secondary.label}</Link>
+                  </Button>
+                </div>
+              </div>
+            </div>
+          );
+        })}
+      </div>
+
+      <div className="absolute inset-x-0 bottom-0 z-20 bg-gradient-to-t from-slate-950/90 to-transparent">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 pb-4 pt-6 sm:px-6 lg:px-8">
+          <div className="flex items-center gap-2">
+            <Button variant="onDark" size="icon" onClick={previous} aria-label="Previous slide">
+              <ChevronLeft aria-hidden="true" className="h-5 w-5" />
+            </Button>
+            <Button variant="onDark" size="icon" onClick={next} aria-label="Next slide">
+              <ChevronRight aria-hidden="true" className="h-5 w-5" />
+            </Button>
+            <Button
+              variant="onDark"
+              size="icon"
+              onClick={() => setUserPaused((p) => !p)}
+              aria-label={autoplay ? 'Pause slideshow' : 'Play slideshow'}
+            >
+              {autoplay ? <Pause aria-hidden="true" className="h-5 w-5" /> : <Play aria-hidden="true" className="h-5 w-5" />}
+            </Button>
+          </div>
+          <div className="flex items-center gap-1" role="group" aria-label="Choose a slide">
+            {slides.map((slide, i) => (
+              <button
+                key={slide.id}
+                type="button"
+                onClick={() => goTo(i)}
+                aria-label={`Go to slide ${i + 1}: ${slide.title}`}
+                aria-current={i === index ? 'true' : undefined}
+                className={cn('flex h-11 w-8 items-center justify-center rounded-full', focusRing, 'focus-visible:ring-offset-slate-950')}
+              >
+                <span
+                  aria-hidden="true"
+                  className={cn('block h-2.5 rounded-full transition-all', i === index ? 'w-6 bg-amber-300' : 'w-2.5 bg-white/60')}
+                />
+              </button>
+            ))}
+          </div>
+          <p className="text-sm font-semibold text-slate-100" data-testid="hero-slide-label">
+            {label}
+          </p>
+        </div>
+        <div className="h-1 w-full bg-white/20">
+          <div
+            data-testid="hero-progress"
+            className="h-full bg-amber-300 transition-[width] duration-500"
+            style={{ width: `${((index + 1) / slides.length) * 100}%` }}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+import { Link } from 'react-router-dom';
+import { BRAND, ROUTES } from '@kbe/content';
+import { Button } from '@kbe/ui';
+import { usePageMeta } from './shared/page-meta.hook';
+
+export function NotFoundPage() {
+  usePageMeta(`Page Not Found - ${BRAND.name}`, 'The page you were looking for does not exist.');
+  return (
+    <section className="flex flex-col items-center gap-4 px-4 py-24 text-center">
+      <p className="text-6xl font-extrabold text-indigo-800" aria-hidden="true">
+        404
+      </p>
+      <h1 className="text-3xl font-extrabold text-slate-900">Page Not Found</h1>
+      <p className="max-w-md text-slate-700">The page you are looking for does not exist or has moved.</p>
+      <Button asChild size="lg">
+        <Link to={ROUTES.home}>Back to Home</Link>
+      </Button>
+    </section>
+  );
+}
+
+export default NotFoundPage;

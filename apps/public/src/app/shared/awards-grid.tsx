@@ -1,0 +1,32 @@
+import { AWARDS } from '@kbe/content';
+import { Card, CardContent, CardHeader, CardTitle } from '@kbe/ui';
+import { ContentIcon } from './content-icon';
+
+/** The extra awards (Excellence, Space Explorer, International Recognition). */
+export function AwardsGrid() {
+  return (
+    <ul className="grid gap-6 md:grid-cols-3">
+      {AWARDS.map((award) => (
+        <li key={award.title}>
+          <Card className="h-full">
+            <CardHeader>
+              <span className="inline-flex h-12 w-12 items-center justify-center rounded-full bg-amber-100 text-amber-900">
+                <ContentIcon name={award.icon} />
+              </span>
+              <CardTitle>{award.title}</CardTitle>
+            </CardHeader>
+            <CardContent className="flex flex-col gap-2 text-sm text-slate-700">
+              <p>{award.description}</p>
+              <p>
+                <span className="font-semibold text-slate-900">Prize:</span> {award.prize}
+              </p>
+              <p>
+                <span className="font-semibold text-slate-900">Criteria:</span> {award.criteria}
+              </p>
+            </CardContent>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}
