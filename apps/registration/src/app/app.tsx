@@ -1,10 +1,28 @@
-// Placeholder until the registration team fills in its pages. Keep the data-testid marker:
-// the smoke tests use it to see that the registration remote was loaded.
-export function App() {
+import { useMemo } from 'react';
+import type { EditionSettings } from '@kbe/contracts';
+import { resolveEdition } from './edition.config';
+import { RegistrationApiContext, type RegistrationApi } from './registration-api';
+import { RegistrationPage } from './registration-page';
+
+export interface AppProps {
+  /** Edition settings; default: the host page's runtime config, else the 2025 edition. */
+  edition?: EditionSettings;
+  /** Clock for the deadline check (tests pin it). */
+  now?: () => Date;
+  /** Server access; default: the same-origin API. */
+  api?: RegistrationApi;
+}
+
+const systemClock = () => new Date();
+
+/** The registration remote: what the shell mounts at /einstein-quest/online-registrations. */
+export function App({ edition, now = systemClock, api }: AppProps) {
+  const resolved = useMemo(() => edition ?? resolveEdition(), [edition]);
+  const page = <RegistrationPage edition={resolved} now={now} />;
   return (
-    <main>
-      <h1 data-testid="remote-registration">Online Registrations</h1>
-    </main>
+    <div data-testid="remote-registration">
+      {api ? <RegistrationApiContext.Provider value={api}>{page}</RegistrationApiContext.Provider> : page}
+    </div>
   );
 }
 
