@@ -51,7 +51,7 @@ function portsText(record, server, s) {
 
 async function probeUntilReady(server, ctx, { timeoutMs, child, pid }) {
   let exited;
-  child?.once('exit', (code, signal) => (exited = `exited during start (${code ?? signal})`));
+  child?.once('exit', (code, signal) => (exited = `exited during start (${code === null ? `signal ${signal}` : `exit code ${code}`})`));
   return waitFor(() => server.probe(ctx), {
     timeoutMs,
     intervalMs: 500,
@@ -89,6 +89,9 @@ async function startServer(server, ctx) {
       throw failure(server, ctx, `is running (pid ${record.pid}) but not answering`, error);
     }
     ctx.log(`${label(server.name)} already running, pid ${record.pid}, port ${portsText(record, server, ctx.s)} (checked in ${seconds(took())})`);
+    if (record.version && record.version !== server.version) {
+      ctx.log(`${label(server.name)} note: it runs ${record.version} but ${server.version} is pinned: \`down ${server.name}\` then \`up ${server.name}\` to switch`);
+    }
     return { name: server.name, pid: record.pid, started: false };
   }
   if (state === 'stale') {
@@ -124,7 +127,8 @@ async function startServer(server, ctx) {
   } catch (error) {
     await stopProcess(started.pid, { graceMs: 5000 });
     removePidRecord(pidFile);
-    throw failure(server, ctx, `did not become ready within ${Math.round(server.readyTimeoutMs / 1000)}s`, error);
+    const what = /exited during start/.test(error.message) ? 'failed to start' : `did not become ready within ${Math.round(server.readyTimeoutMs / 1000)}s`;
+    throw failure(server, ctx, what, error);
   }
   ctx.log(`${label(server.name)} ready in ${seconds(took())}: ${detail}`);
   return { name: server.name, pid: started.pid, started: true };

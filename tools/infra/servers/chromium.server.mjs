@@ -5,6 +5,8 @@ import { chromium } from 'playwright-core';
 import { InfraError } from '../lib/config.mjs';
 import { runStep, which } from '../lib/toolchain.mjs';
 
+const DEBIAN_CHROMIUM = '/usr/bin/chromium';
+
 export const CHROMIUM_PACKAGES = ['chromium', 'fonts-liberation', 'fonts-dejavu-core', 'fonts-noto-core', 'poppler-utils'];
 
 export const CHROMIUM_ARGS = [
@@ -44,8 +46,14 @@ export const chromiumServer = {
   version: undefined,
 
   async install({ p, s }) {
+    const works = Boolean(chromiumVersion(s.chromiumPath));
+    if (s.chromiumPath !== DEBIAN_CHROMIUM) {
+      // A Chromium of the developer's choice: we cannot install it, only check that it runs.
+      if (works) return 'cached';
+      throw new InfraError(`CHROMIUM_PATH=${s.chromiumPath} does not run (\`${s.chromiumPath} --version\` fails): point it to a working Chromium or unset it to use Debian's ${DEBIAN_CHROMIUM}`);
+    }
     const missing = missingPackages();
-    if (chromiumVersion(s.chromiumPath) && missing.length === 0) return 'cached';
+    if (works && missing.length === 0) return 'cached';
     const wanted = missing.length ? missing : CHROMIUM_PACKAGES;
     const command = `apt-get update && apt-get install -y ${wanted.join(' ')}`;
     const root = typeof process.getuid === 'function' && process.getuid() === 0;
