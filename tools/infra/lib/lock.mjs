@@ -47,7 +47,7 @@ export async function withLock(lockFile, fn, options = {}) {
   }
 }
 
-async function acquireFile(lockFile, fn, { timeoutMs = 45 * 60_000, log = () => {} }) {
+async function acquireFile(lockFile, fn, { timeoutMs = 45 * 60_000, log = undefined }) {
   mkdirSync(dirname(lockFile), { recursive: true });
   const deadline = Date.now() + timeoutMs;
   let told = false;
@@ -58,7 +58,7 @@ async function acquireFile(lockFile, fn, { timeoutMs = 45 * 60_000, log = () => 
       continue;
     }
     if (!told) {
-      log(`waiting for another kbe-infra run (pid ${pid}) to finish ...`);
+      log?.(`waiting for another kbe-infra run (pid ${pid}) to finish ...`);
       told = true;
     }
     if (Date.now() > deadline) {

@@ -1,7 +1,6 @@
 // Chromium for PDFs and browser tests: Debian's package, not a daemon. Checked by launching it
 // headless once through playwright-core (which must never download a browser of its own).
 import { execFileSync } from 'node:child_process';
-import { chromium } from 'playwright-core';
 import { InfraError } from '../lib/config.mjs';
 import { runStep, which } from '../lib/toolchain.mjs';
 
@@ -72,6 +71,7 @@ export const chromiumServer = {
 
   /** One headless launch through playwright-core, then close. */
   async probe({ s }) {
+    const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({ executablePath: s.chromiumPath, args: CHROMIUM_ARGS, timeout: 60_000 });
     try {
       return `launched headless via playwright-core`;

@@ -2,12 +2,10 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import kafkajs from 'kafkajs';
 import { TOOL_DIR, InfraError } from '../lib/config.mjs';
 import { ensureInstalled, hashFiles } from '../lib/installs.mjs';
 import { requireJava, requireMaven, runStep } from '../lib/toolchain.mjs';
 
-const { Kafka, logLevel } = kafkajs;
 const POM = join(TOOL_DIR, 'kafka', 'pom.xml');
 const HEAP_MAX = '768m';
 
@@ -144,6 +142,7 @@ export const kafkaServer = {
 
   /** One probe: a kafkajs admin client describes the cluster. */
   async probe({ s }) {
+    const { Kafka, logLevel } = (await import('kafkajs')).default;
     const kafka = new Kafka({
       clientId: 'kbe-infra',
       brokers: [`${s.host}:${s.kafkaPort}`],
@@ -158,7 +157,7 @@ export const kafkaServer = {
       const cluster = await admin.describeCluster();
       return `cluster ${cluster.clusterId}, ${cluster.brokers.length} broker`;
     } finally {
-      await admin.disconnect().catch(() => {});
+      await admin.disconnect().catch(() => undefined);
     }
   },
 };

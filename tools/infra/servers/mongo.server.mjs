@@ -1,7 +1,6 @@
 // MongoDB wire protocol: FerretDB (SQLite backend) embedded in our own Go program (../ferretdb).
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MongoClient } from 'mongodb';
 import { TOOL_DIR, InfraError } from '../lib/config.mjs';
 import { ensureInstalled, hashFiles } from '../lib/installs.mjs';
 import { requireGo, runStep } from '../lib/toolchain.mjs';
@@ -48,7 +47,9 @@ export const mongoServer = {
     });
   },
 
-  async prepare() {},
+  async prepare({ p }) {
+    mkdirSync(p.data('mongo'), { recursive: true });
+  },
 
   launch({ p, s }) {
     const binary = join(p.install(this.installKey), BINARY);
@@ -67,6 +68,8 @@ export const mongoServer = {
 
   /** One probe: ping, and tell which wire versions the server reports. */
   async probe({ s }) {
+    // loaded on first use: status and down then start in a fraction of the time
+    const { MongoClient } = await import('mongodb');
     const client = new MongoClient(`mongodb://${s.host}:${s.mongoPort}/`, {
       serverSelectionTimeoutMS: 2000,
       connectTimeoutMS: 2000,
