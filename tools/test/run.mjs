@@ -6,7 +6,7 @@
 //   5. the first-load JavaScript budget
 // Ends with one summary line `summary: N passed, N failed`.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { repoRoot, startStack } from '../stack/stack.mjs';
@@ -91,6 +91,14 @@ async function jestTier(tier, extraArgs = [], env = {}) {
   return code === 0;
 }
 
+/** The tools' own tests (node's test runner): every tools/.../*.test.mjs file. */
+function toolTests() {
+  return readdirSync(join(repoRoot, 'tools'), { recursive: true })
+    .filter((f) => f.endsWith('.test.mjs'))
+    .map((f) => join('tools', f))
+    .sort();
+}
+
 /** Runs node's built-in test runner on the given files and counts from its summary. */
 async function nodeTests(name, files, env = {}) {
   const present = files.filter((f) => existsSync(join(repoRoot, f)));
@@ -122,7 +130,7 @@ try {
   // 2. unit tests
   if (wanted('unit')) {
     await jestTier('unit', ['-w', '2']);
-    await nodeTests('tools unit tests', ['tools/edge/server.test.mjs', 'tools/k8s/generate.test.mjs']);
+    await nodeTests('tools unit tests', toolTests().filter((f) => !f.endsWith('.integration.test.mjs')));
   }
 
   // 3. integration tests against real servers
@@ -135,7 +143,7 @@ try {
     infraStartedHere = (await infra.status()).filter((s) => s.running && !runningBefore.has(s.name)).map((s) => s.name);
     const infraEnv = infra.readInfraEnv();
     if (wanted('integration')) {
-      await nodeTests('infra tool', ['tools/infra/infra.integration.test.mjs'], infraEnv);
+      await nodeTests('tools integration tests', toolTests().filter((f) => f.endsWith('.integration.test.mjs')), infraEnv);
       await jestTier('integration', ['-w', '2'], infraEnv);
     }
 
