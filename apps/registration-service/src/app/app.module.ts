@@ -5,7 +5,20 @@ import { DatabaseModule, databaseOptionsFromEnv, MongoHealthIndicator } from '@k
 import { HealthModule } from '@kbe/server-health';
 import { KafkaHealthIndicator, MessagingModule, messagingOptionsFromEnv } from '@kbe/server-messaging';
 import { StorageHealthIndicator, StorageModule, storageOptionsFromEnv } from '@kbe/server-storage';
+import { CandidatesModule } from './candidates/candidates.module';
+import type { Clock } from './common/clock';
+import { RegistrationCommonModule } from './common/registration-common.module';
+import { ContactModule } from './contact/contact.module';
+import { InternalModule } from './internal/internal.module';
+import { MentorsModule } from './mentors/mentors.module';
 import { SERVICE_NAME, type RegistrationConfig } from './registration.config';
+import { SchoolsModule } from './schools/schools.module';
+import { StatisticsModule } from './statistics/statistics.module';
+
+/** Replacements for in-process tests (never read from env). */
+export interface AppModuleOverrides {
+  clock?: Clock;
+}
 
 /**
  * registration-service: schools, mentors, candidates, search, statistics, contact.
@@ -13,7 +26,7 @@ import { SERVICE_NAME, type RegistrationConfig } from './registration.config';
  */
 @Module({})
 export class AppModule {
-  static forRoot(config: RegistrationConfig): DynamicModule {
+  static forRoot(config: RegistrationConfig, overrides: AppModuleOverrides = {}): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -29,6 +42,13 @@ export class AppModule {
         }),
 
         // Domain modules: one per folder under src/app (schools, mentors, candidates, ...).
+        RegistrationCommonModule.forRoot({ config, clock: overrides.clock }),
+        SchoolsModule,
+        MentorsModule,
+        CandidatesModule,
+        ContactModule,
+        StatisticsModule,
+        InternalModule,
       ],
     };
   }

@@ -4,7 +4,7 @@ import { AUTH_OPTIONS, type AuthOptions } from './auth.options';
 
 export const INTERNAL_TOKEN_HEADER = 'x-internal-token';
 
-/** Service-to-service routes (`/api/internal/...`): the `x-internal-token` header must equal INTERNAL_API_TOKEN. */
+/** Service-to-service routes (`/internal/...`, outside the edge's `/api`): the `x-internal-token` header must equal INTERNAL_API_TOKEN. */
 @Injectable()
 export class InternalApiGuard implements CanActivate {
   private readonly expected: Buffer;

@@ -1,4 +1,4 @@
-import type { DynamicModule, Type } from '@nestjs/common';
+import { RequestMethod, type DynamicModule, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { CustomStrategy } from '@nestjs/microservices';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -8,6 +8,11 @@ import { bodyParserErrorToHttpException } from './error-response';
 import { serveOpenApiDocument } from './openapi-document';
 
 export const GLOBAL_PREFIX = 'api';
+/**
+ * Service-to-service routes (`@InternalOnly()`) live under `/internal/...`, outside the `api`
+ * prefix: the edge and the Ingress only route `/api/...`, so they are never exposed.
+ */
+export const INTERNAL_ROUTE_PREFIX = 'internal';
 
 export interface ServiceAppOptions {
   service: string;
@@ -36,7 +41,9 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Nest
   app.use((error: unknown, _request: unknown, _response: unknown, next: (error: unknown) => void) =>
     next(bodyParserErrorToHttpException(error)),
   );
-  app.setGlobalPrefix(GLOBAL_PREFIX);
+  app.setGlobalPrefix(GLOBAL_PREFIX, {
+    exclude: [{ path: `${INTERNAL_ROUTE_PREFIX}/{*path}`, method: RequestMethod.ALL }],
+  });
   if (options.consumer) app.connectMicroservice(options.consumer, { inheritAppConfig: true });
   serveOpenApiDocument(app, options.service, options.description);
   return app;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Module, RequestMethod } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { ConfigModule, type ServiceEnv } from '@kbe/server-config';
 import { LoggerModule } from 'nestjs-pino';
@@ -26,6 +26,7 @@ export class ServiceCoreModule {
       imports: [
         ConfigModule.forRoot(options.config),
         LoggerModule.forRoot({
+          forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
           pinoHttp: {
             level: options.config.LOG_LEVEL,
             base: { service: options.service },

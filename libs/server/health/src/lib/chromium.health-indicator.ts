@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { chromium } from 'playwright-core';
 import type { DependencyHealthIndicator } from './dependency-health-indicator';
 
@@ -12,13 +12,18 @@ const FRESH_FOR_MS = 30_000;
  * launch, and a success is reused for 30 s so that frequent probes do not each start a browser.
  */
 @Injectable()
-export class ChromiumHealthIndicator implements DependencyHealthIndicator {
+export class ChromiumHealthIndicator implements DependencyHealthIndicator, OnApplicationBootstrap {
   readonly dependency = 'chromium';
   readonly timeoutMs = 10_000;
   private inFlight?: Promise<Record<string, unknown>>;
   private lastSuccess?: { at: number; details: Record<string, unknown> };
 
   constructor(@Inject(CHROMIUM_EXECUTABLE_PATH) private readonly executablePath: string) {}
+
+  /** Warms the check at start so the first health probe does not wait for a cold launch. */
+  onApplicationBootstrap(): void {
+    this.check().catch(() => undefined);
+  }
 
   async check(): Promise<Record<string, unknown>> {
     if (this.lastSuccess && Date.now() - this.lastSuccess.at < FRESH_FOR_MS) return this.lastSuccess.details;

@@ -1,0 +1,120 @@
+import type { INestApplication } from '@nestjs/common';
+import { getConnectionToken } from '@nestjs/mongoose';
+import { createServiceApp } from '@kbe/server-bootstrap';
+import { loadConfig } from '@kbe/server-config';
+import { isolatedInfraEnv } from '@kbe/server-testing';
+import type { Connection } from 'mongoose';
+import { createServer } from 'node:net';
+import request from 'supertest';
+import { adminEnvSchema, SERVICE_NAME } from './admin.config';
+import { AppModule } from './app.module';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+describe('admin-service against the real servers', () => {
+  let app: INestApplication;
+  let port: number;
+  let closedPort: number;
+
+  beforeAll(async () => {
+    [port, closedPort] = await Promise.all([freePort(), freePort()]);
+    const nowhere = `http://127.0.0.1:${closedPort}`;
+    const config = loadConfig(
+      adminEnvSchema,
+      isolatedInfraEnv({
+        PORT: String(port),
+        ADMIN_USERNAME: 'chief',
+        ADMIN_PASSWORD: 'correct horse battery',
+        ADMIN_SERVICE_URL: `http://127.0.0.1:${port}`,
+        REGISTRATION_SERVICE_URL: nowhere,
+        DOCUMENTS_SERVICE_URL: nowhere,
+        NOTIFICATIONS_SERVICE_URL: nowhere,
+      }),
+    );
+    app = await createServiceApp({ service: SERVICE_NAME, module: AppModule.forRoot(config), config });
+    await app.listen(port, '127.0.0.1');
+  }, 60_000);
+
+  afterAll(async () => {
+    await app?.get<Connection>(getConnectionToken()).dropDatabase();
+    await app?.close();
+  });
+
+  const login = (username: string, password: string) =>
+    request(app.getHttpServer()).post('/api/admin/login').send({ username, password });
+
+  it('logs the seeded admin in with a signed JWT and the user', async () => {
+    const response = await login('chief', 'correct horse battery').expect(200);
+    expect(response.body).toEqual({
+      token: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
+      expiresIn: 28800,
+      user: { username: 'chief', role: 'admin' },
+    });
+    const claims = JSON.parse(Buffer.from(response.body.token.split('.')[1], 'base64url').toString());
+    expect(claims).toMatchObject({ sub: 'chief', role: 'admin', iss: 'kbe-admin-service', aud: 'kbe' });
+    expect(claims.exp - claims.iat).toBe(28800);
+  });
+
+  it('refuses a wrong password or unknown user with 401', async () => {
+    for (const [username, password] of [
+      ['chief', 'wrong password'],
+      ['nobody', 'correct horse battery'],
+    ]) {
+      const response = await login(username ?? '', password ?? '').expect(401);
+      expect(response.body).toEqual({ statusCode: 401, message: 'Invalid username or password' });
+    }
+  });
+
+  it('explains a login body without fields', async () => {
+    const response = await request(app.getHttpServer()).post('/api/admin/login').send({}).expect(400);
+    expect(response.body.errors).toEqual([
+      { field: 'username', message: 'Username is required' },
+      { field: 'password', message: 'Password is required' },
+    ]);
+  });
+
+  it('answers /api/admin/me for a valid token only', async () => {
+    const { body } = await login('chief', 'correct horse battery').expect(200);
+    await request(app.getHttpServer())
+      .get('/api/admin/me')
+      .set('authorization', `Bearer ${body.token}`)
+      .expect(200, { user: { username: 'chief', role: 'admin' } });
+
+    const missing = await request(app.getHttpServer()).get('/api/admin/me').expect(401);
+    expect(missing.body).toEqual({ statusCode: 401, message: 'Admin authentication required' });
+
+    const tampered = `${body.token.slice(0, -4)}AAAA`;
+    const bad = await request(app.getHttpServer()).get('/api/admin/me').set('authorization', `Bearer ${tampered}`).expect(401);
+    expect(bad.body).toEqual({ statusCode: 401, message: 'Invalid or expired token' });
+  });
+
+  it('reports its own dependencies up', async () => {
+    const response = await request(app.getHttpServer()).get('/api/health/admin-service').expect(200);
+    expect(response.body).toMatchObject({
+      status: 'ok',
+      service: 'admin-service',
+      checks: { mongodb: { status: 'up' }, kafka: { status: 'up' } },
+    });
+  });
+
+  it('aggregates the health of every service and names the ones that do not answer', async () => {
+    const response = await request(app.getHttpServer()).get('/api/health').expect(503);
+    expect(response.body.status).toBe('degraded');
+    expect(response.body.services['admin-service']).toMatchObject({
+      status: 'ok',
+      checks: { mongodb: { status: 'up' }, kafka: { status: 'up' } },
+    });
+    for (const service of ['registration-service', 'documents-service', 'notifications-service']) {
+      expect(response.body.services[service]).toEqual({ status: 'unreachable', message: 'ECONNREFUSED' });
+    }
+  });
+});

@@ -1,0 +1,100 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import type { CandidateRegistration } from '@kbe/contracts';
+
+@Schema({ collection: 'candidates', versionKey: false })
+export class CandidateDocument {
+  /** KBE + 6 digits + 3 characters; also the spec's candidateId. */
+  @Prop({ type: String, required: true })
+  candidateCode!: string;
+
+  @Prop({ type: String, required: true })
+  mentorCode!: string;
+
+  @Prop({ type: String, required: true })
+  schoolCode!: string;
+
+  @Prop({ type: Object, required: true })
+  personalDetails!: CandidateRegistration['personalDetails'];
+
+  @Prop({ type: Object, required: true })
+  contactDetails!: CandidateRegistration['contactDetails'];
+
+  @Prop({ type: Object, required: true })
+  orphanDetails!: CandidateRegistration['orphanDetails'];
+
+  @Prop({ type: Object, required: true })
+  permanentAddress!: CandidateRegistration['permanentAddress'];
+
+  @Prop({ type: Object, required: true })
+  educationalDetails!: CandidateRegistration['educationalDetails'];
+
+  @Prop({ type: Boolean, required: true })
+  feesPaid!: boolean;
+
+  @Prop({ type: Boolean, required: true })
+  hallTicketReleased!: boolean;
+
+  @Prop({ type: Boolean, required: true })
+  certificateReleased!: boolean;
+
+  @Prop({ type: String, default: null })
+  seatNumber!: string | null;
+
+  @Prop({ type: String, default: null })
+  center!: string | null;
+
+  @Prop({ type: String, default: null })
+  examTime!: string | null;
+
+  /** Object keys of the normalised JPEGs in the private documents bucket. */
+  @Prop({ type: String, required: true })
+  photoKey!: string;
+
+  @Prop({ type: String, required: true })
+  signatureKey!: string;
+
+  /** Normalised full name (lower case) for anchored prefix search. */
+  @Prop({ type: String, required: true })
+  nameSearch!: string;
+
+  /** Copy of contactDetails.phoneNumber at the top level, for an index of its own. */
+  @Prop({ type: String, required: true })
+  phoneNumber!: string;
+
+  /**
+   * Hash of the normalised identity fields: the same candidate submitted twice is one
+   * candidate. Suffixed on soft delete so the same person may register again.
+   */
+  @Prop({ type: String, required: true })
+  fingerprint!: string;
+
+  @Prop({ type: String, required: true })
+  eventId!: string;
+
+  @Prop({ type: Boolean, required: true })
+  eventQueued!: boolean;
+
+  @Prop({ type: Date, required: true })
+  createdAt!: Date;
+
+  @Prop({ type: Date, default: null })
+  deletedAt!: Date | null;
+}
+
+export const CandidateSchema = SchemaFactory.createForClass(CandidateDocument);
+// Serves findOne({ candidateCode }) (search, downloads, internal lookups and updates) and keeps codes unique.
+CandidateSchema.index({ candidateCode: 1 }, { unique: true });
+// Serves findOne({ fingerprint }) (duplicate submit) and refuses a concurrent duplicate insert.
+CandidateSchema.index({ fingerprint: 1 }, { unique: true });
+// Serves the lists: find({ deletedAt: null, feesPaid?, hallTicketReleased? }).sort({ createdAt: -1 }).
+CandidateSchema.index({ deletedAt: 1, feesPaid: 1, hallTicketReleased: 1, createdAt: -1 });
+// Serves countDocuments({ deletedAt: null }) and the unfiltered list sorted newest first.
+CandidateSchema.index({ deletedAt: 1, createdAt: -1 });
+// Serves list search by name: find({ nameSearch: /^prefix/ }).
+CandidateSchema.index({ nameSearch: 1 });
+// Serves list search by mobile number: find({ phoneNumber: /^98765/ }).
+CandidateSchema.index({ phoneNumber: 1 });
+// Serves find({ mentorCode }) (a mentor's candidates in the lists).
+CandidateSchema.index({ mentorCode: 1 });
+// Serves the event re-drive: find({ eventQueued: false, createdAt: { $lt } }).sort({ createdAt: 1 }).
+CandidateSchema.index({ eventQueued: 1, createdAt: 1 });

@@ -1,0 +1,41 @@
+import { Inject, Module, OnModuleInit } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { RegistrationEventPublisher } from '../common/registration-event.publisher';
+import { MentorsModule } from '../mentors/mentors.module';
+import { CANDIDATE_DOCUMENTS_STORE, ObjectStorageCandidateDocuments } from './candidate-documents.store';
+import { CANDIDATE_REPOSITORY, MongoCandidateRepository, type CandidateRepository } from './candidate.repository';
+import { CandidateDocument, CandidateSchema } from './candidate.schema';
+import { CandidatesController } from './candidates.controller';
+import { UploadLimitInterceptor } from './candidate-upload.interceptor';
+import { IMAGE_NORMALIZER, SharpImageNormalizer } from './image-normalizer';
+import { ListCandidatesUseCase } from './usecases/list-candidates.usecase';
+import { ManageCandidateUseCase } from './usecases/manage-candidate.usecase';
+import { RegisterCandidateUseCase } from './usecases/register-candidate.usecase';
+import { SearchCandidateUseCase } from './usecases/search-candidate.usecase';
+
+/** Candidates: registration with photo and signature, public search, admin list, internal management. */
+@Module({
+  imports: [MongooseModule.forFeature([{ name: CandidateDocument.name, schema: CandidateSchema }]), MentorsModule],
+  controllers: [CandidatesController],
+  providers: [
+    { provide: CANDIDATE_REPOSITORY, useClass: MongoCandidateRepository },
+    { provide: CANDIDATE_DOCUMENTS_STORE, useClass: ObjectStorageCandidateDocuments },
+    { provide: IMAGE_NORMALIZER, useClass: SharpImageNormalizer },
+    UploadLimitInterceptor,
+    RegisterCandidateUseCase,
+    SearchCandidateUseCase,
+    ListCandidatesUseCase,
+    ManageCandidateUseCase,
+  ],
+  exports: [CANDIDATE_REPOSITORY, ListCandidatesUseCase, ManageCandidateUseCase],
+})
+export class CandidatesModule implements OnModuleInit {
+  constructor(
+    @Inject(CANDIDATE_REPOSITORY) private readonly candidates: CandidateRepository,
+    private readonly events: RegistrationEventPublisher,
+  ) {}
+
+  onModuleInit(): void {
+    this.events.register(this.candidates);
+  }
+}

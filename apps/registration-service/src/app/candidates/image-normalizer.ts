@@ -1,0 +1,39 @@
+import { Injectable } from '@nestjs/common';
+import sharp from 'sharp';
+
+/** Turns an uploaded image into the stored form; rejects with `UnreadableImageError`. */
+export interface ImageNormalizer {
+  toJpeg(bytes: Buffer): Promise<Buffer>;
+}
+
+export const IMAGE_NORMALIZER = Symbol('IMAGE_NORMALIZER');
+
+export class UnreadableImageError extends Error {
+  constructor(cause: unknown) {
+    super(`Image could not be decoded: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = 'UnreadableImageError';
+  }
+}
+
+/** Longest side kept: plenty for a hall-ticket photo box, small enough for fast PDF renders. */
+export const MAX_IMAGE_SIDE = 1200;
+
+/**
+ * JPEG via sharp: orientation applied, transparency on white, at most 1200 px on a side, and no
+ * metadata (EXIF, GPS, ICC) kept. JPEG also renders much faster in Chromium PDFs (INFRA.md).
+ */
+@Injectable()
+export class SharpImageNormalizer implements ImageNormalizer {
+  async toJpeg(bytes: Buffer): Promise<Buffer> {
+    try {
+      return await sharp(bytes, { failOn: 'error', limitInputPixels: 40_000_000, animated: false })
+        .rotate()
+        .resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true })
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: 85 })
+        .toBuffer();
+    } catch (error) {
+      throw new UnreadableImageError(error);
+    }
+  }
+}

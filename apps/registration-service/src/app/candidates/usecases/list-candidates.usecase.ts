@@ -1,0 +1,72 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Pagination } from '@kbe/contracts';
+import { paginationOf, type PageRequest } from '../../common/pagination';
+import { CANDIDATE_REPOSITORY, type CandidateListQuery, type CandidateRecord, type CandidateRepository } from '../candidate.repository';
+
+export const TBA = 'TBA';
+
+/** One row of the admin candidate tables (spec section 3). */
+export interface CandidateListItem {
+  id: string;
+  candidateId: string;
+  candidateCode: string;
+  name: string;
+  fatherName: string;
+  category: string;
+  center: string;
+  contact: string;
+  email: string;
+  mentorCode: string;
+  schoolName: string;
+  standard: string;
+  feesPaid: boolean;
+  hallTicketReleased: boolean;
+  certificateReleased: boolean;
+  /** Internal paths of the stored images (the documents and admin services fetch them). */
+  photo: string;
+  signature: string;
+  seatNumber: string;
+  stage: string;
+  examTime: string;
+  createdAt: string;
+}
+
+export function toCandidateListItem(candidate: CandidateRecord): CandidateListItem {
+  const code = candidate.candidateCode;
+  return {
+    id: code,
+    candidateId: code,
+    candidateCode: code,
+    name: candidate.personalDetails.fullName,
+    fatherName: candidate.personalDetails.fatherName,
+    category: candidate.educationalDetails.kbeCategory,
+    center: candidate.center ?? TBA,
+    contact: candidate.contactDetails.phoneNumber,
+    email: candidate.contactDetails.email ?? '',
+    mentorCode: candidate.mentorCode,
+    schoolName: candidate.educationalDetails.schoolName,
+    standard: candidate.educationalDetails.standard,
+    feesPaid: candidate.feesPaid,
+    hallTicketReleased: candidate.hallTicketReleased,
+    certificateReleased: candidate.certificateReleased,
+    photo: `/internal/candidates/${code}/files/photo`,
+    signature: `/internal/candidates/${code}/files/signature`,
+    seatNumber: candidate.seatNumber ?? TBA,
+    stage: candidate.educationalDetails.kbeStageParticipated,
+    examTime: candidate.examTime ?? TBA,
+    createdAt: candidate.createdAt.toISOString(),
+  };
+}
+
+@Injectable()
+export class ListCandidatesUseCase {
+  constructor(@Inject(CANDIDATE_REPOSITORY) private readonly candidates: CandidateRepository) {}
+
+  async execute(
+    query: CandidateListQuery,
+    page: PageRequest,
+  ): Promise<{ candidates: CandidateListItem[]; pagination: Pagination }> {
+    const found = await this.candidates.list(query, page);
+    return { candidates: found.items.map(toCandidateListItem), pagination: paginationOf(page, found.total) };
+  }
+}

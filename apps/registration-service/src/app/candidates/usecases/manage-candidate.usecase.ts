@@ -1,0 +1,59 @@
+import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { FileNotFoundError } from '@kbe/server-storage';
+import type { Readable } from 'node:stream';
+import { CLOCK, type Clock } from '../../common/clock';
+import { CANDIDATE_DOCUMENTS_STORE, type CandidateDocumentsStore, type CandidateFileKind } from '../candidate-documents.store';
+import { CANDIDATE_REPOSITORY, type CandidateRecord, type CandidateRepository } from '../candidate.repository';
+import { CANDIDATE_NOT_FOUND } from './search-candidate.usecase';
+
+/** Spec section 5: a hall ticket is released only for a candidate who has paid. */
+export const PAYMENT_REQUIRED = 'Candidate must pay fees before hall ticket can be released.';
+
+/** What the admin and documents services may do with one candidate (internal API). */
+@Injectable()
+export class ManageCandidateUseCase {
+  constructor(
+    @Inject(CANDIDATE_REPOSITORY) private readonly candidates: CandidateRepository,
+    @Inject(CANDIDATE_DOCUMENTS_STORE) private readonly documents: CandidateDocumentsStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** The full record, mother's name included (documents service: server-side check). */
+  async get(candidateCode: string): Promise<CandidateRecord> {
+    return this.found(await this.candidates.findByCode(candidateCode));
+  }
+
+  async setFeesPaid(candidateCode: string, feesPaid: boolean): Promise<CandidateRecord> {
+    return this.found(await this.candidates.setFlags(candidateCode, { feesPaid }));
+  }
+
+  async setHallTicketReleased(candidateCode: string, released: boolean): Promise<CandidateRecord> {
+    if (!released) return this.found(await this.candidates.setFlags(candidateCode, { hallTicketReleased: false }));
+    const result = await this.candidates.releaseHallTicket(candidateCode);
+    if (result === 'unpaid') throw new ConflictException(PAYMENT_REQUIRED);
+    return this.found(result);
+  }
+
+  async setCertificateReleased(candidateCode: string, released: boolean): Promise<CandidateRecord> {
+    return this.found(await this.candidates.setFlags(candidateCode, { certificateReleased: released }));
+  }
+
+  async softDelete(candidateCode: string): Promise<void> {
+    if (!(await this.candidates.softDelete(candidateCode, this.clock.now()))) throw new NotFoundException(CANDIDATE_NOT_FOUND);
+  }
+
+  async openFile(candidateCode: string, kind: CandidateFileKind): Promise<Readable> {
+    const candidate = await this.get(candidateCode);
+    try {
+      return await this.documents.open(kind === 'photo' ? candidate.photoKey : candidate.signatureKey);
+    } catch (error) {
+      if (error instanceof FileNotFoundError) throw new NotFoundException(`The candidate's ${kind} is missing`);
+      throw error;
+    }
+  }
+
+  private found(candidate: CandidateRecord | null): CandidateRecord {
+    if (!candidate) throw new NotFoundException(CANDIDATE_NOT_FOUND);
+    return candidate;
+  }
+}

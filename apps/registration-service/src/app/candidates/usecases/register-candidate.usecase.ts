@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto';
+import { BadRequestException, HttpStatus, Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
+import {
+  detectImageType,
+  isRegistrationOpen,
+  registrationDeadlineMessage,
+  validateCandidateSubmission,
+  type CandidateRegistration,
+  type EditionSettings,
+  type ImageFileInfo,
+} from '@kbe/contracts';
+import { RequestValidationError } from '@kbe/server-bootstrap';
+import { CLOCK, type Clock } from '../../common/clock';
+import { CODE_GENERATORS, type CodeGenerators } from '../../common/code-generators';
+import { EDITION_SETTINGS } from '../../common/edition.settings.provider';
+import { fingerprintOf } from '../../common/fingerprint.util';
+import { IDEMPOTENCY_STORE, type IdempotencyStore } from '../../common/idempotency.store';
+import { RegistrationEventPublisher } from '../../common/registration-event.publisher';
+import { issueUniqueCode } from '../../common/unique-code.issuer';
+import { UnknownReferenceException } from '../../common/unknown-reference.exception';
+import { MENTOR_REPOSITORY, type MentorRepository } from '../../mentors/mentor.repository';
+import {
+  CANDIDATE_DOCUMENTS_STORE,
+  type CandidateDocumentsStore,
+  type CandidateImages,
+  type StoredImageKeys,
+} from '../candidate-documents.store';
+import {
+  CANDIDATE_REPOSITORY,
+  candidateRegisteredEvent,
+  type CandidateRecord,
+  type CandidateRepository,
+} from '../candidate.repository';
+import { IMAGE_NORMALIZER, UnreadableImageError, type ImageNormalizer } from '../image-normalizer';
+
+export const MENTOR_CODE_NOT_FOUND = 'Mentor Code not found';
+export const MENTOR_CODE_INACTIVE = 'Mentor Code is not active';
+export const DOCUMENTS_NOT_STORED = 'Your photo and signature could not be saved. Please try again.';
+
+export interface UploadedImage {
+  bytes: Buffer;
+}
+
+export interface CandidateSubmissionInput {
+  /** Nested candidate fields (JSON body, or the multipart fields). */
+  fields: unknown;
+  photo?: UploadedImage;
+  signature?: UploadedImage;
+  idempotencyKey?: string;
+}
+
+export interface RegisterCandidateResult {
+  candidate: CandidateRecord;
+  replayed: boolean;
+}
+
+/** The identity of a candidate: equal for the same details typed again (any case or spacing). */
+export function candidateFingerprint(candidate: CandidateRegistration): string {
+  const { personalDetails: p, contactDetails: c } = candidate;
+  return fingerprintOf([candidate.mentorCode, p.fullName, p.fatherName, p.motherName, p.dateOfBirth, c.phoneNumber]);
+}
+
+/** What the rules know of an upload: its size and the type its first bytes prove. */
+function imageInfo(image?: UploadedImage): ImageFileInfo | null {
+  if (!image) return null;
+  return { size: image.bytes.length, type: detectImageType(image.bytes) ?? 'application/octet-stream' };
+}
+
+/**
+ * Registers a candidate with photo and signature. Steps, in an order that needs no transaction:
+ * replay check, deadline, validation, mentor check, duplicate check, image normalisation, upload
+ * under the new code, insert (unique code and fingerprint), idempotency key, event. If the insert
+ * fails the uploaded files are removed; if the upload fails nothing was inserted.
+ */
+@Injectable()
+export class RegisterCandidateUseCase {
+  private readonly logger = new Logger(RegisterCandidateUseCase.name);
+
+  constructor(
+    @Inject(CANDIDATE_REPOSITORY) private readonly candidates: CandidateRepository,
+    @Inject(MENTOR_REPOSITORY) private readonly mentors: MentorRepository,
+    @Inject(CANDIDATE_DOCUMENTS_STORE) private readonly documents: CandidateDocumentsStore,
+    @Inject(IMAGE_NORMALIZER) private readonly images: ImageNormalizer,
+    @Inject(IDEMPOTENCY_STORE) private readonly idempotency: IdempotencyStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(CODE_GENERATORS) private readonly codes: CodeGenerators,
+    @Inject(EDITION_SETTINGS) private readonly edition: EditionSettings,
+    private readonly events: RegistrationEventPublisher,
+  ) {}
+
+  async execute(input: CandidateSubmissionInput): Promise<RegisterCandidateResult> {
+    const key = input.idempotencyKey;
+    const keyed = key ? await this.idempotency.find('candidate', key) : null;
+    const replay = keyed ? await this.candidates.findByCode(keyed) : null;
+    if (replay) return { candidate: replay, replayed: true };
+
+    const now = this.clock.now();
+    if (!isRegistrationOpen(now, this.edition)) {
+      const message = registrationDeadlineMessage(this.edition);
+      throw new BadRequestException({ statusCode: HttpStatus.BAD_REQUEST, message, errors: [{ field: 'registrationDeadline', message }] });
+    }
+    const checked = validateCandidateSubmission({
+      fields: input.fields,
+      photo: imageInfo(input.photo),
+      signature: imageInfo(input.signature),
+      now,
+      edition: this.edition,
+    });
+    if (!checked.success) throw new RequestValidationError(checked.fieldErrors);
+    // Fees are confirmed by an admin, never by the registration form.
+    const registration: CandidateRegistration = { ...checked.data, feesPaid: false };
+
+    const mentor = await this.mentors.findByCode(registration.mentorCode);
+    if (!mentor) throw new UnknownReferenceException('mentorCode', MENTOR_CODE_NOT_FOUND);
+    if (!mentor.isActive) throw new UnknownReferenceException('mentorCode', MENTOR_CODE_INACTIVE);
+
+    const fingerprint = candidateFingerprint(registration);
+    const same = await this.candidates.findByFingerprint(fingerprint);
+    if (same) return this.answerWithExisting(same, key);
+
+    // Both present and images: validateCandidateSubmission proved it.
+    const jpegs = await this.normalise(input.photo as UploadedImage, input.signature as UploadedImage);
+    const eventId = randomUUID();
+
+    const outcome = await issueUniqueCode(
+      () => this.codes.candidate(now),
+      async (candidateCode): Promise<{ stored: CandidateRecord | 'duplicate' } | { collision: true }> => {
+        const keys = await this.upload(candidateCode, eventId, jpegs);
+        const record: CandidateRecord = {
+          ...registration,
+          candidateCode,
+          schoolCode: mentor.schoolCode,
+          hallTicketReleased: false,
+          certificateReleased: false,
+          seatNumber: null,
+          center: null,
+          examTime: null,
+          ...keys,
+          createdAt: now,
+          deletedAt: null,
+        };
+        let inserted;
+        try {
+          inserted = await this.candidates.insert({ ...record, fingerprint, eventId });
+        } catch (error) {
+          await this.documents.remove(keys);
+          throw error;
+        }
+        if ('inserted' in inserted) return { stored: record };
+        await this.documents.remove(keys);
+        return inserted.duplicate === 'fingerprint' ? { stored: 'duplicate' } : { collision: true };
+      },
+    );
+
+    if (outcome === 'duplicate') {
+      // A concurrent submit of the same details won the race: answer with its code.
+      const first = await this.candidates.findByFingerprint(fingerprint);
+      if (!first) throw new Error('Candidate duplicate reported but not found');
+      return this.answerWithExisting(first, key);
+    }
+    if (key) await this.idempotency.remember('candidate', key, outcome.candidateCode);
+    await this.events.queue(candidateRegisteredEvent(eventId, outcome), this.candidates);
+    return { candidate: outcome, replayed: false };
+  }
+
+  private async answerWithExisting(candidate: CandidateRecord, key?: string): Promise<RegisterCandidateResult> {
+    if (key) await this.idempotency.remember('candidate', key, candidate.candidateCode);
+    return { candidate, replayed: true };
+  }
+
+  private async normalise(photo: UploadedImage, signature: UploadedImage): Promise<CandidateImages> {
+    const convert = async (field: 'photo' | 'signature', label: string, image: UploadedImage) => {
+      try {
+        return await this.images.toJpeg(image.bytes);
+      } catch (error) {
+        if (!(error instanceof UnreadableImageError)) throw error;
+        throw new RequestValidationError([{ field, message: `${label} could not be read as an image` }]);
+      }
+    };
+    return { photo: await convert('photo', 'Photo', photo), signature: await convert('signature', 'Signature', signature) };
+  }
+
+  private async upload(candidateCode: string, uploadId: string, jpegs: CandidateImages): Promise<StoredImageKeys> {
+    try {
+      return await this.documents.save(candidateCode, uploadId, jpegs);
+    } catch (error) {
+      this.logger.error(`Upload of ${candidateCode}'s documents failed: ${(error as Error).message}`);
+      throw new ServiceUnavailableException(DOCUMENTS_NOT_STORED);
+    }
+  }
+}

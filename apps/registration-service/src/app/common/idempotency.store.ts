@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel, Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import type { Model } from 'mongoose';
+import { isDuplicateKeyError } from './mongo-errors';
+
+export type RegistrationKind = 'school' | 'mentor' | 'candidate';
+
+/** Remembers which code a client's `Idempotency-Key` produced, so a retried submit gets the first code. */
+export interface IdempotencyStore {
+  find(kind: RegistrationKind, key: string): Promise<string | null>;
+  /** Stores the code for the key; when the key is already taken, returns the code stored first. */
+  remember(kind: RegistrationKind, key: string, code: string): Promise<string>;
+}
+
+export const IDEMPOTENCY_STORE = Symbol('IDEMPOTENCY_STORE');
+
+@Schema({ collection: 'idempotency_keys', versionKey: false })
+export class IdempotencyKeyDocument {
+  /** `<kind>:<key>`: the primary key serves find({ _id }) and makes keys unique. */
+  @Prop({ type: String, required: true })
+  _id!: string;
+
+  @Prop({ type: String, required: true })
+  code!: string;
+
+  @Prop({ type: Date, required: true })
+  createdAt!: Date;
+}
+
+export const IdempotencyKeySchema = SchemaFactory.createForClass(IdempotencyKeyDocument);
+
+@Injectable()
+export class MongoIdempotencyStore implements IdempotencyStore {
+  constructor(@InjectModel(IdempotencyKeyDocument.name) private readonly model: Model<IdempotencyKeyDocument>) {}
+
+  async find(kind: RegistrationKind, key: string): Promise<string | null> {
+    const doc = await this.model.findById(`${kind}:${key}`).lean().exec();
+    return doc?.code ?? null;
+  }
+
+  async remember(kind: RegistrationKind, key: string, code: string): Promise<string> {
+    try {
+      await this.model.create({ _id: `${kind}:${key}`, code, createdAt: new Date() });
+      return code;
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error;
+      return (await this.find(kind, key)) ?? code;
+    }
+  }
+}

@@ -1,0 +1,8 @@
+import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { z } from 'zod';
+
+/** OpenAPI schema of a request body, generated from the zod schema that validates it. */
+export function openApiSchemaOf(schema: z.ZodType): SchemaObject {
+  const { $schema: _ignored, ...jsonSchema } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  return jsonSchema as SchemaObject;
+}

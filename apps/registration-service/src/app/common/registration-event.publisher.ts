@@ -1,0 +1,115 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { InjectConfig } from '@kbe/server-config';
+import { EventPublisher, OUTBOX_STORE, OutboxRelay, type OutboxStore } from '@kbe/server-messaging';
+import type { EventPayloads } from '@kbe/contracts';
+import type { RegistrationConfig } from '../registration.config';
+import { CLOCK, type Clock } from './clock';
+import { isDuplicateKeyError } from './mongo-errors';
+
+type RegistrationTopic = 'school.registered' | 'mentor.registered' | 'candidate.registered';
+
+/** A registration event whose id was chosen when the registration was stored. */
+export interface PendingRegistrationEvent<T extends RegistrationTopic = RegistrationTopic> {
+  id: string;
+  topic: T;
+  /** Partition key: the issued code. */
+  key: string;
+  payload: EventPayloads[T];
+}
+
+/** A collection whose records carry a registration event not yet written to the outbox. */
+export interface PendingEventSource {
+  readonly name: string;
+  /** Records stored before `before` whose event is not marked queued, oldest first. */
+  findPendingEvents(before: Date, limit: number): Promise<PendingRegistrationEvent[]>;
+  /** Marks the record whose code is the event key. */
+  markEventQueued(code: string): Promise<void>;
+}
+
+/**
+ * Why not "insert, then publish": FerretDB has no transactions, so a crash between the two
+ * writes would lose the event. Instead every registration record is inserted WITH its event
+ * id and `eventQueued: false` (one atomic insert), then the event goes to the outbox under that
+ * id, then the record is marked queued. If the process dies in between, the re-drive loop finds
+ * the unmarked record and writes the same event again: the outbox primary key is the event id,
+ * so a second write is refused as a duplicate and the event is neither lost nor doubled. The
+ * outbox relay then delivers it at least once with that stable id. (Outbox-first would instead
+ * announce registrations that a failed insert never stored.)
+ */
+@Injectable()
+export class RegistrationEventPublisher implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(RegistrationEventPublisher.name);
+  private readonly sources: PendingEventSource[] = [];
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+
+  constructor(
+    @Inject(OUTBOX_STORE) private readonly outbox: OutboxStore,
+    private readonly relay: OutboxRelay,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @InjectConfig() private readonly config: RegistrationConfig,
+  ) {}
+
+  /** Domain modules register the collections whose events the re-drive loop watches. */
+  register(source: PendingEventSource): void {
+    this.sources.push(source);
+  }
+
+  /**
+   * Writes the event to the outbox (idempotent on its id) and marks the record. Failures are
+   * logged, not thrown: the registration is stored and the re-drive loop finishes the job.
+   */
+  async queue(event: PendingRegistrationEvent, source: PendingEventSource): Promise<void> {
+    try {
+      await this.writeToOutbox(event);
+      await source.markEventQueued(event.key);
+    } catch (error) {
+      this.logger.warn(`Event ${event.topic} ${event.id} not queued yet, the re-drive will retry: ${describe(error)}`);
+    }
+  }
+
+  /** One pass over every source; returns how many events were re-queued. */
+  async redriveOnce(graceMs = 10_000): Promise<number> {
+    let count = 0;
+    const before = new Date(this.clock.now().getTime() - graceMs);
+    for (const source of this.sources) {
+      for (const event of await source.findPendingEvents(before, 100)) {
+        await this.writeToOutbox(event);
+        await source.markEventQueued(event.key);
+        count += 1;
+      }
+    }
+    return count;
+  }
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => {
+      this.running ??= this.redriveOnce()
+        .then((count) => {
+          if (count > 0) this.logger.warn(`Re-queued ${count} registration event(s) missing from the outbox`);
+        })
+        .catch((error: unknown) => this.logger.warn(`Event re-drive failed, retrying later: ${describe(error)}`))
+        .finally(() => (this.running = undefined));
+    }, this.config.EVENT_REDRIVE_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  private async writeToOutbox(event: PendingRegistrationEvent): Promise<void> {
+    // The lib's EventPublisher with the id chosen at registration time (its id source is injectable).
+    const publisher = new EventPublisher(this.outbox, this.relay, () => this.clock.now(), () => event.id);
+    try {
+      await publisher.publish(event.topic, event.payload, { key: event.key });
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error; // already in the outbox
+    }
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

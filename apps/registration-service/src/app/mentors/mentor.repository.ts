@@ -1,0 +1,151 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import type { MentorRegistration } from '@kbe/contracts';
+import type { FilterQuery, Model } from 'mongoose';
+import { duplicateKeyField } from '../common/mongo-errors';
+import type { Page, PageRequest } from '../common/pagination';
+import type { PendingEventSource, PendingRegistrationEvent } from '../common/registration-event.publisher';
+import { normaliseText, prefixPattern } from '../common/text-search.util';
+import { MentorDocument } from './mentor.schema';
+
+export interface MentorRecord extends Omit<MentorRegistration, 'email'> {
+  mentorCode: string;
+  email?: string;
+  location: string;
+  isActive: boolean;
+  createdAt: Date;
+}
+
+export interface NewMentor extends MentorRecord {
+  fingerprint: string;
+  eventId: string;
+}
+
+export type MentorInsertOutcome = { inserted: true } | { duplicate: 'code' | 'fingerprint' };
+
+export interface MentorListQuery {
+  /** Prefix of the name (any case), of the mentor code, or of the mobile number. */
+  search?: string;
+  status?: 'active' | 'inactive';
+  schoolCode?: string;
+}
+
+export interface MentorRepository extends PendingEventSource {
+  insert(mentor: NewMentor): Promise<MentorInsertOutcome>;
+  findByCode(mentorCode: string): Promise<MentorRecord | null>;
+  findByFingerprint(fingerprint: string): Promise<MentorRecord | null>;
+  list(query: MentorListQuery, page: PageRequest): Promise<Page<MentorRecord>>;
+  count(): Promise<number>;
+}
+
+export const MENTOR_REPOSITORY = Symbol('MENTOR_REPOSITORY');
+
+@Injectable()
+export class MongoMentorRepository implements MentorRepository {
+  readonly name = 'mentors';
+
+  constructor(@InjectModel(MentorDocument.name) private readonly model: Model<MentorDocument>) {}
+
+  async insert(mentor: NewMentor): Promise<MentorInsertOutcome> {
+    try {
+      await this.model.create({
+        ...mentor,
+        email: mentor.email ?? null,
+        nameSearch: normaliseText(mentor.name),
+        eventQueued: false,
+      });
+      return { inserted: true };
+    } catch (error) {
+      const field = duplicateKeyField(error);
+      if (field === 'fingerprint') return { duplicate: 'fingerprint' };
+      if (field === 'mentorCode') return { duplicate: 'code' };
+      throw error;
+    }
+  }
+
+  async findByCode(mentorCode: string): Promise<MentorRecord | null> {
+    const doc = await this.model.findOne({ mentorCode }).lean().exec();
+    return doc ? toRecord(doc) : null;
+  }
+
+  async findByFingerprint(fingerprint: string): Promise<MentorRecord | null> {
+    const doc = await this.model.findOne({ fingerprint }).lean().exec();
+    return doc ? toRecord(doc) : null;
+  }
+
+  async list(query: MentorListQuery, page: PageRequest): Promise<Page<MentorRecord>> {
+    const filter: FilterQuery<MentorDocument> = {};
+    if (query.status) filter.isActive = query.status === 'active';
+    if (query.schoolCode) filter.schoolCode = query.schoolCode;
+    if (query.search) {
+      filter.$or = [
+        { nameSearch: prefixPattern(normaliseText(query.search)) },
+        { mentorCode: prefixPattern(query.search.toUpperCase()) },
+        { contact: prefixPattern(query.search) },
+      ];
+    }
+    const [docs, total] = await Promise.all([
+      this.model
+        .find(filter)
+        .sort({ createdAt: -1, mentorCode: 1 })
+        .skip((page.page - 1) * page.limit)
+        .limit(page.limit)
+        .lean()
+        .exec(),
+      this.model.countDocuments(filter).exec(),
+    ]);
+    return { items: docs.map(toRecord), total };
+  }
+
+  count(): Promise<number> {
+    return this.model.countDocuments({}).exec();
+  }
+
+  async findPendingEvents(before: Date, limit: number): Promise<PendingRegistrationEvent[]> {
+    const docs = await this.model
+      .find({ eventQueued: false, createdAt: { $lt: before } })
+      .sort({ createdAt: 1 })
+      .limit(limit)
+      .lean()
+      .exec();
+    return docs.map((doc) => mentorRegisteredEvent(doc.eventId, toRecord(doc)));
+  }
+
+  async markEventQueued(mentorCode: string): Promise<void> {
+    await this.model.updateOne({ mentorCode }, { $set: { eventQueued: true } }).exec();
+  }
+}
+
+/** The `mentor.registered` event of a stored mentor. */
+export function mentorRegisteredEvent(eventId: string, mentor: MentorRecord): PendingRegistrationEvent<'mentor.registered'> {
+  return {
+    id: eventId,
+    topic: 'mentor.registered',
+    key: mentor.mentorCode,
+    payload: {
+      mentorCode: mentor.mentorCode,
+      schoolCode: mentor.schoolCode,
+      name: mentor.name,
+      contact: mentor.contact,
+      ...(mentor.email ? { email: mentor.email } : {}),
+    },
+  };
+}
+
+function toRecord(doc: MentorDocument): MentorRecord {
+  return {
+    mentorCode: doc.mentorCode,
+    schoolCode: doc.schoolCode,
+    name: doc.name,
+    ...(doc.email ? { email: doc.email } : {}),
+    address: doc.address,
+    location: doc.location,
+    contact: doc.contact,
+    subjectTeaching: doc.subjectTeaching,
+    workExperience: doc.workExperience,
+    activitiesParticipated: doc.activitiesParticipated,
+    opinionOnISRO: doc.opinionOnISRO,
+    isActive: doc.isActive,
+    createdAt: doc.createdAt,
+  };
+}

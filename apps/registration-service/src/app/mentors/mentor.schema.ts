@@ -1,0 +1,74 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+
+@Schema({ collection: 'mentors', versionKey: false })
+export class MentorDocument {
+  @Prop({ type: String, required: true })
+  mentorCode!: string;
+
+  @Prop({ type: String, required: true })
+  schoolCode!: string;
+
+  @Prop({ type: String, required: true })
+  name!: string;
+
+  @Prop({ type: String, default: null })
+  email!: string | null;
+
+  @Prop({ type: String, required: true })
+  address!: string;
+
+  /** City shown as the mentor's location in admin lists. */
+  @Prop({ type: String, required: true })
+  location!: string;
+
+  @Prop({ type: String, required: true })
+  contact!: string;
+
+  @Prop({ type: String, required: true })
+  subjectTeaching!: string;
+
+  @Prop({ type: Number, required: true })
+  workExperience!: number;
+
+  @Prop({ type: String, required: true })
+  activitiesParticipated!: string;
+
+  @Prop({ type: String, required: true })
+  opinionOnISRO!: string;
+
+  @Prop({ type: Boolean, required: true })
+  isActive!: boolean;
+
+  /** Normalised name (lower case) for anchored prefix search. */
+  @Prop({ type: String, required: true })
+  nameSearch!: string;
+
+  /** Hash of school code, normalised name and contact: the same mentor submitted twice is one mentor. */
+  @Prop({ type: String, required: true })
+  fingerprint!: string;
+
+  @Prop({ type: String, required: true })
+  eventId!: string;
+
+  @Prop({ type: Boolean, required: true })
+  eventQueued!: boolean;
+
+  @Prop({ type: Date, required: true })
+  createdAt!: Date;
+}
+
+export const MentorSchema = SchemaFactory.createForClass(MentorDocument);
+// Serves findOne({ mentorCode }) (candidate registration, lookups) and keeps codes unique.
+MentorSchema.index({ mentorCode: 1 }, { unique: true });
+// Serves findOne({ fingerprint }) (duplicate submit) and refuses a concurrent duplicate insert.
+MentorSchema.index({ fingerprint: 1 }, { unique: true });
+// Serves the admin list: find({ isActive?, nameSearch: /^prefix/ }).sort({ createdAt: -1 }).
+MentorSchema.index({ nameSearch: 1 });
+// Serves the admin list sorted newest first, optionally filtered by status.
+MentorSchema.index({ isActive: 1, createdAt: -1 });
+// Serves the admin list search by mobile number prefix: find({ contact: /^98765/ }).
+MentorSchema.index({ contact: 1 });
+// Serves find({ schoolCode }) (mentors of a school).
+MentorSchema.index({ schoolCode: 1 });
+// Serves the event re-drive: find({ eventQueued: false, createdAt: { $lt } }).sort({ createdAt: 1 }).
+MentorSchema.index({ eventQueued: 1, createdAt: 1 });

@@ -1,0 +1,64 @@
+import { Body, Controller, Get, Headers, Post, Query, Res } from '@nestjs/common';
+import {
+  ApiBody,
+  ApiCreatedResponse,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import { IDEMPOTENCY_KEY_HEADER, mentorRegistrationSchema, type MentorRegistration } from '@kbe/contracts';
+import { AdminOnly } from '@kbe/server-auth';
+import { ZodValidationPipe } from '@kbe/server-bootstrap';
+import type { Response } from 'express';
+import { idempotencyKeyOf } from '../common/idempotency-key';
+import { openApiSchemaOf } from '../common/openapi.util';
+import { pageRequest } from '../common/pagination';
+import { RateLimited } from '../common/rate-limit';
+import { markReplay } from '../common/registration-responses';
+import { mentorListFilter, mentorListQuerySchema, type MentorListRequest } from './mentor.requests';
+import { ListMentorsUseCase } from './usecases/list-mentors.usecase';
+import { RegisterMentorUseCase } from './usecases/register-mentor.usecase';
+
+export const MENTOR_REGISTERED_MESSAGE = 'Mentor registration completed successfully';
+
+@ApiTags('mentors')
+@Controller('mentors')
+export class MentorsController {
+  constructor(
+    private readonly registerMentor: RegisterMentorUseCase,
+    private readonly listMentors: ListMentorsUseCase,
+  ) {}
+
+  @Post('register')
+  @RateLimited('register')
+  @ApiOperation({ summary: 'Register a mentor of a registered school; the server issues the code (MEN-XXXXXX).' })
+  @ApiHeader({ name: IDEMPOTENCY_KEY_HEADER, required: false, description: 'A retried submit with the same key gets the first code.' })
+  @ApiBody({ schema: openApiSchemaOf(mentorRegistrationSchema) })
+  @ApiCreatedResponse({ description: '{ success, message, mentorCode, data: { mentorCode, name, schoolCode } }' })
+  @ApiOkResponse({ description: 'The same mentor submitted again: the first code.' })
+  @ApiUnprocessableEntityResponse({ description: 'School Code not found' })
+  async register(
+    @Body(new ZodValidationPipe(mentorRegistrationSchema)) body: MentorRegistration,
+    @Headers(IDEMPOTENCY_KEY_HEADER.toLowerCase()) keyHeader: unknown,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    const { mentor, replayed } = await this.registerMentor.execute(body, idempotencyKeyOf(keyHeader));
+    markReplay(response, replayed);
+    return {
+      success: true,
+      message: MENTOR_REGISTERED_MESSAGE,
+      mentorCode: mentor.mentorCode,
+      data: { mentorCode: mentor.mentorCode, name: mentor.name, schoolCode: mentor.schoolCode },
+    };
+  }
+
+  @Get()
+  @AdminOnly()
+  @ApiOperation({ summary: 'Mentors for the admin table: search (name, code or mobile prefix), status, paging.' })
+  async list(@Query(new ZodValidationPipe(mentorListQuerySchema)) query: MentorListRequest) {
+    const result = await this.listMentors.execute(mentorListFilter(query), pageRequest(query));
+    return { success: true, data: result };
+  }
+}

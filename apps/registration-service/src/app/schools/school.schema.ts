@@ -1,0 +1,50 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import type { SchoolRegistration } from '@kbe/contracts';
+
+@Schema({ collection: 'schools', versionKey: false })
+export class SchoolDocument {
+  @Prop({ type: String, required: true })
+  schoolCode!: string;
+
+  @Prop({ type: String, required: true })
+  schoolName!: string;
+
+  /** Trimmed and upper-cased, so one UDISE code cannot be registered twice in other spellings. */
+  @Prop({ type: String, required: true })
+  udiseCode!: string;
+
+  @Prop({ type: String, required: true })
+  contact!: string;
+
+  @Prop({ type: String, required: true })
+  schoolType!: string;
+
+  @Prop({ type: Object, required: true })
+  address!: SchoolRegistration['address'];
+
+  @Prop({ type: Object, required: true })
+  principal!: SchoolRegistration['principal'];
+
+  /** Normalised school name (lower case) for anchored prefix search. */
+  @Prop({ type: String, required: true })
+  nameSearch!: string;
+
+  @Prop({ type: String, required: true })
+  eventId!: string;
+
+  @Prop({ type: Boolean, required: true })
+  eventQueued!: boolean;
+
+  @Prop({ type: Date, required: true })
+  createdAt!: Date;
+}
+
+export const SchoolSchema = SchemaFactory.createForClass(SchoolDocument);
+// Serves findOne({ schoolCode }) (public ?code= lookup, mentor registration) and keeps codes unique.
+SchoolSchema.index({ schoolCode: 1 }, { unique: true });
+// One school per UDISE code: the insert itself refuses a second registration.
+SchoolSchema.index({ udiseCode: 1 }, { unique: true });
+// Serves the list: find({ nameSearch: /^prefix/ }).sort({ nameSearch: 1 }).
+SchoolSchema.index({ nameSearch: 1 });
+// Serves the event re-drive: find({ eventQueued: false, createdAt: { $lt } }).sort({ createdAt: 1 }).
+SchoolSchema.index({ eventQueued: 1, createdAt: 1 });

@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { ConflictException, Inject, Injectable } from '@nestjs/common';
+import type { SchoolRegistration } from '@kbe/contracts';
+import { CLOCK, type Clock } from '../../common/clock';
+import { CODE_GENERATORS, type CodeGenerators } from '../../common/code-generators';
+import { IDEMPOTENCY_STORE, type IdempotencyStore } from '../../common/idempotency.store';
+import { RegistrationEventPublisher } from '../../common/registration-event.publisher';
+import { issueUniqueCode } from '../../common/unique-code.issuer';
+import { SCHOOL_REPOSITORY, schoolRegisteredEvent, type SchoolRecord, type SchoolRepository } from '../school.repository';
+
+export const UDISE_ALREADY_REGISTERED = 'A school with this UDISE code is already registered';
+
+export interface RegisterSchoolResult {
+  school: SchoolRecord;
+  /** True when an earlier submit with the same Idempotency-Key is answered again. */
+  replayed: boolean;
+}
+
+/**
+ * Registers a school under a new server-issued code. A retried submit (same Idempotency-Key)
+ * gets the first code back. A different submit for an already registered UDISE code is refused
+ * with 409 and does not reveal that school's code (anyone could type a UDISE code; an admin can
+ * look the school up in the full list).
+ */
+@Injectable()
+export class RegisterSchoolUseCase {
+  constructor(
+    @Inject(SCHOOL_REPOSITORY) private readonly schools: SchoolRepository,
+    @Inject(IDEMPOTENCY_STORE) private readonly idempotency: IdempotencyStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly events: RegistrationEventPublisher,
+    @Inject(CODE_GENERATORS) private readonly codes: CodeGenerators,
+  ) {}
+
+  async execute(input: SchoolRegistration, idempotencyKey?: string): Promise<RegisterSchoolResult> {
+    const replay = idempotencyKey ? await this.replay(idempotencyKey) : null;
+    if (replay) return { school: replay, replayed: true };
+    if (await this.schools.existsByUdise(input.udiseCode)) throw new ConflictException(UDISE_ALREADY_REGISTERED);
+
+    const eventId = randomUUID();
+    const school = await issueUniqueCode(() => this.codes.school(), async (schoolCode) => {
+      const record: SchoolRecord = { ...input, schoolCode, createdAt: this.clock.now() };
+      const outcome = await this.schools.insert({ ...record, eventId });
+      if ('inserted' in outcome) return { stored: record };
+      if (outcome.duplicate === 'udiseCode') throw new ConflictException(UDISE_ALREADY_REGISTERED);
+      return { collision: true };
+    });
+
+    if (idempotencyKey) await this.idempotency.remember('school', idempotencyKey, school.schoolCode);
+    await this.events.queue(schoolRegisteredEvent(eventId, school), this.schools);
+    return { school, replayed: false };
+  }
+
+  private async replay(idempotencyKey: string): Promise<SchoolRecord | null> {
+    const code = await this.idempotency.find('school', idempotencyKey);
+    return code ? this.schools.findByCode(code) : null;
+  }
+}
