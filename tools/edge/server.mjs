@@ -1,0 +1,96 @@
+// The local edge: one URL for the whole product, as the Kubernetes Ingress gives in production.
+//   /                                  the shell (dist/apps/shell), client-side routes -> index.html
+//   /remotes/<name>/                   each remote (dist/apps/<name>)
+//   /module-federation.manifest.json   remote name -> remoteEntry.js URL, read by the shell at start
+//   /api/...                           proxied to the owning service (tools/stack/routes.json)
+// Usage: node tools/edge/server.mjs   (env PORT=8080, EDGE_HOST=127.0.0.1, EDGE_DIST_DIR=dist/apps,
+//        REMOTE_<NAME>_URL, <NAME>_SERVICE_URL, EDGE_DISABLE_REMOTES=public,...)
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import compression from 'compression';
+import express from 'express';
+
+import { apiProxy, isApiPath } from './api-proxy.mjs';
+import { disabledRemotes, loadRoutes, remoteManifest } from './route-table.mjs';
+import { CACHE_REVALIDATE, spaFallback, staticFiles } from './static-files.mjs';
+
+const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+function notFound(res, what) {
+  res.status(404).setHeader('Cache-Control', 'no-store');
+  res.type('text/plain').send(`Not found: ${what}`);
+}
+
+/** The express application of the edge (no socket); see startEdge. */
+export function createEdgeApp({ distDir, routes, env = process.env }) {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', 'strong');
+
+  // Services answer for themselves; only the edge's own files are compressed here.
+  app.use(apiProxy(routes, env));
+  app.use(compression({ filter: (req, res) => !isApiPath(req.path) && compression.filter(req, res) }));
+
+  const manifest = remoteManifest(routes, env);
+  app.get('/module-federation.manifest.json', (_req, res) => {
+    res.setHeader('Cache-Control', CACHE_REVALIDATE);
+    res.json(manifest);
+  });
+
+  const disabled = disabledRemotes(env);
+  for (const remote of routes.remotes) {
+    const prefix = `/remotes/${remote}`;
+    if (disabled.has(remote)) {
+      app.use(prefix, (req, res) => notFound(res, `${prefix}${req.path} (remote disabled by EDGE_DISABLE_REMOTES)`));
+    } else {
+      app.use(prefix, staticFiles(join(distDir, remote)), (req, res) => notFound(res, `${prefix}${req.path}`));
+    }
+  }
+  app.use('/remotes', (req, res) => notFound(res, `/remotes${req.path}`));
+
+  const shellDir = join(distDir, 'shell');
+  app.use(staticFiles(shellDir));
+  app.use(spaFallback(shellDir));
+  app.use((req, res) => notFound(res, req.path));
+  return app;
+}
+
+/**
+ * Starts the edge and resolves with the listening http.Server (call close() to stop it).
+ * @param {{ port?: number, host?: string, distDir?: string, routes?: object, env?: Record<string, string|undefined> }} options
+ */
+export function startEdge({ port = 8080, host, distDir = join(repoRoot, 'dist/apps'), routes = loadRoutes(), env = process.env } = {}) {
+  const app = createEdgeApp({ distDir, routes, env });
+  const listenHost = host ?? env.EDGE_HOST ?? '127.0.0.1';
+  return new Promise((resolveStart, rejectStart) => {
+    const server = app.listen(port, listenHost);
+    server.once('listening', () => resolveStart(server));
+    server.once('error', rejectStart);
+  });
+}
+
+async function main() {
+  const port = Number(process.env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    process.stderr.write(`edge: PORT must be a port number, got "${process.env.PORT}"\n`);
+    process.exit(2);
+  }
+  const distDir = resolve(process.env.EDGE_DIST_DIR ?? join(repoRoot, 'dist/apps'));
+  const server = await startEdge({ port, distDir });
+  const { address, port: actualPort } = server.address();
+  const disabled = [...disabledRemotes(process.env)];
+  process.stdout.write(
+    `edge: http://localhost:${actualPort} (listening on ${address}), files from ${distDir}` +
+      `${disabled.length ? `, remotes disabled: ${disabled.join(', ')}` : ''}\n`,
+  );
+  const stop = () => server.close(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
+    process.stderr.write(`edge: ${error.message}\n`);
+    process.exit(1);
+  });
+}
