@@ -11,3 +11,4 @@ export * from './lib/registration-code.util';
 export * from './lib/api-paths';
 export * from './lib/api-responses';
 export * from './lib/registration-events';
+export * from './lib/contact.schema';

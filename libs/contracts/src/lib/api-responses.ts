@@ -54,8 +54,13 @@ export interface CandidateSearchResult {
   fatherName: string;
   /** '******1234' */
   maskedPhoneNumber: string;
+  /** The same masked number under the name the download page reads ('******1234'). */
+  phoneNumber: string;
   hallTicketReleased: boolean;
   certificateReleased: boolean;
+  /** Spec section 3 shape of the same values (never the mother's name). */
+  personalDetails: { fullName: string; fatherName: string };
+  contactDetails: { phoneNumber: string };
 }
 export type CandidateSearchResponse = ApiSuccess<CandidateSearchResult>;
 
@@ -65,3 +70,19 @@ export function maskPhoneNumber(phone: string): string {
   if (digits.length < 5) return '*'.repeat(digits.length);
   return '*'.repeat(digits.length - 4) + digits.slice(-4);
 }
+
+/** Paging of every list answer. */
+export interface Pagination {
+  current: number;
+  pages: number;
+  total: number;
+}
+
+/** Public statistics (`GET /api/statistics`); active candidates are those whose fees are paid. */
+export interface RegistrationStatistics {
+  totalSchools: number;
+  totalMentors: number;
+  totalCandidates: number;
+  activeCandidates: number;
+}
+export type StatisticsResponse = ApiSuccess<RegistrationStatistics>;

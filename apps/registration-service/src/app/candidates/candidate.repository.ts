@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { CandidateRegistration } from '@kbe/contracts';
-import type { FilterQuery, Model } from 'mongoose';
+import type { Model, QueryFilter } from 'mongoose';
 import { duplicateKeyField } from '../common/mongo-errors';
 import type { Page, PageRequest } from '../common/pagination';
 import type { PendingEventSource, PendingRegistrationEvent } from '../common/registration-event.publisher';
@@ -92,7 +92,7 @@ export class MongoCandidateRepository implements CandidateRepository {
   }
 
   async list(query: CandidateListQuery, page: PageRequest): Promise<Page<CandidateRecord>> {
-    const filter: FilterQuery<CandidateDocument> = { ...LIVE };
+    const filter: QueryFilter<CandidateDocument> = { ...LIVE };
     if (query.feesPaid !== undefined) filter.feesPaid = query.feesPaid;
     if (query.hallTicketReleased !== undefined) filter.hallTicketReleased = query.hallTicketReleased;
     if (query.mentorCode) filter.mentorCode = query.mentorCode;

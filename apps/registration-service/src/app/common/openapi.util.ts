@@ -1,4 +1,4 @@
-import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import type { SchemaObject } from '@nestjs/swagger';
 import { z } from 'zod';
 
 /** OpenAPI schema of a request body, generated from the zod schema that validates it. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { MentorRegistration } from '@kbe/contracts';
-import type { FilterQuery, Model } from 'mongoose';
+import type { Model, QueryFilter } from 'mongoose';
 import { duplicateKeyField } from '../common/mongo-errors';
 import type { Page, PageRequest } from '../common/pagination';
 import type { PendingEventSource, PendingRegistrationEvent } from '../common/registration-event.publisher';
@@ -74,7 +74,7 @@ export class MongoMentorRepository implements MentorRepository {
   }
 
   async list(query: MentorListQuery, page: PageRequest): Promise<Page<MentorRecord>> {
-    const filter: FilterQuery<MentorDocument> = {};
+    const filter: QueryFilter<MentorDocument> = {};
     if (query.status) filter.isActive = query.status === 'active';
     if (query.schoolCode) filter.schoolCode = query.schoolCode;
     if (query.search) {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { SchoolRegistration } from '@kbe/contracts';
-import type { FilterQuery, Model } from 'mongoose';
+import type { Model, QueryFilter } from 'mongoose';
 import { duplicateKeyField } from '../common/mongo-errors';
 import type { Page, PageRequest } from '../common/pagination';
 import type { PendingEventSource, PendingRegistrationEvent } from '../common/registration-event.publisher';
@@ -72,7 +72,7 @@ export class MongoSchoolRepository implements SchoolRepository {
   }
 
   async list(query: SchoolListQuery, page: PageRequest): Promise<Page<SchoolRecord>> {
-    const filter: FilterQuery<SchoolDocument> = {};
+    const filter: QueryFilter<SchoolDocument> = {};
     if (query.code) filter.schoolCode = query.code;
     if (query.search) filter.nameSearch = prefixPattern(normaliseText(query.search));
     const [docs, total] = await Promise.all([

@@ -5,7 +5,7 @@ import { CLOCK, type Clock } from '../../common/clock';
 import { CODE_GENERATORS, type CodeGenerators } from '../../common/code-generators';
 import { IDEMPOTENCY_STORE, type IdempotencyStore } from '../../common/idempotency.store';
 import { RegistrationEventPublisher } from '../../common/registration-event.publisher';
-import { issueUniqueCode } from '../../common/unique-code.issuer';
+import { issueUniqueCode, type CodeAttempt } from '../../common/unique-code.issuer';
 import { SCHOOL_REPOSITORY, schoolRegisteredEvent, type SchoolRecord, type SchoolRepository } from '../school.repository';
 
 export const UDISE_ALREADY_REGISTERED = 'A school with this UDISE code is already registered';
@@ -38,7 +38,7 @@ export class RegisterSchoolUseCase {
     if (await this.schools.existsByUdise(input.udiseCode)) throw new ConflictException(UDISE_ALREADY_REGISTERED);
 
     const eventId = randomUUID();
-    const school = await issueUniqueCode(() => this.codes.school(), async (schoolCode) => {
+    const school = await issueUniqueCode(() => this.codes.school(), async (schoolCode): Promise<CodeAttempt<SchoolRecord>> => {
       const record: SchoolRecord = { ...input, schoolCode, createdAt: this.clock.now() };
       const outcome = await this.schools.insert({ ...record, eventId });
       if ('inserted' in outcome) return { stored: record };

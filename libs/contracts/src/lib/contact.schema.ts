@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { MAX_LONG_TEXT_LENGTH, MAX_TEXT_LENGTH } from './field.rules';
+import { VALIDATION_MESSAGES } from './validation.messages';
+
+/** Grade-level options of the contact form (spec section 3). */
+export const CONTACT_GRADE_LEVELS = [
+  'Grade I (Classes V-VII)',
+  'Grade II (Classes VIII-X)',
+  'Grade III (Classes XI-XII+)',
+  'Parent/Guardian',
+  'Teacher',
+  'Other',
+] as const;
+
+export const CONTACT_MESSAGES = {
+  firstName: 'First name must be at least 2 characters',
+  lastName: 'Last name must be at least 2 characters',
+  gradeLevel: 'Please select a grade level',
+  message: 'Message must be at least 10 characters',
+  sentTitle: 'Message Sent Successfully!',
+  sentText: "Thank you for contacting us. We'll get back to you within 24 hours.",
+} as const;
+
+const text = (min: number, message: string, max: number) =>
+  z.string({ error: message }).trim().min(min, { error: message }).max(max, { error: `At most ${max} characters` });
+
+/** Contact form message (spec section 5 messages); stored by the registration service. */
+export const contactMessageSchema = z.strictObject({
+  firstName: text(2, CONTACT_MESSAGES.firstName, MAX_TEXT_LENGTH),
+  lastName: text(2, CONTACT_MESSAGES.lastName, MAX_TEXT_LENGTH),
+  email: z
+    .string({ error: VALIDATION_MESSAGES.email })
+    .trim()
+    .pipe(z.email({ error: VALIDATION_MESSAGES.email }).max(254, { error: VALIDATION_MESSAGES.email })),
+  gradeLevel: text(1, CONTACT_MESSAGES.gradeLevel, MAX_TEXT_LENGTH),
+  message: text(10, CONTACT_MESSAGES.message, MAX_LONG_TEXT_LENGTH * 5),
+});
+
+export type ContactMessageInput = z.input<typeof contactMessageSchema>;
+export type ContactMessage = z.output<typeof contactMessageSchema>;
