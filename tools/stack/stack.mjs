@@ -34,6 +34,11 @@ export function buildAll({ log = defaultLog } = {}) {
   log(`built in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
+/** Names of the infrastructure servers running now (tools/infra). */
+export async function runningInfra(infra) {
+  return (await infra.status()).servers.filter((s) => s.state === 'running').map((s) => s.name);
+}
+
 function defaultLog(line) {
   process.stdout.write(`[stack] ${line}\n`);
 }
@@ -81,10 +86,9 @@ function stopChild(child, graceMs = 10_000) {
  */
 export async function startStack({ port, env, build = true, echoLogs = false, logDir, log = defaultLog }) {
   const infra = await import(join(repoRoot, 'tools/infra/index.mjs'));
-  const before = await infra.status();
-  const alreadyRunning = new Set(before.filter((s) => s.running).map((s) => s.name));
+  const alreadyRunning = await runningInfra(infra);
   await infra.up();
-  const startedInfra = (await infra.status()).filter((s) => s.running && !alreadyRunning.has(s.name)).map((s) => s.name);
+  const startedInfra = (await runningInfra(infra)).filter((name) => !alreadyRunning.includes(name));
   const infraEnv = infra.readInfraEnv();
 
   if (build) buildAll({ log });
@@ -97,7 +101,7 @@ export async function startStack({ port, env, build = true, echoLogs = false, lo
     if (edge) await new Promise((r) => edge.close(() => r()));
     edge = undefined;
     await Promise.all(children.map((c) => stopChild(c)));
-    if (startedInfra.length) await infra.down(startedInfra);
+    if (startedInfra.length) await infra.down({ names: startedInfra });
   };
 
   try {

@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { repoRoot, startStack } from '../stack/stack.mjs';
+import { repoRoot, runningInfra, startStack } from '../stack/stack.mjs';
 import { testProfile } from '../stack/profiles.mjs';
 
 const resultsDir = join(repoRoot, '.kbe/test-results');
@@ -137,10 +137,10 @@ try {
   const needsServers = wanted('integration') || wanted('e2e');
   if (needsServers) {
     infra = await import(join(repoRoot, 'tools/infra/index.mjs'));
-    const runningBefore = new Set((await infra.status()).filter((s) => s.running).map((s) => s.name));
+    const runningBefore = await runningInfra(infra);
     log('infrastructure up (FerretDB, Kafka, MinIO, Chromium) ...');
     await infra.up();
-    infraStartedHere = (await infra.status()).filter((s) => s.running && !runningBefore.has(s.name)).map((s) => s.name);
+    infraStartedHere = (await runningInfra(infra)).filter((name) => !runningBefore.includes(name));
     const infraEnv = infra.readInfraEnv();
     if (wanted('integration')) {
       await nodeTests('tools integration tests', toolTests().filter((f) => f.endsWith('.integration.test.mjs')), infraEnv);
@@ -175,7 +175,7 @@ try {
   fallbackEdge?.kill('SIGTERM');
   await stack?.stop();
   // Leave the machine as we found it: stop only the servers this run started.
-  if (infra && infraStartedHere.length && process.env.KBE_KEEP_INFRA !== '1') await infra.down(infraStartedHere);
+  if (infra && infraStartedHere.length && process.env.KBE_KEEP_INFRA !== '1') await infra.down({ names: infraStartedHere });
 }
 
 process.stdout.write(`\n[npm test] results\n${stageResults.map((l) => `  ${l}`).join('\n')}\n`);
