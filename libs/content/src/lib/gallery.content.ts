@@ -53,6 +53,33 @@ export function filterGallery(filter: GalleryFilterId, items: GalleryItem[] = GA
   return filter === 'all' ? items : items.filter((item) => item.category === filter);
 }
 
+const MOTIF_DESCRIPTIONS: Record<string, string> = {
+  medal: 'a gold medal on a ribbon under the stars',
+  trophy: 'a glowing golden trophy',
+  equation: 'physics equations written on a green chalkboard',
+  atom: 'a glowing atom with three electron orbits',
+  rocket: 'a rocket climbing through a starry sky',
+  satellite: 'a satellite with solar panels above a planet',
+  orbit: 'a planet circled by dotted orbit paths',
+  planet: 'a banded planet in a field of stars',
+  moon: 'a cratered moon glowing in space',
+  sun: 'a bright sun with radiating rays',
+  galaxy: 'a spiral galaxy of coloured stars',
+  nebula: 'soft coloured clouds of a nebula',
+  comet: 'a comet with a pale blue tail',
+  blackhole: 'a black hole ringed by a glowing disc',
+  star: 'a small star with an orbiting world',
+  astronaut: 'an astronaut in a white suit beside the Moon',
+  wave: 'overlapping waves of light',
+  dove: 'a white dove carrying a green olive branch',
+  skyline: 'a city skyline at night under the Moon',
+};
+
+/** Alt text of a gallery image: what the original artwork shows. */
+export function galleryImageAlt(item: GalleryItem): string {
+  return `Illustration for ${item.title}: ${MOTIF_DESCRIPTIONS[item.motif] ?? 'a scene from space and science'}`;
+}
+
 export function galleryCategory(id: GalleryFilterId): GalleryCategory {
   return GALLERY_CATEGORIES.find((c) => c.id === id) ?? GALLERY_CATEGORIES[0];
 }

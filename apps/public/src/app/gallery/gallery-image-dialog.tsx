@@ -1,4 +1,4 @@
-import { galleryCategory, type GalleryItem } from '@kbe/content';
+import { galleryCategory, galleryImageAlt, type GalleryItem } from '@kbe/content';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, cn } from '@kbe/ui';
 import { ArtworkImage } from '../shared/artwork-image';
 
@@ -10,7 +10,7 @@ export function GalleryImageDialog({ item, onClose }: { item: GalleryItem | null
       {item && category ? (
         <DialogContent className="max-w-4xl gap-0 overflow-hidden p-0">
           <div className="aspect-[4/3] w-full bg-slate-900">
-            <ArtworkImage id={item.image} kind="gallery" alt={item.motif} sizes="(min-width: 56rem) 56rem, 100vw" priority />
+            <ArtworkImage id={item.image} kind="gallery" alt={galleryImageAlt(item)} sizes="(min-width: 56rem) 56rem, 100vw" priority />
           </div>
           <DialogHeader className="p-5">
             <span className={cn('w-fit rounded-full px-2.5 py-0.5 text-xs font-semibold', category.colour)}>{category.label}</span>

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { GALLERY_ITEMS, type GalleryItem } from '@kbe/content';
+import { GALLERY_ITEMS, galleryImageAlt, type GalleryItem } from '@kbe/content';
 import { GalleryPage } from './gallery-page';
 
 const future = { v7_startTransition: true, v7_relativeSplatPath: true };
@@ -71,7 +71,7 @@ describe('GalleryPage', () => {
     expect(within(dialog).getByRole('heading', { name: item.title })).toBeInTheDocument();
     expect(within(dialog).getByText(item.description)).toBeInTheDocument();
     expect(within(dialog).getByText('ISRO & NASA Tours')).toBeInTheDocument();
-    expect(within(dialog).getByRole('img', { name: item.motif })).toHaveAttribute('srcset', expect.stringContaining('1200w'));
+    expect(within(dialog).getByRole('img', { name: galleryImageAlt(item) })).toHaveAttribute('srcset', expect.stringContaining('960w'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });

@@ -9,6 +9,7 @@ import {
   ROUTES,
   filterGallery,
   galleryCategory,
+  galleryImageAlt,
   galleryCounts,
   type GalleryFilterId,
   type GalleryItem,
@@ -111,7 +112,7 @@ export function GalleryPage({ items = GALLERY_ITEMS }: { items?: GalleryItem[] }
                       <ArtworkImage
                         id={item.image}
                         kind="gallery"
-                        alt={item.motif}
+                        alt={galleryImageAlt(item)}
                         sizes="(min-width: 80rem) 20rem, (min-width: 64rem) 33vw, (min-width: 420px) 50vw, 100vw"
                         priority={i < EAGER_IMAGES}
                         className="transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none motion-reduce:group-hover:scale-100"
