@@ -1,0 +1,50 @@
+// Proves that lint enforces the architecture: each case lints a one-line file placed inside a
+// project (never written to disk) and expects the module-boundary rule to refuse it.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ESLint } from 'eslint';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const eslint = new ESLint({ cwd: repoRoot });
+
+async function boundaryErrors(filePath, code) {
+  const [result] = await eslint.lintText(code, { filePath: join(repoRoot, filePath) });
+  return result.messages.filter((m) => m.ruleId === '@nx/enforce-module-boundaries').map((m) => m.message);
+}
+
+test('browser code cannot import a server library', async () => {
+  const errors = await boundaryErrors('apps/public/src/app/boundary-probe.ts', "import { loadConfig } from '@kbe/server-config';\nexport const probe = loadConfig;\n");
+  assert.ok(errors.length > 0, 'expected a module-boundary error');
+});
+
+test('browser code cannot import server packages such as @nestjs/common', async () => {
+  const errors = await boundaryErrors('libs/ui/src/lib/boundary-probe.ts', "import { Injectable } from '@nestjs/common';\nexport const probe = Injectable;\n");
+  assert.ok(errors.some((m) => m.includes('@nestjs/common')), errors.join('\n'));
+});
+
+test('server code cannot import react', async () => {
+  const errors = await boundaryErrors('apps/registration-service/src/app/boundary-probe.ts', "import { useState } from 'react';\nexport const probe = useState;\n");
+  assert.ok(errors.some((m) => m.includes('react')), errors.join('\n'));
+});
+
+test('server code cannot import a browser library', async () => {
+  const errors = await boundaryErrors('apps/admin-service/src/app/boundary-probe.ts', "import { Button } from '@kbe/ui';\nexport const probe = Button;\n");
+  assert.ok(errors.length > 0, 'expected a module-boundary error');
+});
+
+test('a shared contract cannot import React or NestJS', async () => {
+  const errors = await boundaryErrors('libs/contracts/src/lib/boundary-probe.ts', "import { Module } from '@nestjs/common';\nexport const probe = Module;\n");
+  assert.ok(errors.length > 0, 'expected a module-boundary error');
+});
+
+test('a remote cannot import another remote', async () => {
+  const errors = await boundaryErrors('apps/registration/src/app/boundary-probe.ts', "import App from '../../../public/src/app/app';\nexport const probe = App;\n");
+  assert.ok(errors.length > 0, 'expected a module-boundary error');
+});
+
+test('an allowed import passes', async () => {
+  const errors = await boundaryErrors('apps/public/src/app/boundary-probe.ts', "import { Button } from '@kbe/ui';\nexport const probe = Button;\n");
+  assert.deepEqual(errors, []);
+});
