@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import express from 'express';
 
-const HASHED_FILE = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
+const HASHED_FILE = /\.[0-9a-f]{16,}\.[a-z0-9]+$/i; // webpack [contenthash] file names
 const ALWAYS_REVALIDATE = new Set(['index.html', 'remoteEntry.js', 'mf-manifest.json', 'mf-stats.json']);
 
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
