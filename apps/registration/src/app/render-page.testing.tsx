@@ -98,3 +98,11 @@ export const imageFile = (name: string, type = 'image/jpeg', size?: number) => {
   if (size !== undefined) Object.defineProperty(file, 'size', { value: size });
   return file;
 };
+
+/** The visible toast whose title is `title` (not the screen-reader announcement copy). */
+export async function findToast(title: string): Promise<HTMLElement> {
+  const titleElement = await screen.findByText(title, { selector: 'li *' });
+  const toastElement = titleElement.closest('li');
+  if (!toastElement) throw new Error(`No toast titled ${title}`);
+  return toastElement;
+}

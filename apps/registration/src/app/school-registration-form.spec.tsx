@@ -2,7 +2,7 @@ import '@testing-library/jest-dom';
 import { act, screen, within } from '@testing-library/react';
 import { dismissToast } from '@kbe/ui';
 import { deferred, jsonAnswer } from './fake-server.testing';
-import { VALID_SCHOOL_FIELDS, field, fill, formNamed, renderPage } from './render-page.testing';
+import { VALID_SCHOOL_FIELDS, field, fill, findToast, formNamed, renderPage } from './render-page.testing';
 
 jest.setTimeout(60_000);
 beforeEach(() => localStorage.clear());
@@ -77,8 +77,9 @@ describe('school registration', () => {
 
     expect(await within(form).findByTestId('school-issued-code')).toHaveTextContent('SCH-7KQ2XM');
     expect(within(form).getByTestId('school-success-alert')).toHaveTextContent('School registration completed successfully');
-    expect(await screen.findByText('Success!', { selector: '[data-radix-collection-item] *, li *' })).toBeInTheDocument();
-    expect(screen.getByText(/School registration completed successfully\. Your School Code is SCH-7KQ2XM\./)).toBeInTheDocument();
+    const success = await findToast('Success!');
+    expect(success).toHaveTextContent('School registration completed successfully. Your School Code is SCH-7KQ2XM.');
+    expect(success).toHaveAttribute('data-variant', 'default');
     expect(field(form, 'School Name')).toHaveValue('');
     expect(within(form).getByRole('button', { name: 'Register School' })).toBeEnabled();
 
@@ -109,7 +110,9 @@ describe('school registration', () => {
     expect(alert).toHaveTextContent('School Registration Failed');
     expect(alert).toHaveTextContent('Please correct the following errors:');
     expect(within(alert).getByRole('listitem')).toHaveTextContent('Address → Pin: PIN code must be exactly 6 digits');
-    expect(await screen.findAllByText('School Registration Failed')).toHaveLength(2);
+    const failure = await findToast('School Registration Failed');
+    expect(failure).toHaveAttribute('data-variant', 'destructive');
+    expect(failure).toHaveTextContent('Address → Pin: PIN code must be exactly 6 digits');
     expect(field(form, 'School Name')).toHaveValue('Nashik Model School');
     expect(field(form, 'Principal Contact Number')).toHaveValue('9123456780');
   });
