@@ -5,6 +5,7 @@ import { AdminOnly } from '@kbe/server-auth';
 import { ZodValidationPipe } from '@kbe/server-bootstrap';
 import { z } from 'zod';
 import { CLOCK, type Clock } from '../common/clock';
+import { ContractValidationPipe } from '../common/contract-validation.pipe';
 import { openApiSchemaOf } from '../common/openapi.util';
 import { pageQuery, pageRequest, paginationOf } from '../common/pagination';
 import { RateLimited } from '../common/rate-limit';
@@ -26,7 +27,7 @@ export class ContactController {
   @ApiOperation({ summary: 'Send a message from the contact form.' })
   @ApiBody({ schema: openApiSchemaOf(contactMessageSchema) })
   @ApiCreatedResponse({ description: '{ success, message, data: { id } }' })
-  async send(@Body(new ZodValidationPipe(contactMessageSchema)) body: ContactMessage) {
+  async send(@Body(new ContractValidationPipe(contactMessageSchema)) body: ContactMessage) {
     const stored = await this.messages.add(body, this.clock.now());
     return { success: true, message: CONTACT_MESSAGES.sentText, title: CONTACT_MESSAGES.sentTitle, data: { id: stored.id } };
   }

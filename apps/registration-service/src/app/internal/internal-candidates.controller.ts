@@ -13,7 +13,7 @@ import { candidateCodeParam, certificateBody, feesPaidBody, fileKindParam, hallT
 /** Full internal view: the list row plus every registration field (mother's name included). */
 function internalView(candidate: CandidateRecord) {
   const { photoKey: _photo, signatureKey: _signature, deletedAt: _deleted, ...fields } = candidate;
-  return { ...toCandidateListItem(candidate), ...fields, createdAt: candidate.createdAt.toISOString() };
+  return { ...fields, ...toCandidateListItem(candidate) };
 }
 
 /**

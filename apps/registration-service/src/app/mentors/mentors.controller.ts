@@ -12,6 +12,7 @@ import { IDEMPOTENCY_KEY_HEADER, mentorRegistrationSchema, type MentorRegistrati
 import { AdminOnly } from '@kbe/server-auth';
 import { ZodValidationPipe } from '@kbe/server-bootstrap';
 import type { Response } from 'express';
+import { ContractValidationPipe } from '../common/contract-validation.pipe';
 import { idempotencyKeyOf } from '../common/idempotency-key';
 import { openApiSchemaOf } from '../common/openapi.util';
 import { pageRequest } from '../common/pagination';
@@ -40,7 +41,7 @@ export class MentorsController {
   @ApiOkResponse({ description: 'The same mentor submitted again: the first code.' })
   @ApiUnprocessableEntityResponse({ description: 'School Code not found' })
   async register(
-    @Body(new ZodValidationPipe(mentorRegistrationSchema)) body: MentorRegistration,
+    @Body(new ContractValidationPipe(mentorRegistrationSchema)) body: MentorRegistration,
     @Headers(IDEMPOTENCY_KEY_HEADER.toLowerCase()) keyHeader: unknown,
     @Res({ passthrough: true }) response: Response,
   ) {

@@ -12,6 +12,7 @@ import {
 import { IDEMPOTENCY_KEY_HEADER, schoolRegistrationSchema, type SchoolRegistration } from '@kbe/contracts';
 import { ZodValidationPipe } from '@kbe/server-bootstrap';
 import type { Response } from 'express';
+import { ContractValidationPipe } from '../common/contract-validation.pipe';
 import { idempotencyKeyOf } from '../common/idempotency-key';
 import { openApiSchemaOf } from '../common/openapi.util';
 import { adminOf, OptionalAdminGuard } from '../common/optional-admin.guard';
@@ -41,7 +42,7 @@ export class SchoolsController {
   @ApiOkResponse({ description: 'Replay of an earlier submit with the same Idempotency-Key.' })
   @ApiConflictResponse({ description: 'A school with this UDISE code is already registered' })
   async register(
-    @Body(new ZodValidationPipe(schoolRegistrationSchema)) body: SchoolRegistration,
+    @Body(new ContractValidationPipe(schoolRegistrationSchema)) body: SchoolRegistration,
     @Headers(IDEMPOTENCY_KEY_HEADER.toLowerCase()) keyHeader: unknown,
     @Res({ passthrough: true }) response: Response,
   ) {

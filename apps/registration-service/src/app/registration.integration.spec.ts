@@ -1,0 +1,447 @@
+import type { INestApplication } from '@nestjs/common';
+import { getConnectionToken } from '@nestjs/mongoose';
+import { toBracketedFields, type BracketableObject } from '@kbe/contracts';
+import { AdminTokenIssuer } from '@kbe/server-auth';
+import { createServiceApp } from '@kbe/server-bootstrap';
+import { loadConfig } from '@kbe/server-config';
+import { infraControl, isolatedInfraEnv, waitFor } from '@kbe/server-testing';
+import { Kafka, logLevel } from 'kafkajs';
+import { Client as MinioClient } from 'minio';
+import type { Connection } from 'mongoose';
+import sharp from 'sharp';
+import request from 'supertest';
+import { AppModule } from './app.module';
+import { registrationEnvSchema, SERVICE_NAME } from './registration.config';
+
+/** A clock the suite moves by hand (the app gets it through AppModule.forRoot, never from env). */
+const clock = { current: new Date('2025-10-01T10:00:00+05:30'), now: () => clock.current };
+
+const env = isolatedInfraEnv({
+  RATE_LIMIT_REGISTER: '200',
+  RATE_LIMIT_SEARCH: '5',
+  RATE_LIMIT_WINDOW_SECONDS: '60',
+  TRUSTED_PROXY_HOPS: '1',
+  OUTBOX_RELAY_INTERVAL_MS: '200',
+});
+const config = loadConfig(registrationEnvSchema, env);
+
+const school = (udiseCode: string) => ({
+  schoolName: 'Nashik Model School',
+  udiseCode,
+  contact: '9876543210',
+  schoolType: 'Secondary',
+  address: {
+    area: 'Gangapur Road',
+    locality: 'Anandvalli',
+    street: 'Lane 4',
+    village: 'Anandvalli',
+    town: 'Nashik',
+    city: 'Nashik',
+    state: 'Maharashtra',
+    pin: '422013',
+  },
+  principal: { name: 'S. Kulkarni', contact: '9123456780' },
+});
+
+const mentor = (schoolCode: string, contact = '9988776655') => ({
+  schoolCode,
+  name: 'Anita Deshmukh',
+  email: 'anita@example.org',
+  address: '12 College Road, Nashik',
+  contact,
+  subjectTeaching: 'Physics',
+  workExperience: 7,
+  activitiesParticipated: 'Science fair coordinator',
+  opinionOnISRO: 'Inspiring for students',
+});
+
+const candidate = (mentorCode: string, fullName: string, phoneNumber = '9876501234') => ({
+  mentorCode,
+  personalDetails: {
+    fullName,
+    fatherName: 'Suresh Patil',
+    motherName: 'Meena Patil',
+    gender: 'Male',
+    dateOfBirth: '2012-06-15',
+    religion: 'Hindu',
+    region: 'Urban',
+    motherTongue: 'Marathi',
+  },
+  contactDetails: { phoneNumber, email: 'parent@example.org' },
+  orphanDetails: { isOrphan: false },
+  permanentAddress: {
+    addressLines: 'Flat 3, Shanti Apartments',
+    village: 'Satpur',
+    taluka: 'Nashik',
+    district: 'Nashik',
+    state: 'Maharashtra',
+    pin: '422007',
+  },
+  educationalDetails: {
+    schoolName: 'Nashik Model School',
+    standard: '8th',
+    medium: 'English',
+    board: 'CBSE',
+    kbeCategory: 'Sec',
+    kbeStageParticipated: 'Mains',
+    fees: 300,
+  },
+  feesPaid: false,
+});
+
+type Upload = { bytes: Buffer; filename: string; contentType: string };
+
+describe('registration-service registrations against FerretDB, Kafka and MinIO', () => {
+  let app: INestApplication;
+  let http: ReturnType<typeof request>;
+  let adminToken: string;
+  let jpeg: Upload;
+  let png: Upload;
+  const kafka = new Kafka({ clientId: 'registration-it', brokers: config.KAFKA_BROKERS, logLevel: logLevel.NOTHING });
+  const minioUrl = new URL(config.MINIO_ENDPOINT);
+  const minio = new MinioClient({
+    endPoint: minioUrl.hostname,
+    port: Number(minioUrl.port),
+    useSSL: false,
+    accessKey: config.MINIO_ACCESS_KEY,
+    secretKey: config.MINIO_SECRET_KEY,
+  });
+  const bucket = `${config.MINIO_BUCKET_PREFIX}candidate-documents`;
+  const internal = { 'x-internal-token': config.INTERNAL_API_TOKEN };
+
+  async function storedObjects(): Promise<string[]> {
+    if (!(await minio.bucketExists(bucket))) return [];
+    const names: string[] = [];
+    for await (const item of minio.listObjectsV2(bucket, '', true)) if (item.name) names.push(item.name);
+    return names.sort();
+  }
+
+  /** Reads a topic from its beginning with a fresh consumer group until `match` finds a message. */
+  async function eventOn(topic: string, match: (envelope: { id: string; payload: Record<string, unknown> }) => boolean) {
+    const consumer = kafka.consumer({ groupId: `${config.KAFKA_TOPIC_PREFIX}reader-${Math.random().toString(36).slice(2)}` });
+    const seen: Array<{ id: string; payload: Record<string, unknown>; header: string }> = [];
+    try {
+      const admin = kafka.admin();
+      await admin.connect();
+      await admin.createTopics({ topics: [{ topic: `${config.KAFKA_TOPIC_PREFIX}${topic}` }], waitForLeaders: true }).catch(() => false);
+      await admin.disconnect();
+      await consumer.connect();
+      await consumer.subscribe({ topic: `${config.KAFKA_TOPIC_PREFIX}${topic}`, fromBeginning: true });
+      await consumer.run({
+        eachMessage: async ({ message }) => {
+          const envelope = JSON.parse(message.value?.toString() ?? '{}');
+          seen.push({ ...envelope, header: message.headers?.['event-id']?.toString() ?? '' });
+        },
+      });
+      return await waitFor(() => seen.find(match), { timeoutMs: 60_000, what: `an event on ${topic}` });
+    } finally {
+      await consumer.disconnect().catch(() => undefined);
+    }
+  }
+
+  function submitCandidate(fields: object, files: { photo?: Upload; signature?: Upload }, key?: string) {
+    let req = http.post('/api/candidates/register');
+    if (key) req = req.set('Idempotency-Key', key);
+    for (const [name, value] of Object.entries(toBracketedFields(fields as BracketableObject))) req = req.field(name, value);
+    for (const [name, file] of Object.entries(files)) {
+      if (file) req = req.attach(name, file.bytes, { filename: file.filename, contentType: file.contentType });
+    }
+    return req;
+  }
+
+  beforeAll(async () => {
+    app = await createServiceApp({ service: SERVICE_NAME, module: AppModule.forRoot(config, { clock }), config });
+    await app.init();
+    http = request(app.getHttpServer());
+    adminToken = (await app.get(AdminTokenIssuer).issue('it-admin')).token;
+    const withExif = await sharp({ create: { width: 80, height: 100, channels: 3, background: '#336699' } })
+      .withExif({ IFD0: { Copyright: 'secret-exif-marker' } })
+      .jpeg()
+      .toBuffer();
+    jpeg = { bytes: withExif, filename: 'photo.jpg', contentType: 'image/jpeg' };
+    png = {
+      bytes: await sharp({ create: { width: 120, height: 40, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.2 } } })
+        .png()
+        .toBuffer(),
+      filename: 'signature.png',
+      contentType: 'image/png',
+    };
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.get<Connection>(getConnectionToken()).dropDatabase();
+    await app?.close();
+    const names = await storedObjects().catch(() => []);
+    if (names.length) await minio.removeObjects(bucket, names);
+    if (await minio.bucketExists(bucket).catch(() => false)) await minio.removeBucket(bucket);
+  });
+
+  describe('the chain school -> mentor -> candidate', () => {
+    let schoolCode: string;
+    let mentorCode: string;
+    let candidateCode: string;
+
+    it('issues a school code at the top level and under data, and announces it on Kafka', async () => {
+      const response = await http.post('/api/schools/register').set('Idempotency-Key', 'school-1').send(school('27201234567')).expect(201);
+      expect(response.body).toEqual({
+        success: true,
+        message: 'School registration completed successfully',
+        schoolCode: expect.stringMatching(/^SCH-[A-HJ-NP-Z2-9]{6}$/),
+        data: { schoolCode: response.body.schoolCode, schoolName: 'Nashik Model School' },
+      });
+      schoolCode = response.body.schoolCode;
+
+      const event = await eventOn('school.registered', (e) => e.payload['schoolCode'] === schoolCode);
+      expect(event).toMatchObject({ payload: { schoolCode, schoolName: 'Nashik Model School', city: 'Nashik', contact: '9876543210' } });
+      expect(event.header).toBe(event.id);
+    });
+
+    it('answers a retried school submit with the first code, and a second school with the same UDISE with 409', async () => {
+      const retry = await http.post('/api/schools/register').set('Idempotency-Key', 'school-1').send(school('27201234567')).expect(200);
+      expect(retry.body.schoolCode).toBe(schoolCode);
+      const second = await http.post('/api/schools/register').send(school(' 27201234567 ')).expect(409);
+      expect(second.body).toEqual({ statusCode: 409, message: 'A school with this UDISE code is already registered' });
+    });
+
+    it('lets anyone look a school up by code (code, name and city only)', async () => {
+      const response = await http.get('/api/schools').query({ code: schoolCode.toLowerCase() }).expect(200);
+      expect(response.body.data).toEqual([{ code: schoolCode, name: 'Nashik Model School', city: 'Nashik' }]);
+      const full = await http.get('/api/schools').set('authorization', `Bearer ${adminToken}`).query({ code: schoolCode }).expect(200);
+      expect(full.body.data[0]).toMatchObject({ schoolCode, udiseCode: '27201234567', principal: { name: 'S. Kulkarni' } });
+      await http.get('/api/schools').set('authorization', 'Bearer forged').expect(401);
+    });
+
+    it('refuses a mentor of an unknown school with a clear message', async () => {
+      const response = await http.post('/api/mentors/register').send(mentor('SCH-ZZZZZZ')).expect(422);
+      expect(response.body).toEqual({
+        statusCode: 422,
+        message: 'School Code not found',
+        errors: [{ field: 'schoolCode', message: 'School Code not found' }],
+      });
+    });
+
+    it('issues a mentor code, the same one for the same mentor submitted again, and announces it', async () => {
+      const response = await http.post('/api/mentors/register').send(mentor(schoolCode)).expect(201);
+      expect(response.body).toMatchObject({
+        success: true,
+        message: 'Mentor registration completed successfully',
+        mentorCode: expect.stringMatching(/^MEN-[A-HJ-NP-Z2-9]{6}$/),
+        data: { mentorCode: response.body.mentorCode, schoolCode },
+      });
+      mentorCode = response.body.mentorCode;
+      const again = await http.post('/api/mentors/register').send({ ...mentor(schoolCode), name: ' anita  DESHMUKH ' }).expect(200);
+      expect(again.body.mentorCode).toBe(mentorCode);
+      await eventOn('mentor.registered', (e) => e.payload['mentorCode'] === mentorCode);
+    });
+
+    it('registers a candidate from multipart with real images, stores them as metadata-free JPEGs, and announces it', async () => {
+      const response = await submitCandidate(candidate(mentorCode, 'Aarav Patil'), { photo: jpeg, signature: png }, 'cand-1').expect(201);
+      candidateCode = response.body.candidateCode;
+      expect(response.body).toEqual({
+        success: true,
+        message: 'Candidate registration completed successfully',
+        candidateCode: expect.stringMatching(/^KBE\d{6}[A-HJ-NP-Z2-9]{3}$/),
+        candidateId: candidateCode,
+        data: { candidateCode, candidateId: candidateCode, fullName: 'Aarav Patil', mentorCode },
+      });
+
+      const photo = await http.get(`/internal/candidates/${candidateCode}/files/photo`).set(internal).buffer(true).expect(200);
+      expect(photo.headers['content-type']).toBe('image/jpeg');
+      const photoMeta = await sharp(photo.body as Buffer).metadata();
+      expect(photoMeta).toMatchObject({ format: 'jpeg', width: 80, height: 100 });
+      expect(photoMeta.exif).toBeUndefined();
+      expect((photo.body as Buffer).includes(Buffer.from('secret-exif-marker'))).toBe(false);
+      const signature = await http.get(`/internal/candidates/${candidateCode}/files/signature`).set(internal).buffer(true).expect(200);
+      expect((await sharp(signature.body as Buffer).metadata()).format).toBe('jpeg');
+
+      const event = await eventOn('candidate.registered', (e) => e.payload['candidateCode'] === candidateCode);
+      expect(event.payload).toEqual({
+        candidateCode,
+        mentorCode,
+        fullName: 'Aarav Patil',
+        phoneNumber: '9876501234',
+        kbeCategory: 'Sec',
+        feesPaid: false,
+      });
+    });
+
+    it('answers a retried candidate submit (same key, or same details) with the first code and stores no second candidate', async () => {
+      const before = await storedObjects();
+      const sameKey = await submitCandidate(candidate(mentorCode, 'Aarav Patil'), { photo: jpeg, signature: png }, 'cand-1').expect(200);
+      expect(sameKey.body.candidateCode).toBe(candidateCode);
+      const sameDetails = await submitCandidate(candidate(mentorCode, '  AARAV patil '), { photo: jpeg, signature: png }, 'cand-2').expect(200);
+      expect(sameDetails.body.candidateCode).toBe(candidateCode);
+      expect(await storedObjects()).toEqual(before);
+      const list = await http.get('/api/candidates').set('authorization', `Bearer ${adminToken}`).query({ search: 'aarav' }).expect(200);
+      expect(list.body.data.pagination).toEqual({ current: 1, pages: 1, total: 1 });
+    });
+
+    it('finds the candidate by registration number without the mother\'s name and with a masked phone', async () => {
+      const response = await http.get(`/api/candidates/search/%20${candidateCode.toLowerCase()}%20`).expect(200);
+      expect(response.body).toEqual({
+        success: true,
+        data: expect.objectContaining({
+          candidateCode,
+          fullName: 'Aarav Patil',
+          fatherName: 'Suresh Patil',
+          phoneNumber: '******1234',
+          hallTicketReleased: false,
+          certificateReleased: false,
+        }),
+      });
+      expect(JSON.stringify(response.body)).not.toMatch(/Meena|motherName|9876501234/);
+      const missing = await http.get('/api/candidates/search/KBE000000AAA').expect(404);
+      expect(missing.body).toEqual({ statusCode: 404, message: 'Candidate not found' });
+      await http.get(`/api/candidates/search/${'K'.repeat(21)}`).expect(400);
+    });
+
+    it('gives the internal API the mother\'s name and lets it manage fees and releases', async () => {
+      await http.get(`/internal/candidates/${candidateCode}`).expect(401);
+      await http.get(`/api/internal/candidates/${candidateCode}`).set(internal).expect(404);
+      const full = await http.get(`/internal/candidates/${candidateCode}`).set(internal).expect(200);
+      expect(full.body.data).toMatchObject({ candidateCode, personalDetails: { motherName: 'Meena Patil' }, seatNumber: 'TBA' });
+
+      const unpaid = await http.patch(`/internal/candidates/${candidateCode}/hall-ticket`).set(internal).send({ hallTicketReleased: true }).expect(409);
+      expect(unpaid.body.message).toBe('Candidate must pay fees before hall ticket can be released.');
+      await http.patch(`/internal/candidates/${candidateCode}/fees-paid`).set(internal).send({ feesPaid: true }).expect(200);
+      const released = await http.patch(`/internal/candidates/${candidateCode}/hall-ticket`).set(internal).send({ hallTicketReleased: true }).expect(200);
+      expect(released.body.data).toMatchObject({ feesPaid: true, hallTicketReleased: true });
+
+      const stats = await http.get('/api/statistics').expect(200);
+      expect(stats.body).toEqual({
+        success: true,
+        data: { totalSchools: 1, totalMentors: 1, totalCandidates: 1, activeCandidates: 1 },
+      });
+      const paid = await http.get('/internal/candidates').set(internal).query({ filter: 'paid', released: 'released' }).expect(200);
+      expect(paid.body.data.candidates.map((c: { candidateId: string }) => c.candidateId)).toEqual([candidateCode]);
+    });
+
+    it('keeps candidate and mentor lists for admins: 401 without a token', async () => {
+      const noToken = await http.get('/api/candidates').expect(401);
+      expect(noToken.body).toEqual({ statusCode: 401, message: 'Admin authentication required' });
+      await http.get('/api/mentors').expect(401);
+      const mentors = await http.get('/api/mentors').set('authorization', `Bearer ${adminToken}`).expect(200);
+      expect(mentors.body.data.mentors[0]).toMatchObject({ mentorCode, email: 'anita@example.org', mobile: '9988776655', location: 'Nashik', isActive: true });
+      const candidates = await http.get('/api/candidates').set('authorization', `Bearer ${adminToken}`).query({ filter: 'unpaid' }).expect(200);
+      expect(candidates.body.data).toEqual({ candidates: [], pagination: { current: 1, pages: 1, total: 0 } });
+    });
+
+    describe('refusals', () => {
+      it('refuses an unknown mentor code', async () => {
+        const response = await submitCandidate(candidate('MEN-ZZZZZZ', 'Nobody Here'), { photo: jpeg, signature: png }).expect(422);
+        expect(response.body).toEqual({
+          statusCode: 422,
+          message: 'Mentor Code not found',
+          errors: [{ field: 'mentorCode', message: 'Mentor Code not found' }],
+        });
+      });
+
+      it('refuses a submit without both documents, and a non-image renamed .jpg', async () => {
+        const missing = await submitCandidate(candidate(mentorCode, 'Riya Jadhav'), { photo: jpeg }).expect(400);
+        expect(missing.body.errors).toEqual([{ field: 'signature', message: 'Both photo and signature documents are required' }]);
+        const fake = { bytes: Buffer.from('%PDF-1.4 not an image at all'), filename: 'photo.jpg', contentType: 'image/jpeg' };
+        const notImage = await submitCandidate(candidate(mentorCode, 'Riya Jadhav'), { photo: fake, signature: png }).expect(400);
+        expect(notImage.body.errors).toEqual([{ field: 'photo', message: 'Photo must be a JPEG, PNG, WebP or GIF image' }]);
+      });
+
+      it('refuses a 6 MB file with a clear 413', async () => {
+        const big = { bytes: Buffer.concat([jpeg.bytes, Buffer.alloc(6 * 1024 * 1024, 1)]), filename: 'big.jpg', contentType: 'image/jpeg' };
+        const response = await submitCandidate(candidate(mentorCode, 'Riya Jadhav'), { photo: big, signature: png }).expect(413);
+        expect(response.body).toEqual({ statusCode: 413, message: 'File too large: Please select a file smaller than 5MB' });
+      });
+
+      it('lists every invalid field with the spec messages', async () => {
+        const bad = candidate(mentorCode, '');
+        bad.contactDetails.phoneNumber = '12345';
+        bad.permanentAddress.pin = '42';
+        const response = await submitCandidate(bad, { photo: jpeg, signature: png }).expect(400);
+        expect(response.body.errors).toEqual([
+          { field: 'personalDetails.fullName', message: 'Full name is required' },
+          { field: 'contactDetails.phoneNumber', message: 'Phone number must be exactly 10 digits' },
+          { field: 'permanentAddress.pin', message: 'PIN code must be exactly 6 digits' },
+        ]);
+        expect(JSON.stringify(response.body)).not.toMatch(/ at .*\.ts/);
+      });
+
+      it('refuses malformed JSON and unexpected fields cleanly', async () => {
+        const malformed = await http.post('/api/schools/register').set('content-type', 'application/json').send('{"schoolName": ').expect(400);
+        expect(malformed.body).toEqual({ statusCode: 400, message: 'Malformed JSON body' });
+        const extra = await http.post('/api/schools/register').send({ ...school('27209999999'), isAdmin: true }).expect(400);
+        expect(extra.body.errors).toEqual([{ field: 'isAdmin', message: 'Unexpected field: isAdmin' }]);
+        const wrongType = await http.post('/api/mentors/register').send({ ...mentor(schoolCode), workExperience: 'lots' }).expect(400);
+        expect(wrongType.body.errors).toEqual([{ field: 'workExperience', message: 'Work experience must be a whole number of years' }]);
+      });
+
+      it('refuses registrations after the deadline with the edition\'s message', async () => {
+        clock.current = new Date('2025-10-31T00:00:01+05:30');
+        try {
+          const response = await submitCandidate(candidate(mentorCode, 'Late Comer'), { photo: jpeg, signature: png }).expect(400);
+          expect(response.body.message).toBe('Registration deadline (30th October 2025) has passed');
+        } finally {
+          clock.current = new Date('2025-10-01T10:00:00+05:30');
+        }
+      });
+
+      it('answers 429 with Retry-After past the search limit', async () => {
+        const client = { 'x-forwarded-for': '203.0.113.77' };
+        for (let i = 0; i < 5; i += 1) await http.get('/api/candidates/search/KBE000000AAA').set(client).expect(404);
+        const limited = await http.get('/api/candidates/search/KBE000000AAA').set(client).expect(429);
+        expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+        expect(limited.body).toEqual({ statusCode: 429, message: 'Too many requests. Please wait a moment and try again.' });
+        await http.get('/api/candidates/search/KBE000000AAA').set({ 'x-forwarded-for': '203.0.113.78' }).expect(404);
+      });
+    });
+
+    it('stores and lists contact messages', async () => {
+      const bad = await http.post('/api/contact').send({ firstName: 'A', lastName: 'Pawar', email: 'x', gradeLevel: 'Teacher', message: 'hi' }).expect(400);
+      expect(bad.body.errors.map((e: { message: string }) => e.message)).toEqual([
+        'First name must be at least 2 characters',
+        'Please enter a valid email address',
+        'Message must be at least 10 characters',
+      ]);
+      await http
+        .post('/api/contact')
+        .send({ firstName: 'Asha', lastName: 'Pawar', email: 'asha@example.org', gradeLevel: 'Teacher', message: 'When does registration close?' })
+        .expect(201);
+      await http.get('/api/contact').expect(401);
+      const list = await http.get('/api/contact').set('authorization', `Bearer ${adminToken}`).expect(200);
+      expect(list.body.data.messages).toEqual([expect.objectContaining({ firstName: 'Asha', message: 'When does registration close?' })]);
+    });
+
+    it('leaves no candidate and no file behind when the upload fails', async () => {
+      const before = await storedObjects();
+      await infraControl('stop', 'minio');
+      try {
+        const response = await submitCandidate(candidate(mentorCode, 'Upload Fails'), { photo: jpeg, signature: png }).expect(503);
+        expect(response.body).toEqual({ statusCode: 503, message: 'Your photo and signature could not be saved. Please try again.' });
+      } finally {
+        await infraControl('start', 'minio');
+      }
+      const list = await http.get('/api/candidates').set('authorization', `Bearer ${adminToken}`).query({ search: 'upload' }).expect(200);
+      expect(list.body.data.pagination.total).toBe(0);
+      expect(await storedObjects()).toEqual(before);
+    }, 240_000);
+
+    it('still publishes the event of a registration made while Kafka was down', async () => {
+      let code = '';
+      await infraControl('stop', 'kafka');
+      try {
+        const response = await submitCandidate(candidate(mentorCode, 'Kafka Down', '9000000001'), { photo: jpeg, signature: png }).expect(201);
+        code = response.body.candidateCode;
+        const outbox = app.get<Connection>(getConnectionToken()).collection('outbox');
+        const record = await waitFor(
+          async () => {
+            const found = await outbox.findOne({ key: code });
+            return found && (found['attempts'] as number) >= 1 ? found : undefined;
+          },
+          { timeoutMs: 30_000, what: 'a failed delivery attempt' },
+        );
+        expect(record['publishedAt']).toBeNull();
+      } finally {
+        await infraControl('start', 'kafka');
+      }
+      const event = await eventOn('candidate.registered', (e) => e.payload['candidateCode'] === code);
+      expect(event.payload['fullName']).toBe('Kafka Down');
+    }, 300_000);
+  });
+});
