@@ -1,17 +1,18 @@
-import {composePlugins, withNx} from '@nx/webpack';
-import {withReact} from '@nx/react';
-import {withModuleFederation} from '@nx/module-federation/webpack';
+import { composePlugins, withNx } from '@nx/webpack';
+import { withReact } from '@nx/react';
+import { withModuleFederation } from '@nx/module-federation/webpack';
 
 import baseConfig from './module-federation.config';
 
-const config = {
-  ...baseConfig,
-};
-
-// Nx plugins for webpack to build config object from Nx options and context.
 /**
- * DTS Plugin is disabled in Nx Workspaces as Nx already provides Typing support Module Federation
- * The DTS Plugin can be enabled by setting dts: true
- * Learn more about the DTS Plugin here: https://module-federation.io/configure/dts.html
+ * The remote is served under /remotes/<name>/ (publicPath 'auto', set by Nx) and found by
+ * the shell through the runtime manifest. Its container is a property of the global object
+ * (library type 'global'): a `var` named after the remote cannot work for "public", a
+ * reserved word in strict mode. DTS generation stays off: the shell declares the type of
+ * every remote's ./Module itself.
  */
-export default composePlugins(withNx(), withReact(), withModuleFederation(config, { dts: false }));
+export default composePlugins(
+  withNx(),
+  withReact(),
+  withModuleFederation(baseConfig, { dts: false, library: { type: 'global', name: baseConfig.name } }),
+);

@@ -1,18 +1,26 @@
-import {composePlugins, withNx} from '@nx/webpack';
-import {withReact} from '@nx/react';
-import {withModuleFederation} from '@nx/module-federation/webpack';
-import type { ModuleFederationConfig } from '@nx/module-federation';
+import { composePlugins, withNx, type NxWebpackPlugin } from '@nx/webpack';
+import { withReact } from '@nx/react';
+import { withModuleFederation } from '@nx/module-federation/webpack';
 
 import baseConfig from './module-federation.config';
 
-const config: ModuleFederationConfig = {
-  ...baseConfig,
+/**
+ * `nx serve shell`: the shell comes from the dev server with hot reload; the remote manifest,
+ * the built remotes and the API come from the local edge (`node tools/edge/server.mjs`,
+ * KBE_EDGE_URL, default http://localhost:8080).
+ */
+const withEdgeProxy: NxWebpackPlugin = (config) => {
+  if (config.devServer) {
+    config.devServer.proxy = [
+      {
+        context: ['/api', '/remotes', '/module-federation.manifest.json'],
+        target: process.env['KBE_EDGE_URL'] ?? 'http://localhost:8080',
+      },
+    ];
+  }
+  return config;
 };
 
-// Nx plugins for webpack to build config object from Nx options and context.
-/**
- * DTS Plugin is disabled in Nx Workspaces as Nx already provides Typing support for Module Federation
- * The DTS Plugin can be enabled by setting dts: true
- * Learn more about the DTS Plugin here: https://module-federation.io/configure/dts.html
- */
-export default composePlugins(withNx(), withReact(), withModuleFederation(config, { dts: false }));
+// DTS generation stays off: the shell declares the type of every remote's ./Module itself
+// (src/app/remote-page-loader.ts).
+export default composePlugins(withNx(), withReact(), withModuleFederation(baseConfig, { dts: false }), withEdgeProxy);

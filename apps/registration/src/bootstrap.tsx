@@ -1,12 +1,16 @@
 import { StrictMode } from 'react';
 import * as ReactDOM from 'react-dom/client';
-
+import { BrowserRouter } from 'react-router-dom';
 
 import App from './app/app';
 
+// Standalone start (`nx serve <remote>`): the remote brings its own router. Inside the
+// shell only ./Module (src/remote-entry.ts) is used, under the shell's router.
 const root = ReactDOM.createRoot(document.getElementById('root') as HTMLElement);
 root.render(
   <StrictMode>
-    <App/>
-  </StrictMode>
-)
+    <BrowserRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+      <App />
+    </BrowserRouter>
+  </StrictMode>,
+);
