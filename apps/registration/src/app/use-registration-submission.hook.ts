@@ -1,5 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
-import { createElement } from 'react';
+import { createElement, useCallback, useRef, useState } from 'react';
 import { toast } from '@kbe/ui';
 import {
   REGISTRATION_SUCCESS_TITLE,
