@@ -12,7 +12,10 @@ import { candidateCodeParam, certificateBody, feesPaidBody, fileKindParam, hallT
 
 /** Full internal view: the list row plus every registration field (mother's name included). */
 function internalView(candidate: CandidateRecord) {
-  const { photoKey: _photo, signatureKey: _signature, deletedAt: _deleted, ...fields } = candidate;
+  const fields: Partial<CandidateRecord> = { ...candidate };
+  delete fields.photoKey;
+  delete fields.signatureKey;
+  delete fields.deletedAt;
   return { ...fields, ...toCandidateListItem(candidate) };
 }
 

@@ -13,8 +13,10 @@ const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
 
 function recordOf(row?: NewCandidate): CandidateRecord | null {
   if (!row) return null;
-  const { eventId: _eventId, fingerprint: _fingerprint, ...record } = row;
-  return record;
+  const record: Partial<NewCandidate> = { ...row };
+  delete record.eventId;
+  delete record.fingerprint;
+  return record as CandidateRecord;
 }
 
 class FakeCandidates implements Partial<CandidateRepository> {

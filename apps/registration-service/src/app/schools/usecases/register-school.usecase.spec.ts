@@ -26,8 +26,9 @@ function setup(codes: string[]) {
     findByCode: async (code: string): Promise<SchoolRecord | null> => {
       const row = rows.find((stored) => stored.schoolCode === code);
       if (!row) return null;
-      const { eventId: _eventId, ...record } = row;
-      return record;
+      const record: Partial<NewSchool> = { ...row };
+      delete record.eventId;
+      return record as SchoolRecord;
     },
     existsByUdise: async (udise: string) => rows.some((row) => row.udiseCode === udise.trim()),
   };
