@@ -1,3 +1,4 @@
+import { DEFAULT_EDITION as CONTRACT_DEFAULT_EDITION, formatRegistrationDeadline } from '@kbe/contracts';
 import {
   DEFAULT_EDITION,
   GALLERY_ITEMS,
@@ -42,6 +43,12 @@ describe('gallery data', () => {
 });
 
 describe('edition settings', () => {
+  it('keeps the shared defaults of @kbe/contracts (same year, deadline, fees and dates)', () => {
+    const { year, registrationDeadline, timeZoneOffsetMinutes, fees, dates } = DEFAULT_EDITION;
+    expect({ year, registrationDeadline, timeZoneOffsetMinutes, fees, dates }).toEqual(CONTRACT_DEFAULT_EDITION);
+    expect(editionTexts(DEFAULT_EDITION).deadline).toBe(formatRegistrationDeadline(CONTRACT_DEFAULT_EDITION));
+  });
+
   it('defaults to the 2025 edition of the spec', () => {
     const texts = editionTexts(DEFAULT_EDITION);
     expect(DEFAULT_EDITION.year).toBe(2025);

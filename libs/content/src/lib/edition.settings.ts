@@ -1,9 +1,7 @@
-import {
-  DEFAULT_EDITION as CONTRACT_DEFAULT_EDITION,
-  formatRegistrationDeadline,
-  type EditionSettings as ContractEditionSettings,
-} from '@kbe/contracts';
-import { formatLongDate, formatMonth, formatShortDate } from './date-format.util';
+// Type-only: importing @kbe/contracts at runtime would pull zod (~90 KB gzipped) into the
+// first page load of the public site. content.spec.ts checks the defaults stay equal.
+import type { EditionSettings as ContractEditionSettings } from '@kbe/contracts';
+import { formatLongDate, formatMonth, formatOrdinalDate, formatShortDate } from './date-format.util';
 import { mergeKnown, readRuntimeConfig } from './runtime-config';
 
 /**
@@ -26,7 +24,11 @@ export interface EditionSettings extends ContractEditionSettings {
 }
 
 export const DEFAULT_EDITION: EditionSettings = {
-  ...CONTRACT_DEFAULT_EDITION,
+  year: 2025,
+  registrationDeadline: '2025-10-30T23:59:59.999+05:30',
+  timeZoneOffsetMinutes: 330,
+  fees: { min: 270, max: 360 },
+  dates: { mainsExam: '2025-03-19', advancedExam: '2025-05-21', hallTicketHandout: '2025-11-05' },
   competitionName: 'KBE Young Scientist Competition',
   registrationWindows: {
     mains: { opens: '2025-02-15', closes: '2025-03-15' },
@@ -46,11 +48,16 @@ export function getEditionSettings(): EditionSettings {
   return mergeKnown(DEFAULT_EDITION, readRuntimeConfig().edition);
 }
 
+/** The calendar day (YYYY-MM-DD) of an instant in the edition's time zone. */
+function localDate(instant: string, offsetMinutes: number): string {
+  return new Date(Date.parse(instant) + offsetMinutes * 60_000).toISOString().slice(0, 10);
+}
+
 /** Texts that quote the edition, derived in one place. */
 export function editionTexts(edition: EditionSettings = getEditionSettings()) {
   const windows = edition.registrationWindows;
   return {
-    deadline: formatRegistrationDeadline(edition),
+    deadline: formatOrdinalDate(localDate(edition.registrationDeadline, edition.timeZoneOffsetMinutes)),
     feeRange: `₹${edition.fees.min}-₹${edition.fees.max}`,
     mainsExamDate: formatLongDate(edition.dates.mainsExam),
     mainsRegistration: `${formatShortDate(windows.mains.opens)} - ${formatLongDate(windows.mains.closes)}`,
