@@ -77,6 +77,17 @@ describe('registration page', () => {
     expect(resolveEdition({ ...DEFAULT_EDITION, year: 2027 }).year).toBe(2027);
   });
 
+  it("shows the deployment's deadline from the host page's runtime config", () => {
+    const host = globalThis as typeof globalThis & { __KBE_CONFIG__?: unknown };
+    host.__KBE_CONFIG__ = { edition: { registrationDeadline: '2026-12-31T23:59:59.999+05:30' } };
+    try {
+      render(<App now={() => BEFORE_DEADLINE} />);
+      expect(screen.getByTestId('deadline-banner')).toHaveTextContent('31st December 2026');
+    } finally {
+      delete host.__KBE_CONFIG__;
+    }
+  });
+
   it('fits a 320 px screen: one column of fields', () => {
     renderPage();
     const school = formNamed('School registration');

@@ -1,15 +1,14 @@
 import { DEFAULT_EDITION, editionSettingsSchema, type EditionSettings } from '@kbe/contracts';
+import { isPlainObject, readRuntimeConfig } from '@kbe/content';
 
-declare global {
-  // Runtime configuration injected by the host page (shell / edge), so the deadline of the
-  // running deployment is shown without a rebuild.
-  var __KBE_EDITION__: unknown;
-}
-
-/** The edition of the running deployment: the host's runtime config if valid, else the default. */
-export function resolveEdition(source: unknown = globalThis.__KBE_EDITION__): EditionSettings {
-  if (source === undefined) return DEFAULT_EDITION;
-  const parsed = editionSettingsSchema.safeParse(source);
+/**
+ * The edition of the running deployment: the host page's runtime config
+ * (`window.__KBE_CONFIG__.edition`, served by the edge from the deployment's edition settings,
+ * the same source the public pages read) merged over the default; an invalid override is ignored.
+ */
+export function resolveEdition(source: unknown = readRuntimeConfig().edition): EditionSettings {
+  if (!isPlainObject(source)) return DEFAULT_EDITION;
+  const parsed = editionSettingsSchema.safeParse({ ...DEFAULT_EDITION, ...source });
   if (parsed.success) return parsed.data;
   console.warn('Ignoring invalid edition settings from the host page; using the default edition');
   return DEFAULT_EDITION;
