@@ -75,7 +75,8 @@ async function jestTier(tier, extraArgs = [], env = {}) {
   log(`jest, ${tier} tier ...`);
   const code = await run(
     'npx',
-    ['jest', '--config', 'jest.config.ts', '--ci', '--json', `--outputFile=${outputFile}`, ...extraArgs],
+    // testTimeout is a global option: with many projects, the preset's value is not applied.
+    ['jest', '--config', 'jest.config.ts', '--ci', '--json', `--outputFile=${outputFile}`, ...(tier === 'unit' ? [] : ['--testTimeout=120000']), ...extraArgs],
     { env: { KBE_TEST_TIER: tier, ...env } },
   );
   let counts = { passed: 0, failed: code === 0 ? 0 : 1 };
