@@ -1,13 +1,17 @@
-import type {ModuleFederationConfig} from '@nx/module-federation';
+import type { ModuleFederationConfig } from '@nx/module-federation';
 
+import { federationShared } from '../../tools/webpack/federation.options';
+
+/** Exposes './Module' (src/remote-entry.ts): the component that renders this remote's pages. */
 const config: ModuleFederationConfig = {
   name: 'public',
   exposes: {
     './Module': './src/remote-entry.ts',
   },
+  shared: federationShared('remote'),
 };
 
 /**
-* Nx requires a default export of the config to allow correct resolution of the module federation graph.
-**/
+ * Nx requires a default export of the config to allow correct resolution of the module federation graph.
+ **/
 export default config;

@@ -1,5 +1,7 @@
 import type { ModuleFederationConfig } from '@nx/module-federation';
 
+import { federationShared } from '../../tools/webpack/federation.options';
+
 /**
  * The shell knows no remote at build time: `src/main.ts` reads their URLs from
  * `/module-federation.manifest.json` when the page starts, so a remote is redeployed
@@ -9,6 +11,7 @@ import type { ModuleFederationConfig } from '@nx/module-federation';
 const config: ModuleFederationConfig = {
   name: 'shell',
   remotes: [],
+  shared: federationShared('host'),
 };
 
 export default config;

@@ -21,6 +21,22 @@ const withEdgeProxy: NxWebpackPlugin = (config) => {
   return config;
 };
 
-// DTS generation stays off: the shell declares the type of every remote's ./Module itself
-// (src/app/remote-page-loader.ts).
-export default composePlugins(withNx(), withReact(), withModuleFederation(baseConfig, { dts: false }), withEdgeProxy);
+/**
+ * - dts off: the shell declares the type of every remote's ./Module itself (remote-page-loader.ts);
+ * - shareStrategy 'loaded-first': a remote's remoteEntry.js is fetched when the remote is
+ *   needed, not all of them at start to compare shared versions;
+ * - no snapshot (mf-manifest) support and web-only loading code: remotes are plain
+ *   remoteEntry.js URLs in a browser.
+ * Measured with bench/bundle-size.mjs: a styles entry or eager React in the remotes each
+ * cost a whole extra runtime/router on the first load, see tools/webpack/federation.options.ts.
+ */
+export default composePlugins(
+  withNx(),
+  withReact(),
+  withModuleFederation(baseConfig, {
+    dts: false,
+    shareStrategy: 'loaded-first',
+    experiments: { optimization: { disableSnapshot: true, target: 'web' } },
+  }),
+  withEdgeProxy,
+);

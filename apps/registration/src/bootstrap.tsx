@@ -3,6 +3,9 @@ import * as ReactDOM from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 
 import App from './app/app';
+// The stylesheet is part of the bootstrap chunk: a separate webpack "styles" entry would
+// carry its own copy of the federation runtime (~58 KB gzipped) on every first load.
+import './styles.css';
 
 // Standalone start (`nx serve <remote>`): the remote brings its own router. Inside the
 // shell only ./Module (src/remote-entry.ts) is used, under the shell's router.
