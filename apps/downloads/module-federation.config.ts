@@ -1,5 +1,7 @@
 import type { ModuleFederationConfig } from '@nx/module-federation';
 
+// Build configuration, not app code: the one federation policy of all front ends.
+// eslint-disable-next-line @nx/enforce-module-boundaries
 import { federationShared } from '../../tools/webpack/federation.options';
 
 /** Exposes './Module' (src/remote-entry.ts): the component that renders this remote's pages. */

@@ -3,6 +3,8 @@ import { withReact } from '@nx/react';
 import { withModuleFederation } from '@nx/module-federation/webpack';
 
 import baseConfig from './module-federation.config';
+// Build configuration, not app code: the one federation policy of all front ends.
+// eslint-disable-next-line @nx/enforce-module-boundaries
 import { remoteFederationOptions } from '../../tools/webpack/federation.options';
 
 // Served under /remotes/<name>/ (publicPath 'auto', set by Nx) and found by the shell through
