@@ -3,6 +3,9 @@ import { withReact } from '@nx/react';
 import { withModuleFederation } from '@nx/module-federation/webpack';
 
 import baseConfig from './module-federation.config';
+// Build configuration, not app code: the one federation policy of all front ends.
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { withTreeShakenWorkspaceLibs } from '../../tools/webpack/federation.options';
 
 /**
  * `nx serve shell`: the shell comes from the dev server with hot reload; the remote manifest,
@@ -39,4 +42,5 @@ export default composePlugins(
     experiments: { optimization: { disableSnapshot: true, target: 'web' } },
   }),
   withEdgeProxy,
+  withTreeShakenWorkspaceLibs(),
 );

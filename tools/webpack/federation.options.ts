@@ -31,6 +31,31 @@ const EAGER_BY_NX = new Set(['react', 'react-dom', 'react-router', 'react-router
 const NOT_SHARED = /^@hookform\/resolvers(\/|$)/;
 
 /**
+ * Workspace libraries are bundled into each container and tree-shaken to what it uses (see
+ * withTreeShakenWorkspaceLibs) instead of being shared: a shared module cannot be tree-shaken,
+ * so sharing the @kbe/ui barrel loaded every Radix primitive on the first page. The npm
+ * packages under them (React, the router, each Radix primitive) stay shared singletons, so a
+ * primitive loads once, and only when used. State that must be one per page (the toast
+ * store) is anchored on globalThis by its library.
+ */
+const WORKSPACE_LIBRARY = /^@kbe\//;
+
+/**
+ * The workspace libraries' modules have no side effects on import, so webpack may drop
+ * whatever a container does not use from their barrels (they have no package.json to say so).
+ */
+export function withTreeShakenWorkspaceLibs() {
+  return (config: { module?: { rules?: unknown[] } }) => {
+    config.module = config.module ?? {};
+    config.module.rules = [
+      ...(config.module.rules ?? []),
+      { test: /[\\/]libs[\\/][^\\/]+(?:[\\/][^\\/]+)?[\\/]src[\\/].*\.[jt]sx?$/, sideEffects: false },
+    ];
+    return config;
+  };
+}
+
+/**
  * The `shared` policy of the shell ('host') and of every remote ('remote'), on top of what
  * Nx shares by default (every npm package and workspace library the project uses, as
  * singletons). In remotes, Nx's `eager` react, react-dom and router would sit inside each
@@ -40,7 +65,7 @@ const NOT_SHARED = /^@hookform\/resolvers(\/|$)/;
  */
 export function federationShared(role: 'host' | 'remote') {
   return (libraryName: string, config: object) => {
-    if (NOT_SHARED.test(libraryName)) return false;
+    if (NOT_SHARED.test(libraryName) || WORKSPACE_LIBRARY.test(libraryName)) return false;
     if (role === 'remote' && EAGER_BY_NX.has(libraryName)) return { ...config, eager: false };
     return config;
   };

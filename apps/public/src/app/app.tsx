@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { BrowserRouter, useInRouterContext, useLocation } from 'react-router-dom';
-import { Toaster, TooltipProvider } from '@kbe/ui';
+import { Toaster } from '@kbe/ui';
 import { resolvePublicPage, type PublicPageId } from './public-routes';
 import { useScrollToHash } from './shared/scroll-to-hash.hook';
 
@@ -55,12 +55,10 @@ export function App() {
   if (inRouter) return <PublicPages />;
   return (
     <BrowserRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
-      <TooltipProvider>
-        <main id="main-content">
-          <PublicPages />
-        </main>
-        <Toaster />
-      </TooltipProvider>
+      <main id="main-content">
+        <PublicPages />
+      </main>
+      <Toaster />
     </BrowserRouter>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { SiteFooter, SiteHeader } from '@kbe/shell-chrome';
-import { Toaster, TooltipProvider } from '@kbe/ui';
+import { Toaster } from '@kbe/ui';
 
 /**
  * Chrome shared by every public route: header (with the mobile drawer), main landmark,
@@ -8,7 +8,7 @@ import { Toaster, TooltipProvider } from '@kbe/ui';
  */
 export function PublicLayout({ children }: { children: ReactNode }) {
   return (
-    <TooltipProvider>
+    <>
       <div className="flex min-h-screen flex-col bg-slate-50 text-slate-900">
         <SiteHeader />
         <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
@@ -17,6 +17,6 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         <SiteFooter />
       </div>
       <Toaster />
-    </TooltipProvider>
+    </>
   );
 }

@@ -1,77 +1,46 @@
-import { useState } from 'react';
-import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { Link, useLocation } from 'react-router-dom';
+import { lazy, Suspense, useRef, useState } from 'react';
 import Menu from 'lucide-react/icons/menu';
-import X from 'lucide-react/icons/x';
-import { DRAWER_LINES, NAV_LINKS, ROUTES, getEditionSettings } from '@kbe/content';
-import { Button, cn, focusRing } from '@kbe/ui';
-import { BrandLogo } from './brand-logo';
-import { isNavLinkActive } from './nav-active.util';
+import { Button } from '@kbe/ui';
 
-/** Side drawer of small screens: same links, a registration button and three lines; closes on link click. */
+// The panel (Radix Dialog, focus trap, scroll lock) is loaded on the first open: most visits
+// never open the menu, and it is ~12 KB of the first page's JavaScript otherwise.
+const MobileDrawerDialog = lazy(() => import('./mobile-drawer.dialog'));
+
+/** Side drawer of small screens: the menu button, and the drawer once it has been opened. */
 export function MobileDrawer() {
   const [open, setOpen] = useState(false);
-  const { pathname } = useLocation();
-  const { year } = getEditionSettings();
-  const close = () => setOpen(false);
+  const [requested, setRequested] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
 
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
-      <DialogPrimitive.Trigger asChild>
-        <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu">
-          <Menu aria-hidden="true" className="h-6 w-6" />
-        </Button>
-      </DialogPrimitive.Trigger>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/70 lg:hidden" />
-        <DialogPrimitive.Content
-          className="fixed inset-y-0 right-0 z-50 flex w-[85vw] max-w-xs flex-col gap-6 overflow-y-auto bg-white p-5 shadow-2xl lg:hidden"
-          aria-describedby={undefined}
-        >
-          <div className="flex items-center justify-between">
-            <BrandLogo onNavigate={close} />
-            <DialogPrimitive.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close menu">
-                <X aria-hidden="true" className="h-6 w-6" />
-              </Button>
-            </DialogPrimitive.Close>
-          </div>
-          <DialogPrimitive.Title className="sr-only">Menu</DialogPrimitive.Title>
-          <nav aria-label="Mobile">
-            <ul className="flex flex-col gap-1">
-              {NAV_LINKS.map((link) => {
-                const active = isNavLinkActive(pathname, link);
-                return (
-                  <li key={link.href}>
-                    <Link
-                      to={link.href}
-                      onClick={close}
-                      aria-current={active ? 'page' : undefined}
-                      className={cn(
-                        'flex min-h-11 items-center rounded-md px-3 text-base font-semibold',
-                        active ? 'bg-indigo-50 text-indigo-800' : 'text-slate-900 hover:bg-slate-100',
-                        focusRing,
-                      )}
-                    >
-                      {link.label}
-                    </Link>
-                  </li>
-                );
-              })}
-            </ul>
-          </nav>
-          <Button asChild variant="accent" size="lg">
-            <Link to={ROUTES.registration} onClick={close}>
-              Register for the {year} edition
-            </Link>
-          </Button>
-          <ul className="mt-auto flex flex-col gap-2 rounded-lg bg-indigo-950 p-4 text-sm font-semibold text-white">
-            {DRAWER_LINES.map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </ul>
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+    <>
+      <Button
+        ref={menuButton}
+        variant="ghost"
+        size="icon"
+        className="lg:hidden"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => {
+          setRequested(true);
+          setOpen(true);
+        }}
+      >
+        <Menu aria-hidden="true" className="h-6 w-6" />
+      </Button>
+      {requested && (
+        <Suspense fallback={null}>
+          <MobileDrawerDialog
+            open={open}
+            onOpenChange={setOpen}
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              menuButton.current?.focus();
+            }}
+          />
+        </Suspense>
+      )}
+    </>
   );
 }

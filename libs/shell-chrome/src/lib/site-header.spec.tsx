@@ -54,7 +54,7 @@ describe('SiteHeader', () => {
     const user = userEvent.setup();
     renderAt('/einstein-quest/about');
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
-    const drawer = screen.getByRole('dialog');
+    const drawer = await screen.findByRole('dialog');
     expect(within(drawer).getByRole('link', { name: 'Register for the 2025 edition' })).toBeInTheDocument();
     expect(within(drawer).getByText('Join 10,000+ young scientists')).toBeInTheDocument();
     expect(within(drawer).getByText('50+ Countries')).toBeInTheDocument();
@@ -64,5 +64,18 @@ describe('SiteHeader', () => {
     await user.click(within(drawer).getByRole('link', { name: 'Exams' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByTestId('path')).toHaveTextContent('/einstein-quest/exams');
+  });
+
+  it('closes the drawer with Escape and gives focus back to the menu button', async () => {
+    const user = userEvent.setup();
+    renderAt('/');
+    const menuButton = screen.getByRole('button', { name: 'Open menu' });
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    await user.click(menuButton);
+    await screen.findByRole('dialog');
+    expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(menuButton).toHaveFocus();
   });
 });

@@ -14,7 +14,17 @@ export function TooltipProvider({ children }: { children: ReactNode }) {
   );
 }
 
-export const Tooltip = TooltipPrimitive.Root;
+/**
+ * A tooltip brings its own provider with the spec's delays, so a page that shows none loads no
+ * tooltip (or popper) code; wrap a group in TooltipProvider to share the skip delay between them.
+ */
+export function Tooltip(props: ComponentPropsWithoutRef<typeof TooltipPrimitive.Root>) {
+  return (
+    <TooltipProvider>
+      <TooltipPrimitive.Root {...props} />
+    </TooltipProvider>
+  );
+}
 export const TooltipTrigger = TooltipPrimitive.Trigger;
 
 export const TooltipContent = forwardRef<
