@@ -2,6 +2,7 @@
 //   /                                  the shell (dist/apps/shell), client-side routes -> index.html
 //   /remotes/<name>/                   each remote (dist/apps/<name>)
 //   /module-federation.manifest.json   remote name -> remoteEntry.js URL, read by the shell at start
+//   /runtime-config.js                  window.__KBE_CONFIG__ (edition settings, contact details)
 //   /api/...                           proxied to the owning service (tools/stack/routes.json)
 // Usage: node tools/edge/server.mjs   (env PORT=8080, EDGE_HOST=127.0.0.1, EDGE_DIST_DIR=dist/apps,
 //        REMOTE_<NAME>_URL, <NAME>_SERVICE_URL, EDGE_DISABLE_REMOTES=public,...)
@@ -13,6 +14,8 @@ import express from 'express';
 import { apiProxy, isApiPath } from './api-proxy.mjs';
 import { disabledRemotes, loadRoutes, remoteManifest } from './route-table.mjs';
 import { CACHE_REVALIDATE, spaFallback, staticFiles } from './static-files.mjs';
+import { runtimeConfigScript } from './runtime-config.mjs';
+
 
 const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -35,6 +38,12 @@ export function createEdgeApp({ distDir, routes, env = process.env }) {
   app.get('/module-federation.manifest.json', (_req, res) => {
     res.setHeader('Cache-Control', CACHE_REVALIDATE);
     res.json(manifest);
+  });
+
+  const configScript = runtimeConfigScript(env);
+  app.get('/runtime-config.js', (_req, res) => {
+    res.setHeader('Cache-Control', CACHE_REVALIDATE);
+    res.type('text/javascript').send(configScript);
   });
 
   const disabled = disabledRemotes(env);
