@@ -31,9 +31,9 @@ export async function openPage(browser: Browser, viewport = { width: 1280, heigh
   return { context, page };
 }
 
-/** Screenshots for review go to a git-ignored folder. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** Screenshots for review go to a git-ignored folder; `fullPage: false` keeps only the viewport (e.g. an open drawer). */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   const dir = join(__dirname, '../../../../screenshots');
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: options.fullPage ?? true });
 }
