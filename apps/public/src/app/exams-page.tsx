@@ -10,7 +10,7 @@ import {
   editionTexts,
   examSchedules,
 } from '@kbe/content';
-import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Progress } from '@kbe/ui';
+import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Progress, cn, focusRing } from '@kbe/ui';
 import { ContentIcon } from './shared/content-icon';
 import { PageHero } from './shared/page-hero';
 import { usePageMeta } from './shared/page-meta.hook';
@@ -121,7 +121,13 @@ export function ExamsPage() {
       <section aria-labelledby="dates-heading" className="px-4 py-14 sm:px-6">
         <div className="mx-auto max-w-5xl">
           <SectionHeading id="dates-heading" title="Dates and Fees" />
-          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          {/* Scrolls sideways on phones: focusable so keyboard users can scroll it too (WCAG 2.1.1). */}
+          <div
+            role="region"
+            aria-labelledby="dates-heading"
+            tabIndex={0}
+            className={cn('overflow-x-auto rounded-xl border border-slate-200 bg-white', focusRing)}
+          >
             <table className="w-full min-w-[36rem] text-left text-sm">
               <caption className="sr-only">Exam dates, registration windows and fees by level</caption>
               <thead className="bg-slate-100 text-slate-900">

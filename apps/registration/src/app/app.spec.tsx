@@ -19,6 +19,7 @@ describe('registration page', () => {
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
     expect(tabs).toEqual(['School Registration', 'Mentor Registration', 'Candidate Registration']);
     expect(screen.getByRole('tab', { name: 'School Registration' })).toHaveAttribute('aria-selected', 'true');
+    expect(document.title).toBe('Online Registration - KBE Young Scientist Competition');
   });
 
   it('takes the year and deadline from the edition settings', () => {

@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, Tabs, TabsContent, TabsList, TabsTrigger } from '@kbe/ui';
 import { formatRegistrationDeadline, isRegistrationOpen, type EditionSettings } from '@kbe/contracts';
+import { BRAND } from '@kbe/content';
 import { CandidateRegistrationForm } from './candidate-registration-form';
 import { MentorRegistrationForm, type CodePrefill } from './mentor-registration-form';
 import { SchoolRegistrationForm } from './school-registration-form';
@@ -27,6 +28,9 @@ const TAB_TEXT: Record<RegistrationTab, { title: string; description: string }> 
   },
 };
 
+/** Document title of the page (WCAG 2.4.2), in the style of the public pages. */
+export const REGISTRATION_PAGE_TITLE = `Online Registration - ${BRAND.name}`;
+
 /** /einstein-quest/online-registrations: the three registration forms in tabs. */
 export function RegistrationPage({ edition, now }: RegistrationPageProps) {
   const [tab, setTab] = useState<RegistrationTab>('school');
@@ -34,6 +38,10 @@ export function RegistrationPage({ edition, now }: RegistrationPageProps) {
   const [candidatePrefill, setCandidatePrefill] = useState<CodePrefill | undefined>();
   const deadline = formatRegistrationDeadline(edition);
   const open = isRegistrationOpen(now(), edition);
+
+  useEffect(() => {
+    document.title = REGISTRATION_PAGE_TITLE;
+  }, []);
 
   const openMentorTab = (schoolCode: string) => {
     setMentorPrefill({ code: schoolCode, nonce: Date.now() });

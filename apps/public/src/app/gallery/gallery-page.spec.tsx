@@ -66,7 +66,7 @@ describe('GalleryPage', () => {
   it('opens an image in a dialog with its title, description and category, and closes it', () => {
     renderGallery();
     const item = GALLERY_ITEMS[8];
-    fireEvent.click(screen.getByRole('button', { name: `${item.title} (ISRO & NASA Tours): open larger image` }));
+    fireEvent.click(screen.getByRole('button', { name: `${item.title}, ISRO & NASA Tours: open larger image` }));
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).getByRole('heading', { name: item.title })).toBeInTheDocument();
     expect(within(dialog).getByText(item.description)).toBeInTheDocument();
