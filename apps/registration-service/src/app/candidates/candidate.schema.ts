@@ -1,8 +1,9 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import type { CandidateRegistration } from '@kbe/contracts';
+import { indexPendingEvents, PendingEventFields } from '../common/pending-event.schema';
 
 @Schema({ collection: 'candidates', versionKey: false })
-export class CandidateDocument {
+export class CandidateDocument extends PendingEventFields {
   /** KBE + 6 digits + 3 characters; also the spec's candidateId. */
   @Prop({ type: String, required: true })
   candidateCode!: string;
@@ -68,15 +69,6 @@ export class CandidateDocument {
   @Prop({ type: String, required: true })
   fingerprint!: string;
 
-  @Prop({ type: String, required: true })
-  eventId!: string;
-
-  @Prop({ type: Boolean, required: true })
-  eventQueued!: boolean;
-
-  @Prop({ type: Date, required: true })
-  createdAt!: Date;
-
   @Prop({ type: Date, default: null })
   deletedAt!: Date | null;
 }
@@ -97,4 +89,4 @@ CandidateSchema.index({ phoneNumber: 1 });
 // Serves find({ mentorCode }) (a mentor's candidates in the lists).
 CandidateSchema.index({ mentorCode: 1 });
 // Serves the event re-drive: find({ eventQueued: false, createdAt: { $lt } }).sort({ createdAt: 1 }).
-CandidateSchema.index({ eventQueued: 1, createdAt: 1 });
+indexPendingEvents(CandidateSchema);

@@ -1,7 +1,8 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { indexPendingEvents, PendingEventFields } from '../common/pending-event.schema';
 
 @Schema({ collection: 'mentors', versionKey: false })
-export class MentorDocument {
+export class MentorDocument extends PendingEventFields {
   @Prop({ type: String, required: true })
   mentorCode!: string;
 
@@ -46,15 +47,6 @@ export class MentorDocument {
   /** Hash of school code, normalised name and contact: the same mentor submitted twice is one mentor. */
   @Prop({ type: String, required: true })
   fingerprint!: string;
-
-  @Prop({ type: String, required: true })
-  eventId!: string;
-
-  @Prop({ type: Boolean, required: true })
-  eventQueued!: boolean;
-
-  @Prop({ type: Date, required: true })
-  createdAt!: Date;
 }
 
 export const MentorSchema = SchemaFactory.createForClass(MentorDocument);
@@ -71,4 +63,4 @@ MentorSchema.index({ contact: 1 });
 // Serves find({ schoolCode }) (mentors of a school).
 MentorSchema.index({ schoolCode: 1 });
 // Serves the event re-drive: find({ eventQueued: false, createdAt: { $lt } }).sort({ createdAt: 1 }).
-MentorSchema.index({ eventQueued: 1, createdAt: 1 });
+indexPendingEvents(MentorSchema);

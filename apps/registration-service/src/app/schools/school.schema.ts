@@ -1,8 +1,9 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import type { SchoolRegistration } from '@kbe/contracts';
+import { indexPendingEvents, PendingEventFields } from '../common/pending-event.schema';
 
 @Schema({ collection: 'schools', versionKey: false })
-export class SchoolDocument {
+export class SchoolDocument extends PendingEventFields {
   @Prop({ type: String, required: true })
   schoolCode!: string;
 
@@ -28,15 +29,6 @@ export class SchoolDocument {
   /** Normalised school name (lower case) for anchored prefix search. */
   @Prop({ type: String, required: true })
   nameSearch!: string;
-
-  @Prop({ type: String, required: true })
-  eventId!: string;
-
-  @Prop({ type: Boolean, required: true })
-  eventQueued!: boolean;
-
-  @Prop({ type: Date, required: true })
-  createdAt!: Date;
 }
 
 export const SchoolSchema = SchemaFactory.createForClass(SchoolDocument);
@@ -47,4 +39,4 @@ SchoolSchema.index({ udiseCode: 1 }, { unique: true });
 // Serves the list: find({ nameSearch: /^prefix/ }).sort({ nameSearch: 1 }).
 SchoolSchema.index({ nameSearch: 1 });
 // Serves the event re-drive: find({ eventQueued: false, createdAt: { $lt } }).sort({ createdAt: 1 }).
-SchoolSchema.index({ eventQueued: 1, createdAt: 1 });
+indexPendingEvents(SchoolSchema);
