@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { CandidateRegistration } from '@kbe/contracts';
 import type { Model, QueryFilter } from 'mongoose';
-import { duplicateKeyField } from '../common/mongo-errors';
-import type { Page, PageRequest } from '../common/pagination';
+import { insertUnlessDuplicate, type InsertOutcome } from '../common/mongo-errors';
+import { findPage, type Page, type PageRequest } from '../common/pagination';
+import { findRecordsWithPendingEvent, markRecordEventQueued } from '../common/pending-event.queries';
 import type { PendingEventSource, PendingRegistrationEvent } from '../common/registration-event.publisher';
 import { normaliseText, prefixPattern } from '../common/text-search.util';
 import { CandidateDocument } from './candidate.schema';
@@ -27,7 +28,7 @@ export interface NewCandidate extends CandidateRecord {
   eventId: string;
 }
 
-export type CandidateInsertOutcome = { inserted: true } | { duplicate: 'code' | 'fingerprint' };
+export type CandidateInsertOutcome = InsertOutcome<'code' | 'fingerprint'>;
 
 export interface CandidateListQuery {
   /** Prefix of the name (any case), of the candidate code, or of the mobile number. */
@@ -64,21 +65,17 @@ export class MongoCandidateRepository implements CandidateRepository {
 
   constructor(@InjectModel(CandidateDocument.name) private readonly model: Model<CandidateDocument>) {}
 
-  async insert(candidate: NewCandidate): Promise<CandidateInsertOutcome> {
-    try {
-      await this.model.create({
-        ...candidate,
-        nameSearch: normaliseText(candidate.personalDetails.fullName),
-        phoneNumber: candidate.contactDetails.phoneNumber,
-        eventQueued: false,
-      });
-      return { inserted: true };
-    } catch (error) {
-      const field = duplicateKeyField(error);
-      if (field === 'fingerprint') return { duplicate: 'fingerprint' };
-      if (field === 'candidateCode') return { duplicate: 'code' };
-      throw error;
-    }
+  insert(candidate: NewCandidate): Promise<CandidateInsertOutcome> {
+    return insertUnlessDuplicate(
+      () =>
+        this.model.create({
+          ...candidate,
+          nameSearch: normaliseText(candidate.personalDetails.fullName),
+          phoneNumber: candidate.contactDetails.phoneNumber,
+          eventQueued: false,
+        }),
+      { fingerprint: 'fingerprint', candidateCode: 'code' },
+    );
   }
 
   async findByCode(candidateCode: string): Promise<CandidateRecord | null> {
@@ -103,17 +100,7 @@ export class MongoCandidateRepository implements CandidateRepository {
         { phoneNumber: prefixPattern(query.search) },
       ];
     }
-    const [docs, total] = await Promise.all([
-      this.model
-        .find(filter)
-        .sort({ createdAt: -1, candidateCode: 1 })
-        .skip((page.page - 1) * page.limit)
-        .limit(page.limit)
-        .lean()
-        .exec(),
-      this.model.countDocuments(filter).exec(),
-    ]);
-    return { items: docs.map(toRecord), total };
+    return findPage(this.model, filter, { createdAt: -1, candidateCode: 1 }, page, toRecord);
   }
 
   async setFlags(candidateCode: string, flags: CandidateFlags): Promise<CandidateRecord | null> {
@@ -154,17 +141,12 @@ export class MongoCandidateRepository implements CandidateRepository {
   }
 
   async findPendingEvents(before: Date, limit: number): Promise<PendingRegistrationEvent[]> {
-    const docs = await this.model
-      .find({ eventQueued: false, createdAt: { $lt: before } })
-      .sort({ createdAt: 1 })
-      .limit(limit)
-      .lean()
-      .exec();
+    const docs = await findRecordsWithPendingEvent(this.model, before, limit);
     return docs.map((doc) => candidateRegisteredEvent(doc.eventId, toRecord(doc)));
   }
 
-  async markEventQueued(candidateCode: string): Promise<void> {
-    await this.model.updateOne({ candidateCode }, { $set: { eventQueued: true } }).exec();
+  markEventQueued(candidateCode: string): Promise<void> {
+    return markRecordEventQueued(this.model, { candidateCode });
   }
 }
 

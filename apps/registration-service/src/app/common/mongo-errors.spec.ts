@@ -1,4 +1,4 @@
-import { duplicateKeyField } from './mongo-errors';
+import { duplicateKeyField, insertUnlessDuplicate } from './mongo-errors';
 
 describe('duplicateKeyField', () => {
   it('names the field from MongoDB keyPattern or from the FerretDB message', () => {
@@ -11,5 +11,30 @@ describe('duplicateKeyField', () => {
   it('is null for other errors', () => {
     expect(duplicateKeyField(new Error('boom'))).toBeNull();
     expect(duplicateKeyField({ code: 121 })).toBeNull();
+  });
+});
+
+describe('insertUnlessDuplicate', () => {
+  const uniqueFields = { fingerprint: 'fingerprint', candidateCode: 'code' } as const;
+  const failingWith = (error: unknown) => () => Promise.reject(error);
+
+  it('is inserted when the insert succeeds', async () => {
+    await expect(insertUnlessDuplicate(() => Promise.resolve(), uniqueFields)).resolves.toEqual({ inserted: true });
+  });
+
+  it('names the refused unique field by the caller\'s name for it', async () => {
+    const onCode = { code: 11000, message: 'E11000 duplicate key error collection: db.candidates index: candidateCode_1' };
+    await expect(insertUnlessDuplicate(failingWith(onCode), uniqueFields)).resolves.toEqual({ duplicate: 'code' });
+    await expect(insertUnlessDuplicate(failingWith({ code: 11000, keyPattern: { fingerprint: 1 } }), uniqueFields)).resolves.toEqual({
+      duplicate: 'fingerprint',
+    });
+  });
+
+  it('throws a duplicate on another field and any other error', async () => {
+    const onOther = { code: 11000, keyPattern: { eventId: 1 } };
+    await expect(insertUnlessDuplicate(failingWith(onOther), uniqueFields)).rejects.toBe(onOther);
+    await expect(insertUnlessDuplicate(failingWith({ code: 11000, keyPattern: { constructor: 1 } }), uniqueFields)).rejects.toBeDefined();
+    const boom = new Error('boom');
+    await expect(insertUnlessDuplicate(failingWith(boom), uniqueFields)).rejects.toBe(boom);
   });
 });

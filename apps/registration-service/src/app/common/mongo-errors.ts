@@ -16,3 +16,24 @@ export function duplicateKeyField(error: unknown): string | null {
 }
 
 export const isDuplicateKeyError = (error: unknown): boolean => duplicateKeyField(error) !== null;
+
+/** What an insert into a collection with unique indexes came to. */
+export type InsertOutcome<Duplicate extends string> = { inserted: true } | { duplicate: Duplicate };
+
+/**
+ * Runs `insert`; a duplicate key on one of `uniqueFields` (field name -> what the caller calls
+ * it) is an outcome, not an error. Any other failure, duplicates on other fields included, is thrown.
+ */
+export async function insertUnlessDuplicate<Duplicate extends string>(
+  insert: () => Promise<unknown>,
+  uniqueFields: Readonly<Record<string, Duplicate>>,
+): Promise<InsertOutcome<Duplicate>> {
+  try {
+    await insert();
+    return { inserted: true };
+  } catch (error) {
+    const field = duplicateKeyField(error);
+    if (field !== null && Object.hasOwn(uniqueFields, field)) return { duplicate: uniqueFields[field] as Duplicate };
+    throw error;
+  }
+}

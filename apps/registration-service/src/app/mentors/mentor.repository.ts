@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { MentorRegistration } from '@kbe/contracts';
 import type { Model, QueryFilter } from 'mongoose';
-import { duplicateKeyField } from '../common/mongo-errors';
-import type { Page, PageRequest } from '../common/pagination';
+import { insertUnlessDuplicate, type InsertOutcome } from '../common/mongo-errors';
+import { findPage, type Page, type PageRequest } from '../common/pagination';
+import { findRecordsWithPendingEvent, markRecordEventQueued } from '../common/pending-event.queries';
 import type { PendingEventSource, PendingRegistrationEvent } from '../common/registration-event.publisher';
 import { normaliseText, prefixPattern } from '../common/text-search.util';
 import { MentorDocument } from './mentor.schema';
@@ -21,7 +22,7 @@ export interface NewMentor extends MentorRecord {
   eventId: string;
 }
 
-export type MentorInsertOutcome = { inserted: true } | { duplicate: 'code' | 'fingerprint' };
+export type MentorInsertOutcome = InsertOutcome<'code' | 'fingerprint'>;
 
 export interface MentorListQuery {
   /** Prefix of the name (any case), of the mentor code, or of the mobile number. */
@@ -46,21 +47,17 @@ export class MongoMentorRepository implements MentorRepository {
 
   constructor(@InjectModel(MentorDocument.name) private readonly model: Model<MentorDocument>) {}
 
-  async insert(mentor: NewMentor): Promise<MentorInsertOutcome> {
-    try {
-      await this.model.create({
-        ...mentor,
-        email: mentor.email ?? null,
-        nameSearch: normaliseText(mentor.name),
-        eventQueued: false,
-      });
-      return { inserted: true };
-    } catch (error) {
-      const field = duplicateKeyField(error);
-      if (field === 'fingerprint') return { duplicate: 'fingerprint' };
-      if (field === 'mentorCode') return { duplicate: 'code' };
-      throw error;
-    }
+  insert(mentor: NewMentor): Promise<MentorInsertOutcome> {
+    return insertUnlessDuplicate(
+      () =>
+        this.model.create({
+          ...mentor,
+          email: mentor.email ?? null,
+          nameSearch: normaliseText(mentor.name),
+          eventQueued: false,
+        }),
+      { fingerprint: 'fingerprint', mentorCode: 'code' },
+    );
   }
 
   async findByCode(mentorCode: string): Promise<MentorRecord | null> {
@@ -84,17 +81,7 @@ export class MongoMentorRepository implements MentorRepository {
         { contact: prefixPattern(query.search) },
       ];
     }
-    const [docs, total] = await Promise.all([
-      this.model
-        .find(filter)
-        .sort({ createdAt: -1, mentorCode: 1 })
-        .skip((page.page - 1) * page.limit)
-        .limit(page.limit)
-        .lean()
-        .exec(),
-      this.model.countDocuments(filter).exec(),
-    ]);
-    return { items: docs.map(toRecord), total };
+    return findPage(this.model, filter, { createdAt: -1, mentorCode: 1 }, page, toRecord);
   }
 
   count(): Promise<number> {
@@ -102,17 +89,12 @@ export class MongoMentorRepository implements MentorRepository {
   }
 
   async findPendingEvents(before: Date, limit: number): Promise<PendingRegistrationEvent[]> {
-    const docs = await this.model
-      .find({ eventQueued: false, createdAt: { $lt: before } })
-      .sort({ createdAt: 1 })
-      .limit(limit)
-      .lean()
-      .exec();
+    const docs = await findRecordsWithPendingEvent(this.model, before, limit);
     return docs.map((doc) => mentorRegisteredEvent(doc.eventId, toRecord(doc)));
   }
 
-  async markEventQueued(mentorCode: string): Promise<void> {
-    await this.model.updateOne({ mentorCode }, { $set: { eventQueued: true } }).exec();
+  markEventQueued(mentorCode: string): Promise<void> {
+    return markRecordEventQueued(this.model, { mentorCode });
   }
 }
 

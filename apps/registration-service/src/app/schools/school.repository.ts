@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { SchoolRegistration } from '@kbe/contracts';
 import type { Model, QueryFilter } from 'mongoose';
-import { duplicateKeyField } from '../common/mongo-errors';
-import type { Page, PageRequest } from '../common/pagination';
+import { insertUnlessDuplicate, type InsertOutcome } from '../common/mongo-errors';
+import { findPage, type Page, type PageRequest } from '../common/pagination';
+import { findRecordsWithPendingEvent, markRecordEventQueued } from '../common/pending-event.queries';
 import type { PendingEventSource, PendingRegistrationEvent } from '../common/registration-event.publisher';
 import { normaliseText, prefixPattern } from '../common/text-search.util';
 import { SchoolDocument } from './school.schema';
@@ -17,7 +18,7 @@ export interface NewSchool extends SchoolRecord {
   eventId: string;
 }
 
-export type InsertOutcome = { inserted: true } | { duplicate: 'code' | 'udiseCode' };
+export type SchoolInsertOutcome = InsertOutcome<'code' | 'udiseCode'>;
 
 export interface SchoolListQuery {
   /** Exact school code. */
@@ -27,7 +28,7 @@ export interface SchoolListQuery {
 }
 
 export interface SchoolRepository extends PendingEventSource {
-  insert(school: NewSchool): Promise<InsertOutcome>;
+  insert(school: NewSchool): Promise<SchoolInsertOutcome>;
   findByCode(schoolCode: string): Promise<SchoolRecord | null>;
   existsByUdise(udiseCode: string): Promise<boolean>;
   list(query: SchoolListQuery, page: PageRequest): Promise<Page<SchoolRecord>>;
@@ -45,21 +46,17 @@ export class MongoSchoolRepository implements SchoolRepository {
 
   constructor(@InjectModel(SchoolDocument.name) private readonly model: Model<SchoolDocument>) {}
 
-  async insert(school: NewSchool): Promise<InsertOutcome> {
-    try {
-      await this.model.create({
-        ...school,
-        udiseCode: normaliseUdise(school.udiseCode),
-        nameSearch: normaliseText(school.schoolName),
-        eventQueued: false,
-      });
-      return { inserted: true };
-    } catch (error) {
-      const field = duplicateKeyField(error);
-      if (field === 'udiseCode') return { duplicate: 'udiseCode' };
-      if (field === 'schoolCode') return { duplicate: 'code' };
-      throw error;
-    }
+  insert(school: NewSchool): Promise<SchoolInsertOutcome> {
+    return insertUnlessDuplicate(
+      () =>
+        this.model.create({
+          ...school,
+          udiseCode: normaliseUdise(school.udiseCode),
+          nameSearch: normaliseText(school.schoolName),
+          eventQueued: false,
+        }),
+      { udiseCode: 'udiseCode', schoolCode: 'code' },
+    );
   }
 
   async findByCode(schoolCode: string): Promise<SchoolRecord | null> {
@@ -75,17 +72,7 @@ export class MongoSchoolRepository implements SchoolRepository {
     const filter: QueryFilter<SchoolDocument> = {};
     if (query.code) filter.schoolCode = query.code;
     if (query.search) filter.nameSearch = prefixPattern(normaliseText(query.search));
-    const [docs, total] = await Promise.all([
-      this.model
-        .find(filter)
-        .sort({ nameSearch: 1, schoolCode: 1 })
-        .skip((page.page - 1) * page.limit)
-        .limit(page.limit)
-        .lean()
-        .exec(),
-      this.model.countDocuments(filter).exec(),
-    ]);
-    return { items: docs.map(toRecord), total };
+    return findPage(this.model, filter, { nameSearch: 1, schoolCode: 1 }, page, toRecord);
   }
 
   count(): Promise<number> {
@@ -93,17 +80,12 @@ export class MongoSchoolRepository implements SchoolRepository {
   }
 
   async findPendingEvents(before: Date, limit: number): Promise<PendingRegistrationEvent[]> {
-    const docs = await this.model
-      .find({ eventQueued: false, createdAt: { $lt: before } })
-      .sort({ createdAt: 1 })
-      .limit(limit)
-      .lean()
-      .exec();
+    const docs = await findRecordsWithPendingEvent(this.model, before, limit);
     return docs.map((doc) => schoolRegisteredEvent(doc.eventId, toRecord(doc)));
   }
 
-  async markEventQueued(schoolCode: string): Promise<void> {
-    await this.model.updateOne({ schoolCode }, { $set: { eventQueued: true } }).exec();
+  markEventQueued(schoolCode: string): Promise<void> {
+    return markRecordEventQueued(this.model, { schoolCode });
   }
 }
 

@@ -1,7 +1,7 @@
 import type { SchoolRegistration } from '@kbe/contracts';
 import type { IdempotencyStore } from '../../common/idempotency.store';
 import type { PendingRegistrationEvent, RegistrationEventPublisher } from '../../common/registration-event.publisher';
-import type { InsertOutcome, NewSchool, SchoolRecord, SchoolRepository } from '../school.repository';
+import type { NewSchool, SchoolInsertOutcome, SchoolRecord, SchoolRepository } from '../school.repository';
 import { RegisterSchoolUseCase } from './register-school.usecase';
 
 const input = {
@@ -17,7 +17,7 @@ function setup(codes: string[]) {
   const rows: NewSchool[] = [];
   const repository = {
     name: 'schools',
-    insert: async (school: NewSchool): Promise<InsertOutcome> => {
+    insert: async (school: NewSchool): Promise<SchoolInsertOutcome> => {
       if (rows.some((row) => row.udiseCode === school.udiseCode)) return { duplicate: 'udiseCode' };
       if (rows.some((row) => row.schoolCode === school.schoolCode)) return { duplicate: 'code' };
       rows.push(school);
