@@ -1,36 +1,19 @@
-import type { INestApplication } from '@nestjs/common';
-import { getConnectionToken } from '@nestjs/mongoose';
 import { loadConfig } from '@kbe/server-config';
-import { createServiceApp } from '@kbe/server-bootstrap';
-import { isolatedInfraEnv } from '@kbe/server-testing';
-import type { Connection } from 'mongoose';
+import { expectServiceHealthy, isolatedInfraEnv, useServiceApp } from '@kbe/server-testing';
 import request from 'supertest';
 import { AppModule } from './app.module';
 import { registrationEnvSchema, SERVICE_NAME } from './registration.config';
 
 describe('registration-service against the real servers', () => {
   const config = loadConfig(registrationEnvSchema, isolatedInfraEnv());
-  let app: INestApplication;
-
-  beforeAll(async () => {
-    app = await createServiceApp({ service: SERVICE_NAME, module: AppModule.forRoot(config), config });
-    await app.init();
-  }, 60_000);
-
-  afterAll(async () => {
-    await app?.get<Connection>(getConnectionToken()).dropDatabase();
-    await app?.close();
-  });
+  const app = useServiceApp({ service: SERVICE_NAME, module: AppModule.forRoot(config), config });
 
   it('reports every dependency up at /api/health/registration-service', async () => {
-    const response = await request(app.getHttpServer()).get('/api/health/registration-service').expect(200);
-    expect(response.body).toMatchObject({ status: 'ok', service: 'registration-service' });
-    expect(Object.keys(response.body.checks)).toEqual(['mongodb', 'kafka', 'minio']);
-    for (const check of Object.values(response.body.checks)) expect(check).toMatchObject({ status: 'up' });
+    await expectServiceHealthy(app(), 'registration-service', ['mongodb', 'kafka', 'minio']);
   });
 
   it('publishes its OpenAPI document', async () => {
-    const response = await request(app.getHttpServer()).get('/api/docs/registration-service.json').expect(200);
+    const response = await request(app().getHttpServer()).get('/api/docs/registration-service.json').expect(200);
     expect(response.body.paths).toHaveProperty(['/api/health/registration-service']);
   });
 });
