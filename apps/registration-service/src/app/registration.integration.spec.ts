@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
 import { toBracketedFields, type BracketableObject } from '@kbe/contracts';
+import { validCandidate, validMentor, validSchool } from '@kbe/contracts/testing';
 import { AdminTokenIssuer } from '@kbe/server-auth';
 import { createServiceApp } from '@kbe/server-bootstrap';
 import { loadConfig } from '@kbe/server-config';
@@ -25,69 +26,20 @@ const env = isolatedInfraEnv({
 });
 const config = loadConfig(registrationEnvSchema, env);
 
-const school = (udiseCode: string) => ({
-  schoolName: 'Nashik Model School',
-  udiseCode,
-  contact: '9876543210',
-  schoolType: 'Secondary',
-  address: {
-    area: 'Gangapur Road',
-    locality: 'Anandvalli',
-    street: 'Lane 4',
-    village: 'Anandvalli',
-    town: 'Nashik',
-    city: 'Nashik',
-    state: 'Maharashtra',
-    pin: '422013',
-  },
-  principal: { name: 'S. Kulkarni', contact: '9123456780' },
-});
+// The valid payloads of @kbe/contracts/testing, with the fields each test varies.
+const school = (udiseCode: string) => ({ ...validSchool(), udiseCode });
 
-const mentor = (schoolCode: string, contact = '9988776655') => ({
-  schoolCode,
-  name: 'Anita Deshmukh',
-  email: 'anita@example.org',
-  address: '12 College Road, Nashik',
-  contact,
-  subjectTeaching: 'Physics',
-  workExperience: 7,
-  activitiesParticipated: 'Science fair coordinator',
-  opinionOnISRO: 'Inspiring for students',
-});
+const mentor = (schoolCode: string, contact = '9988776655') => ({ ...validMentor(), schoolCode, contact });
 
-const candidate = (mentorCode: string, fullName: string, phoneNumber = '9876501234') => ({
-  mentorCode,
-  personalDetails: {
-    fullName,
-    fatherName: 'Suresh Patil',
-    motherName: 'Meena Patil',
-    gender: 'Male',
-    dateOfBirth: '2012-06-15',
-    religion: 'Hindu',
-    region: 'Urban',
-    motherTongue: 'Marathi',
-  },
-  contactDetails: { phoneNumber, email: 'parent@example.org' },
-  orphanDetails: { isOrphan: false },
-  permanentAddress: {
-    addressLines: 'Flat 3, Shanti Apartments',
-    village: 'Satpur',
-    taluka: 'Nashik',
-    district: 'Nashik',
-    state: 'Maharashtra',
-    pin: '422007',
-  },
-  educationalDetails: {
-    schoolName: 'Nashik Model School',
-    standard: '8th',
-    medium: 'English',
-    board: 'CBSE',
-    kbeCategory: 'Sec',
-    kbeStageParticipated: 'Mains',
-    fees: 300,
-  },
-  feesPaid: false,
-});
+const candidate = (mentorCode: string, fullName: string, phoneNumber = '9876501234') => {
+  const valid = validCandidate();
+  return {
+    ...valid,
+    mentorCode,
+    personalDetails: { ...valid.personalDetails, fullName },
+    contactDetails: { ...valid.contactDetails, phoneNumber },
+  };
+};
 
 type Upload = { bytes: Buffer; filename: string; contentType: string };
 

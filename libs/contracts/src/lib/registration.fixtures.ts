@@ -1,4 +1,7 @@
-/** Valid registration payloads for the specs of this library (not exported). */
+/**
+ * Valid registration payloads for specs: this library's, and other projects' through
+ * `@kbe/contracts/testing` (never through `@kbe/contracts`, so no bundle ships them).
+ */
 export const validSchool = () => ({
   schoolName: 'Nashik Model School',
   udiseCode: '27201234567',
