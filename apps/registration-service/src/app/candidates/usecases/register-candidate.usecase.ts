@@ -14,7 +14,7 @@ import { CLOCK, type Clock } from '../../common/clock';
 import { CODE_GENERATORS, type CodeGenerators } from '../../common/code-generators';
 import { EDITION_SETTINGS } from '../../common/edition.settings.provider';
 import { fingerprintOf } from '../../common/fingerprint.util';
-import { IDEMPOTENCY_STORE, type IdempotencyStore } from '../../common/idempotency.store';
+import { findReplayedRecord, IDEMPOTENCY_STORE, type IdempotencyStore } from '../../common/idempotency.store';
 import { RegistrationEventPublisher } from '../../common/registration-event.publisher';
 import { issueUniqueCode } from '../../common/unique-code.issuer';
 import { UnknownReferenceException } from '../../common/unknown-reference.exception';
@@ -90,8 +90,7 @@ export class RegisterCandidateUseCase {
 
   async execute(input: CandidateSubmissionInput): Promise<RegisterCandidateResult> {
     const key = input.idempotencyKey;
-    const keyed = key ? await this.idempotency.find('candidate', key) : null;
-    const replay = keyed ? await this.candidates.findByCode(keyed) : null;
+    const replay = await findReplayedRecord(this.idempotency, 'candidate', key, (code) => this.candidates.findByCode(code));
     if (replay) return { candidate: replay, replayed: true };
 
     const now = this.clock.now();

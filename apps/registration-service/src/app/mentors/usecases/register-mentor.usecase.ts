@@ -4,7 +4,7 @@ import type { MentorRegistration } from '@kbe/contracts';
 import { CLOCK, type Clock } from '../../common/clock';
 import { CODE_GENERATORS, type CodeGenerators } from '../../common/code-generators';
 import { fingerprintOf } from '../../common/fingerprint.util';
-import { IDEMPOTENCY_STORE, type IdempotencyStore } from '../../common/idempotency.store';
+import { findReplayedRecord, IDEMPOTENCY_STORE, type IdempotencyStore } from '../../common/idempotency.store';
 import { RegistrationEventPublisher } from '../../common/registration-event.publisher';
 import { issueUniqueCode } from '../../common/unique-code.issuer';
 import { UnknownReferenceException } from '../../common/unknown-reference.exception';
@@ -43,8 +43,7 @@ export class RegisterMentorUseCase {
   ) {}
 
   async execute(input: MentorRegistration, idempotencyKey?: string): Promise<RegisterMentorResult> {
-    const keyed = idempotencyKey ? await this.idempotency.find('mentor', idempotencyKey) : null;
-    const replay = keyed ? await this.mentors.findByCode(keyed) : null;
+    const replay = await findReplayedRecord(this.idempotency, 'mentor', idempotencyKey, (code) => this.mentors.findByCode(code));
     if (replay) return { mentor: replay, replayed: true };
 
     const school = await this.schools.findByCode(input.schoolCode);

@@ -3,7 +3,7 @@ import { ConflictException, Inject, Injectable } from '@nestjs/common';
 import type { SchoolRegistration } from '@kbe/contracts';
 import { CLOCK, type Clock } from '../../common/clock';
 import { CODE_GENERATORS, type CodeGenerators } from '../../common/code-generators';
-import { IDEMPOTENCY_STORE, type IdempotencyStore } from '../../common/idempotency.store';
+import { findReplayedRecord, IDEMPOTENCY_STORE, type IdempotencyStore } from '../../common/idempotency.store';
 import { RegistrationEventPublisher } from '../../common/registration-event.publisher';
 import { issueUniqueCode, type CodeAttempt } from '../../common/unique-code.issuer';
 import { SCHOOL_REPOSITORY, schoolRegisteredEvent, type SchoolRecord, type SchoolRepository } from '../school.repository';
@@ -33,7 +33,7 @@ export class RegisterSchoolUseCase {
   ) {}
 
   async execute(input: SchoolRegistration, idempotencyKey?: string): Promise<RegisterSchoolResult> {
-    const replay = idempotencyKey ? await this.replay(idempotencyKey) : null;
+    const replay = await findReplayedRecord(this.idempotency, 'school', idempotencyKey, (code) => this.schools.findByCode(code));
     if (replay) return { school: replay, replayed: true };
     if (await this.schools.existsByUdise(input.udiseCode)) throw new ConflictException(UDISE_ALREADY_REGISTERED);
 
@@ -49,10 +49,5 @@ export class RegisterSchoolUseCase {
     if (idempotencyKey) await this.idempotency.remember('school', idempotencyKey, school.schoolCode);
     await this.events.queue(schoolRegisteredEvent(eventId, school), this.schools);
     return { school, replayed: false };
-  }
-
-  private async replay(idempotencyKey: string): Promise<SchoolRecord | null> {
-    const code = await this.idempotency.find('school', idempotencyKey);
-    return code ? this.schools.findByCode(code) : null;
   }
 }
