@@ -145,7 +145,9 @@ try {
     const infraEnv = infra.readInfraEnv();
     if (wanted('integration')) {
       await nodeTests('tools integration tests', toolTests().filter((f) => f.endsWith('.integration.test.mjs')), infraEnv);
-      await jestTier('integration', ['-w', '2'], infraEnv);
+      // One suite at a time: some suites stop and restart Kafka or MinIO to prove nothing is lost,
+      // which would fail an unrelated suite running beside them.
+      await jestTier('integration', ['--runInBand'], infraEnv);
     }
 
     // 4. the whole product at one URL, driven by Chromium
