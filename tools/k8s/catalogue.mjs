@@ -114,7 +114,12 @@ export function frontEndCharts(routes, manifest) {
     // The shell reads its remotes from this file at start: change it (helm upgrade) to point
     // a remote elsewhere without rebuilding the shell image.
     common('shell', 'KBE shell (React host, module federation)', {
-      files: { 'module-federation.manifest.json': `${JSON.stringify(manifest, null, 2)}\n` },
+      // runtime-config.js: the deployment's browser settings (edition deadline, contact details),
+      // the same script the local edge serves (tools/edge/runtime-config.mjs); edit in values.
+      files: {
+        'module-federation.manifest.json': `${JSON.stringify(manifest, null, 2)}\n`,
+        'runtime-config.js': 'window.__KBE_CONFIG__ = {};\n',
+      },
     }),
     ...routes.remotes.map((remote) => common(remoteChart(remote), `KBE ${remote} remote (module federation)`)),
   ];
