@@ -34,9 +34,15 @@ export function buildAll({ log = defaultLog } = {}) {
   log(`built in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
-/** Names of the infrastructure servers running now (tools/infra). */
-export async function runningInfra(infra) {
-  return (await infra.status()).servers.filter((s) => s.state === 'running').map((s) => s.name);
+/**
+ * Brings the infrastructure up (tools/infra) and answers the names of the servers this call
+ * started, so the caller stops exactly those and leaves running what was running before.
+ */
+export async function infraUpNoting(infra) {
+  const running = async () => (await infra.status()).servers.filter((s) => s.state === 'running').map((s) => s.name);
+  const before = await running();
+  await infra.up();
+  return (await running()).filter((name) => !before.includes(name));
 }
 
 function defaultLog(line) {
@@ -86,9 +92,7 @@ function stopChild(child, graceMs = 10_000) {
  */
 export async function startStack({ port, env, build = true, echoLogs = false, logDir, log = defaultLog }) {
   const infra = await import(join(repoRoot, 'tools/infra/index.mjs'));
-  const alreadyRunning = await runningInfra(infra);
-  await infra.up();
-  const startedInfra = (await runningInfra(infra)).filter((name) => !alreadyRunning.includes(name));
+  const startedInfra = await infraUpNoting(infra);
   const infraEnv = infra.readInfraEnv();
 
   if (build) buildAll({ log });

@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { repoRoot, runningInfra, startStack } from '../stack/stack.mjs';
+import { infraUpNoting, repoRoot, startStack } from '../stack/stack.mjs';
 import { testProfile } from '../stack/profiles.mjs';
 
 const resultsDir = join(repoRoot, '.kbe/test-results');
@@ -140,10 +140,8 @@ try {
   const needsServers = wanted('integration') || wanted('e2e');
   if (needsServers) {
     infra = await import(join(repoRoot, 'tools/infra/index.mjs'));
-    const runningBefore = await runningInfra(infra);
     log('infrastructure up (FerretDB, Kafka, MinIO, Chromium) ...');
-    await infra.up();
-    infraStartedHere = (await runningInfra(infra)).filter((name) => !runningBefore.includes(name));
+    infraStartedHere = await infraUpNoting(infra);
     const infraEnv = infra.readInfraEnv();
     if (wanted('integration')) {
       await nodeTests('tools integration tests', toolTests().filter((f) => f.endsWith('.integration.test.mjs')), infraEnv);
