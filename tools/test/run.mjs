@@ -160,7 +160,9 @@ try {
         env: { ...process.env, PORT: String(fallbackPort), EDGE_DISABLE_REMOTES: 'public' },
         stdio: 'inherit',
       });
-      await jestTier('e2e', ['--selectProjects', 'e2e', '-w', '1'], {
+      // KBE_E2E_PATTERN (a regular expression over test file paths) runs only some journeys.
+      const e2ePattern = process.env.KBE_E2E_PATTERN ? ['--testPathPatterns', process.env.KBE_E2E_PATTERN] : [];
+      await jestTier('e2e', ['--selectProjects', 'e2e', '-w', '1', ...e2ePattern], {
         ...infraEnv,
         KBE_BASE_URL: `http://localhost:${port}`,
         KBE_FALLBACK_BASE_URL: `http://localhost:${fallbackPort}`,
