@@ -36,12 +36,25 @@ describe('event catalogue', () => {
     const event = createEventEnvelope('sms.requested', {
       campaignId: 'c-1',
       messageType: 'hall-ticket',
-      recipients: [{ phoneNumber: '9876501234', candidateCode: 'KBE123456K7Q' }],
+      audience: { kind: 'recipients', recipients: [{ phoneNumber: '9876501234', candidateCode: 'KBE123456K7Q' }] },
       message: 'Your hall ticket is ready.',
       requestedBy: 'admin',
     });
     const parsed = parseEventEnvelope('sms.requested', JSON.parse(JSON.stringify(event)));
     expect(parsed).toEqual({ ok: true, event });
+  });
+
+  it('carries a group audience for bulk campaigns and refuses an unknown group', () => {
+    const event = createEventEnvelope('sms.requested', {
+      campaignId: 'c-2',
+      messageType: 'status',
+      audience: { kind: 'group', group: 'paid' },
+      message: 'Your registration {candidateCode} is confirmed.',
+      requestedBy: 'admin',
+    });
+    expect(parseEventEnvelope('sms.requested', JSON.parse(JSON.stringify(event)))).toEqual({ ok: true, event });
+    const unknownGroup = { ...event, payload: { ...event.payload, audience: { kind: 'group', group: 'everyone' } } };
+    expect(parseEventEnvelope('sms.requested', unknownGroup).ok).toBe(false);
   });
 
   it('rejects a message of another type or with a bad payload, with a reason', () => {

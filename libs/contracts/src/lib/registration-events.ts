@@ -52,14 +52,35 @@ export const documentReleasedPayloadSchema = z.strictObject({
 export const SMS_MESSAGE_TYPES = ['status', 'hall-ticket', 'certificate', 'custom'] as const;
 export type SmsMessageType = (typeof SMS_MESSAGE_TYPES)[number];
 
+/** The recipient groups of a bulk campaign (spec section 7, send-bulk and send-template). */
+export const SMS_RECIPIENT_GROUPS = ['all', 'paid', 'unpaid', 'hall-ticket'] as const;
+export type SmsRecipientGroup = (typeof SMS_RECIPIENT_GROUPS)[number];
+
+/** The most recipients one event may list; larger audiences travel as a group. */
+export const SMS_MAX_LISTED_RECIPIENTS = 1000;
+
+const smsRecipientSchema = z.strictObject({ phoneNumber: z.string().min(1), candidateCode: z.string().optional() });
+
+/**
+ * Who a campaign goes to: a group, expanded by notifications-service page by page from
+ * registration-service's internal API (never loaded whole), or a short explicit list.
+ */
+export const smsAudienceSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('group'), group: z.enum(SMS_RECIPIENT_GROUPS) }),
+  z.strictObject({ kind: z.literal('recipients'), recipients: z.array(smsRecipientSchema).min(1).max(SMS_MAX_LISTED_RECIPIENTS) }),
+]);
+export type SmsAudience = z.output<typeof smsAudienceSchema>;
+
 export const smsRequestedPayloadSchema = z.strictObject({
   /** Groups the messages of one send request (one campaign) in the SMS history. */
   campaignId: z.string().min(1),
   messageType: z.enum(SMS_MESSAGE_TYPES),
-  recipients: z
-    .array(z.strictObject({ phoneNumber: z.string().min(1), candidateCode: z.string().optional() }))
-    .min(1),
-  message: z.string().min(1).max(160),
+  audience: smsAudienceSchema,
+  /**
+   * The text to send. Template campaigns may hold the placeholder `{candidateCode}`, filled in per
+   * recipient; custom text is limited to 160 characters by the send endpoints (spec section 5).
+   */
+  message: z.string().min(1).max(1000),
   requestedBy: z.string().min(1),
 });
 
@@ -78,6 +99,7 @@ export type MentorRegisteredPayload = EventPayloads['mentor.registered'];
 export type CandidateRegisteredPayload = EventPayloads['candidate.registered'];
 export type DocumentReleasedPayload = EventPayloads['hall-ticket.released'];
 export type SmsRequestedPayload = EventPayloads['sms.requested'];
+export type SmsRecipient = z.output<typeof smsRecipientSchema>;
 
 /** What travels on every topic. `eventId` lets consumers drop duplicates. */
 export interface EventEnvelope<K extends EventType = EventType> {
