@@ -1,12 +1,19 @@
 import { bootstrapService } from '@kbe/server-bootstrap';
+import { kafkaConsumerStrategy } from '@kbe/server-messaging';
 import { AppModule } from './app/app.module';
 import { notificationsEnvSchema, SERVICE_NAME } from './app/notifications.config';
 
-// When the first @EventPattern handler lands, add:
-//   consumer: (config) => kafkaConsumerStrategy({ service: SERVICE_NAME, brokers: config.KAFKA_BROKERS, topicPrefix: config.KAFKA_TOPIC_PREFIX }),
 void bootstrapService({
   service: SERVICE_NAME,
   envSchema: notificationsEnvSchema,
   module: (config) => AppModule.forRoot(config),
+  // Consumer group `notifications-service` (prefixed like the topics, so environments sharing a broker stay apart).
+  consumer: (config) =>
+    kafkaConsumerStrategy({
+      service: SERVICE_NAME,
+      groupId: `${config.KAFKA_TOPIC_PREFIX}${SERVICE_NAME}`,
+      brokers: config.KAFKA_BROKERS,
+      topicPrefix: config.KAFKA_TOPIC_PREFIX,
+    }),
   description: 'SMS notifications fed by Kafka events.',
 });

@@ -5,6 +5,7 @@ import { DatabaseModule, databaseOptionsFromEnv, MongoHealthIndicator } from '@k
 import { HealthModule } from '@kbe/server-health';
 import { KafkaHealthIndicator, MessagingModule, messagingOptionsFromEnv } from '@kbe/server-messaging';
 import { SERVICE_NAME, type NotificationsConfig } from './notifications.config';
+import { SmsModule } from './sms/sms.module';
 
 /**
  * notifications-service: consumes events from Kafka, SMS fan-out, provider adapters, delivery log.
@@ -21,8 +22,7 @@ export class AppModule {
         MessagingModule.forRoot(messagingOptionsFromEnv(SERVICE_NAME, config)),
         AuthModule.forRoot(authOptionsFromEnv(config)),
         HealthModule.forRoot({ service: SERVICE_NAME, indicators: [MongoHealthIndicator, KafkaHealthIndicator] }),
-
-        // Domain modules: event consumers (@EventPattern handlers), SMS delivery.
+        SmsModule,
       ],
     };
   }

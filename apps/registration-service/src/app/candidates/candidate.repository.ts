@@ -53,9 +53,19 @@ export interface CandidateRepository extends PendingEventSource {
   releaseHallTicket(candidateCode: string): Promise<CandidateRecord | 'unpaid' | null>;
   softDelete(candidateCode: string, at: Date): Promise<boolean>;
   counts(): Promise<{ total: number; feesPaid: number }>;
+  /** Live candidates of a group with a code after `after`, in code order: one cursor page. */
+  smsRecipients(group: SmsRecipientGroupFilter, after: string | undefined, limit: number): Promise<SmsRecipientRow[]>;
 }
 
 export const CANDIDATE_REPOSITORY = Symbol('CANDIDATE_REPOSITORY');
+
+/** Who an SMS campaign group reaches (spec section 9: all, paid, unpaid, hall-ticket released). */
+export type SmsRecipientGroupFilter = 'all' | 'paid' | 'unpaid' | 'hall-ticket';
+
+export interface SmsRecipientRow {
+  candidateCode: string;
+  phoneNumber: string;
+}
 
 const LIVE = { deletedAt: null };
 
@@ -138,6 +148,22 @@ export class MongoCandidateRepository implements CandidateRepository {
       this.model.countDocuments({ ...LIVE, feesPaid: true }).exec(),
     ]);
     return { total, feesPaid };
+  }
+
+  async smsRecipients(group: SmsRecipientGroupFilter, after: string | undefined, limit: number): Promise<SmsRecipientRow[]> {
+    const filter: QueryFilter<CandidateDocument> = { ...LIVE };
+    if (group === 'paid') filter.feesPaid = true;
+    if (group === 'unpaid') filter.feesPaid = false;
+    if (group === 'hall-ticket') filter.hallTicketReleased = true;
+    if (after) filter.candidateCode = { $gt: after };
+    // Cursor over the unique candidateCode index: each page costs the same, however deep.
+    const docs = await this.model
+      .find(filter, { _id: 0, candidateCode: 1, phoneNumber: 1 })
+      .sort({ candidateCode: 1 })
+      .limit(limit)
+      .lean<Array<Pick<CandidateDocument, 'candidateCode' | 'phoneNumber'>>>()
+      .exec();
+    return docs.map((doc) => ({ candidateCode: doc.candidateCode, phoneNumber: doc.phoneNumber }));
   }
 
   async findPendingEvents(before: Date, limit: number): Promise<PendingRegistrationEvent[]> {

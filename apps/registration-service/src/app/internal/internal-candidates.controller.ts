@@ -1,14 +1,22 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Query, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Query, StreamableFile } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { InternalOnly } from '@kbe/server-auth';
 import { ZodValidationPipe } from '@kbe/server-bootstrap';
 import { pageRequest } from '../common/pagination';
 import { candidateListFilter, candidateListQuerySchema, type CandidateListRequest } from '../candidates/candidate.requests';
 import type { CandidateFileKind } from '../candidates/candidate-documents.store';
-import type { CandidateRecord } from '../candidates/candidate.repository';
+import { CANDIDATE_REPOSITORY, type CandidateRecord, type CandidateRepository } from '../candidates/candidate.repository';
 import { ListCandidatesUseCase, toCandidateListItem } from '../candidates/usecases/list-candidates.usecase';
 import { ManageCandidateUseCase } from '../candidates/usecases/manage-candidate.usecase';
-import { candidateCodeParam, certificateBody, feesPaidBody, fileKindParam, hallTicketBody } from './internal.requests';
+import {
+  candidateCodeParam,
+  certificateBody,
+  feesPaidBody,
+  fileKindParam,
+  hallTicketBody,
+  smsRecipientsQuery,
+  type SmsRecipientsQuery,
+} from './internal.requests';
 
 /** Full internal view: the list row plus every registration field (mother's name included). */
 function internalView(candidate: CandidateRecord) {
@@ -30,7 +38,19 @@ export class InternalCandidatesController {
   constructor(
     private readonly manage: ManageCandidateUseCase,
     private readonly listCandidates: ListCandidatesUseCase,
+    @Inject(CANDIDATE_REPOSITORY) private readonly candidates: CandidateRepository,
   ) {}
+
+  /**
+   * One cursor page of an SMS group for notifications-service: `next` is the `after` of the
+   * following page, null on the last one. Only the code and the mobile number leave the service.
+   */
+  @Get('sms-recipients')
+  async smsRecipients(@Query(new ZodValidationPipe(smsRecipientsQuery)) query: SmsRecipientsQuery) {
+    const items = await this.candidates.smsRecipients(query.group, query.after, query.limit);
+    const next = items.length === query.limit ? (items[items.length - 1]?.candidateCode ?? null) : null;
+    return { success: true, data: { items, next } };
+  }
 
   @Get()
   async list(@Query(new ZodValidationPipe(candidateListQuerySchema)) query: CandidateListRequest) {

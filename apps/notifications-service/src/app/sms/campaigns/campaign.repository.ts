@@ -1,0 +1,84 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import type { Model } from 'mongoose';
+import { FanOutDocument } from './fan-out.schema';
+
+export interface FanOutRecord {
+  eventId: string;
+  campaignId: string;
+  cursor: string | null;
+  expandedAt: Date | null;
+}
+
+export interface CampaignTotals {
+  campaignId: string;
+  messageType: string;
+  audience: string;
+  queued: number;
+  rejected: number;
+  /** Every fan-out of the campaign expanded its whole audience. */
+  expanded: boolean;
+}
+
+/** Fan-out progress per event and the campaign totals summed from it. */
+@Injectable()
+export class CampaignRepository {
+  constructor(@InjectModel(FanOutDocument.name) private readonly model: Model<FanOutDocument>) {}
+
+  /** The fan-out of an event, created when first seen (a redelivered event finds it and resumes). */
+  async start(
+    eventId: string,
+    fields: { campaignId: string; messageType: string; audience: string; requestedBy: string },
+    now = new Date(),
+  ): Promise<FanOutRecord> {
+    await this.model
+      .updateOne(
+        { _id: eventId },
+        { $setOnInsert: { ...fields, cursor: null, queued: 0, rejected: 0, expandedAt: null, createdAt: now, updatedAt: now } },
+        { upsert: true },
+      )
+      .exec();
+    return (await this.find(eventId)) as FanOutRecord;
+  }
+
+  async find(eventId: string): Promise<FanOutRecord | null> {
+    const doc = await this.model.findById(eventId).lean<FanOutDocument>().exec();
+    return doc ? { eventId: doc._id, campaignId: doc.campaignId, cursor: doc.cursor ?? null, expandedAt: doc.expandedAt ?? null } : null;
+  }
+
+  /**
+   * Moves the cursor past a page whose messages are on the outbound topic and adds its counts,
+   * only if the cursor is still where that page started: a page is never counted twice.
+   */
+  async advance(eventId: string, from: string | null, to: string | null, queued: number, rejected: number, now = new Date()): Promise<void> {
+    const finished = to === null ? { expandedAt: now } : {};
+    await this.model
+      .updateOne({ _id: eventId, cursor: from, expandedAt: null }, { $set: { cursor: to, updatedAt: now, ...finished }, $inc: { queued, rejected } })
+      .exec();
+  }
+
+  async totals(campaignId: string): Promise<CampaignTotals | null> {
+    const docs = await this.model.find({ campaignId }).lean<FanOutDocument[]>().exec();
+    const first = docs[0];
+    if (!first) return null;
+    return {
+      campaignId,
+      messageType: first.messageType,
+      audience: first.audience,
+      queued: docs.reduce((sum, doc) => sum + doc.queued, 0),
+      rejected: docs.reduce((sum, doc) => sum + doc.rejected, 0),
+      expanded: docs.every((doc) => doc.expandedAt),
+    };
+  }
+
+  /** Marks campaigns changed (delivery reports, re-drives) so the stats reporter pushes them again. */
+  async touch(campaignIds: readonly string[], now = new Date()): Promise<void> {
+    if (campaignIds.length > 0) await this.model.updateMany({ campaignId: { $in: [...campaignIds] } }, { $set: { updatedAt: now } }).exec();
+  }
+
+  /** Campaigns with a fan-out changed since `since`. */
+  async changedSince(since: Date, limit = 100): Promise<string[]> {
+    const docs = await this.model.find({ updatedAt: { $gte: since } }, { campaignId: 1 }).limit(limit).lean<Array<Pick<FanOutDocument, 'campaignId'>>>().exec();
+    return [...new Set(docs.map((doc) => doc.campaignId))];
+  }
+}

@@ -1,0 +1,26 @@
+import { RateLimiter } from './rate-limiter';
+
+describe('RateLimiter', () => {
+  it('lets a second worth through at once, then paces at the configured rate', async () => {
+    let clock = 0;
+    const sleeps: number[] = [];
+    const limiter = new RateLimiter(
+      10,
+      () => clock,
+      async (ms) => {
+        sleeps.push(ms);
+        clock += ms;
+      },
+    );
+    for (let i = 0; i < 10; i += 1) await limiter.acquire();
+    expect(clock).toBe(0);
+    for (let i = 0; i < 20; i += 1) await limiter.acquire();
+    expect(clock).toBeGreaterThanOrEqual(2_000);
+    expect(clock).toBeLessThan(2_200);
+  });
+
+  it('never waits when the limit is 0', async () => {
+    const limiter = new RateLimiter(0, () => 0, () => Promise.reject(new Error('slept')));
+    await Promise.all(Array.from({ length: 1000 }, () => limiter.acquire()));
+  });
+});

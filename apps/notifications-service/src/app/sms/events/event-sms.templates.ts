@@ -1,0 +1,12 @@
+/**
+ * Texts of the SMS sent on candidate events (DECISIONS: they mention the candidate ID and the
+ * portal address, no OTP). `{candidateCode}` is filled in per recipient. With the MSG91
+ * provider each must match the DLT template registered for its message type.
+ */
+export function eventSmsTemplates(portal: string) {
+  return {
+    registration: `KBE Young Scientist: registration received. Your candidate ID is {candidateCode}. Use it on ${portal} for your hall ticket.`,
+    'hall-ticket': `KBE Young Scientist: your hall ticket is released. Download it on ${portal} with candidate ID {candidateCode}.`,
+    certificate: `KBE Young Scientist: your certificate is released. Download it on ${portal} with candidate ID {candidateCode}.`,
+  } as const;
+}

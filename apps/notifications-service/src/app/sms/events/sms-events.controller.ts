@@ -1,0 +1,91 @@
+import { Controller, Inject, Logger } from '@nestjs/common';
+import { EventPattern, Payload } from '@nestjs/microservices';
+import {
+  candidateRegisteredPayloadSchema,
+  documentReleasedPayloadSchema,
+  EVENT_TOPICS,
+  smsRequestedPayloadSchema,
+} from '@kbe/contracts';
+import { InjectConfig } from '@kbe/server-config';
+import type { EventEnvelope } from '@kbe/server-messaging';
+import type { z } from 'zod';
+import type { NotificationsConfig } from '../../notifications.config';
+import { FanOutUseCase, INVALID_NUMBER } from '../campaigns/fan-out.usecase';
+import { RECIPIENT_DIRECTORY, type RecipientDirectory } from '../campaigns/recipient-directory';
+import { eventSmsTemplates } from './event-sms.templates';
+
+/**
+ * The events that lead to an SMS (consumer group `notifications-service`). A handler resolves
+ * only once the messages are on the outbound topic and recorded, and the offset is committed
+ * after that; when it throws (registration-service or Kafka away) the event is redelivered.
+ * Malformed events are logged and skipped.
+ */
+@Controller()
+export class SmsEventsController {
+  private readonly logger = new Logger(SmsEventsController.name);
+  private readonly templates: ReturnType<typeof eventSmsTemplates>;
+
+  constructor(
+    private readonly fanOut: FanOutUseCase,
+    @Inject(RECIPIENT_DIRECTORY) private readonly directory: RecipientDirectory,
+    @InjectConfig() private readonly config: NotificationsConfig,
+  ) {
+    this.templates = eventSmsTemplates(config.SMS_PORTAL_URL);
+  }
+
+  @EventPattern(EVENT_TOPICS.smsRequested)
+  async smsRequested(@Payload() envelope: EventEnvelope): Promise<void> {
+    const payload = this.parse(EVENT_TOPICS.smsRequested, envelope, smsRequestedPayloadSchema);
+    if (!payload) return;
+    await this.fanOut.execute({ ...payload, eventId: envelope.id });
+  }
+
+  @EventPattern(EVENT_TOPICS.hallTicketReleased)
+  async hallTicketReleased(@Payload() envelope: EventEnvelope): Promise<void> {
+    await this.documentReleased(envelope, 'hall-ticket');
+  }
+
+  @EventPattern(EVENT_TOPICS.certificateReleased)
+  async certificateReleased(@Payload() envelope: EventEnvelope): Promise<void> {
+    await this.documentReleased(envelope, 'certificate');
+  }
+
+  @EventPattern(EVENT_TOPICS.candidateRegistered)
+  async candidateRegistered(@Payload() envelope: EventEnvelope): Promise<void> {
+    if (!this.config.SMS_ON_CANDIDATE_REGISTERED) return;
+    const payload = this.parse(EVENT_TOPICS.candidateRegistered, envelope, candidateRegisteredPayloadSchema);
+    if (!payload) return;
+    await this.fanOut.execute({
+      eventId: envelope.id,
+      campaignId: envelope.id,
+      messageType: 'registration',
+      message: this.templates.registration,
+      requestedBy: 'system',
+      audience: { kind: 'recipients', recipients: [{ candidateCode: payload.candidateCode, phoneNumber: payload.phoneNumber }] },
+    });
+  }
+
+  private async documentReleased(envelope: EventEnvelope, kind: 'hall-ticket' | 'certificate'): Promise<void> {
+    if (!this.config.SMS_ON_DOCUMENT_RELEASED) return;
+    const topic = kind === 'hall-ticket' ? EVENT_TOPICS.hallTicketReleased : EVENT_TOPICS.certificateReleased;
+    const payload = this.parse(topic, envelope, documentReleasedPayloadSchema);
+    if (!payload) return;
+    const phoneNumber = (await this.directory.phoneOf(payload.candidateCode)) ?? '';
+    if (!phoneNumber) this.logger.warn(`${topic} ${envelope.id}: candidate ${payload.candidateCode} has no number on record (${INVALID_NUMBER})`);
+    await this.fanOut.execute({
+      eventId: envelope.id,
+      campaignId: envelope.id,
+      messageType: kind,
+      message: this.templates[kind],
+      requestedBy: payload.releasedBy,
+      audience: { kind: 'recipients', recipients: [{ candidateCode: payload.candidateCode, phoneNumber }] },
+    });
+  }
+
+  private parse<S extends z.ZodType>(topic: string, envelope: EventEnvelope, schema: S): z.output<S> | undefined {
+    const result = schema.safeParse(envelope?.payload);
+    if (result.success && typeof envelope.id === 'string') return result.data;
+    this.logger.error(`Skipping malformed ${topic} event ${String(envelope?.id)}: ${result.success ? 'no id' : result.error.message}`);
+    return undefined;
+  }
+}

@@ -1,0 +1,14 @@
+import { Logger } from '@nestjs/common';
+import type { SmsProvider, SmsSendReceipt, SmsSendRequest } from './sms-provider';
+
+/** Development: logs each SMS (number masked) instead of sending it; the delivery log records it as sent. */
+export class ConsoleSmsProvider implements SmsProvider {
+  readonly name = 'console';
+  readonly honoursIdempotencyKey = true;
+  private readonly logger = new Logger('ConsoleSms');
+
+  async send(request: SmsSendRequest): Promise<SmsSendReceipt> {
+    this.logger.log(`SMS to ******${request.to.slice(-4)} (${request.encoding}, ${request.messageType}): ${request.text}`);
+    return { providerMessageId: `console-${request.idempotencyKey}` };
+  }
+}

@@ -1,0 +1,204 @@
+import { JwtService } from '@nestjs/jwt';
+import { AdminTokenIssuer, authOptionsFromEnv } from '@kbe/server-auth';
+import { loadConfig } from '@kbe/server-config';
+import { createKafkaClient, topicName, type EventEnvelope } from '@kbe/server-messaging';
+import { infraControl, isolatedInfraEnv, waitFor } from '@kbe/server-testing';
+import type { SmsRequestedPayload } from '@kbe/contracts';
+import { randomUUID } from 'node:crypto';
+import type { Producer } from 'kafkajs';
+import { MongoClient } from 'mongodb';
+import { FakeMsg91, type FakeAnswer } from '../../testing/fake-msg91.server';
+import { freePort, ServiceProcess } from '../../testing/service-process';
+import { notificationsEnvSchema } from '../notifications.config';
+
+/**
+ * SMS fan-out end to end against the real Kafka and MongoDB wire server: notifications-service
+ * runs as real child processes (killed, stopped, doubled), the provider is a fake MSG91 that is
+ * a real HTTP server. Each campaign goes to 10,000 distinct recipients, published as
+ * `sms.requested` events of 1,000 listed recipients (the most one event may carry).
+ */
+describe('SMS delivery: every recipient gets exactly one SMS', () => {
+  const RECIPIENTS = 10_000;
+  const CHUNK = 1_000;
+  const authKey = randomUUID();
+  const fake = new FakeMsg91({ authKey, idempotencyHeader: 'Idempotency-Key' });
+  const infra = isolatedInfraEnv();
+  let env: Record<string, string>;
+  let producer: Producer;
+  let mongo: MongoClient;
+  let adminToken: string;
+  const processes: ServiceProcess[] = [];
+
+  const config = loadConfig(notificationsEnvSchema, infra);
+  const kafka = createKafkaClient({ clientId: 'sms-delivery-test', brokers: config.KAFKA_BROKERS });
+
+  /** 10,000 numbers of their own per campaign: +91 9<campaign 2 digits><7 digits>. */
+  const recipientsOf = (campaign: number) =>
+    Array.from({ length: RECIPIENTS }, (_, i) => ({
+      phoneNumber: `9${String(campaign).padStart(2, '0')}${String(i).padStart(7, '0')}`,
+      candidateCode: `KBE${String(campaign).padStart(2, '0')}${String(i).padStart(4, '0')}ABC`,
+    }));
+
+  async function publishCampaign(campaign: number): Promise<string> {
+    const campaignId = `campaign-${campaign}-${randomUUID()}`;
+    const recipients = recipientsOf(campaign);
+    const topic = topicName(config.KAFKA_TOPIC_PREFIX, 'sms.requested');
+    for (let start = 0; start < recipients.length; start += CHUNK) {
+      const payload: SmsRequestedPayload = {
+        campaignId,
+        messageType: 'custom',
+        audience: { kind: 'recipients', recipients: recipients.slice(start, start + CHUNK) },
+        message: 'KBE Young Scientist: ID {candidateCode} exam update',
+        requestedBy: 'it-admin',
+      };
+      const envelope: EventEnvelope<SmsRequestedPayload> = { id: randomUUID(), topic: 'sms.requested', occurredAt: new Date().toISOString(), payload };
+      await producer.send({ topic, acks: -1, messages: [{ key: campaignId, value: JSON.stringify(envelope), headers: { 'event-id': envelope.id } }] });
+    }
+    return campaignId;
+  }
+
+  const smsReceivedBy = (campaign: number) => recipientsOf(campaign).map(({ phoneNumber }) => fake.smsPerNumber.get(`91${phoneNumber}`) ?? 0);
+  const receivedCount = (campaign: number) => smsReceivedBy(campaign).filter((count) => count > 0).length;
+
+  async function stats(service: ServiceProcess, campaignId: string) {
+    const response = await fetch(`${service.baseUrl}/api/notifications/campaigns/${encodeURIComponent(campaignId)}`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    if (!response.ok) throw new Error(`stats answered ${response.status}`);
+    return ((await response.json()) as { data: { queued: number; sent: number; failed: number; pending: number; expanded: boolean } }).data;
+  }
+
+  /** Every recipient got exactly one SMS, and the campaign's counts say exactly what the provider received. */
+  async function expectDeliveredExactlyOnce(service: ServiceProcess, campaign: number, campaignId: string): Promise<void> {
+    await waitFor(() => receivedCount(campaign) === RECIPIENTS, { timeoutMs: 240_000, intervalMs: 500, what: `all ${RECIPIENTS} recipients of campaign ${campaign} to get an SMS` });
+    const final = await waitFor(
+      async () => {
+        const current = await stats(service, campaignId);
+        return current.sent === RECIPIENTS && current.pending === 0 ? current : undefined;
+      },
+      { timeoutMs: 60_000, intervalMs: 500, what: 'the campaign counts to settle' },
+    );
+    const perRecipient = smsReceivedBy(campaign);
+    expect(perRecipient.filter((count) => count !== 1)).toEqual([]);
+    expect(final).toMatchObject({ queued: RECIPIENTS, sent: RECIPIENTS, failed: 0, pending: 0, expanded: true });
+    expect(final.sent).toBe(perRecipient.reduce((sum, count) => sum + count, 0));
+  }
+
+  async function startService(name: string): Promise<ServiceProcess> {
+    const service = new ServiceProcess(name, env, await freePort());
+    processes.push(service);
+    await service.start();
+    return service;
+  }
+
+  beforeAll(async () => {
+    const baseUrl = await fake.start();
+    env = {
+      ...infra,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      SMS_PROVIDER: 'http',
+      SMS_HTTP_BASE_URL: baseUrl,
+      SMS_HTTP_AUTH_KEY: authKey,
+      SMS_SENDER_ID: 'KBEYSC',
+      SMS_DLT_ENTITY_ID: '1201160000000000001',
+      SMS_DLT_TEMPLATES: JSON.stringify({ custom: { templateId: '1207160000000000001', text: 'KBE Young Scientist: {#var#}' } }),
+      SMS_HTTP_IDEMPOTENCY_HEADER: 'Idempotency-Key',
+      SMS_RATE_LIMIT_PER_SECOND: '5000',
+      SMS_MAX_ATTEMPTS: '8',
+      SMS_RETRY_BASE_MS: '100',
+      SMS_RETRY_MAX_MS: '2000',
+      SMS_PROVIDER_TIMEOUT_MS: '1500',
+      SMS_LEASE_MS: '10000',
+      SMS_SWEEP_INTERVAL_MS: '1000',
+      SMS_STATS_REPORT_INTERVAL_MS: '0',
+    };
+    producer = kafka.producer({ allowAutoTopicCreation: true });
+    await producer.connect();
+    mongo = await MongoClient.connect(config.MONGODB_URI);
+    adminToken = (await new AdminTokenIssuer(new JwtService(), authOptionsFromEnv(config)).issue('it-admin')).token;
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const service of processes) await service.stop().catch(() => undefined);
+    await producer?.disconnect().catch(() => undefined);
+    await mongo?.db(`${config.MONGODB_DB_PREFIX}-notifications-service`).dropDatabase().catch(() => undefined);
+    await mongo?.close();
+    await fake.stop();
+  }, 120_000);
+
+  it('delivers a 10,000-recipient campaign with one consumer process', async () => {
+    const service = await startService('notifications-a');
+    const campaignId = await publishCampaign(1);
+    await expectDeliveredExactlyOnce(service, 1, campaignId);
+    expect(fake.answers.rejected).toBe(0);
+  }, 300_000);
+
+  it('answers 401 to the campaign counts and the re-drive without an admin token', async () => {
+    const service = processes[0] as ServiceProcess;
+    expect((await fetch(`${service.baseUrl}/api/notifications/campaigns/x`)).status).toBe(401);
+    expect((await fetch(`${service.baseUrl}/api/notifications/dead-letters/redrive`, { method: 'POST' })).status).toBe(401);
+  });
+
+  it('delivers with two consumer processes sharing the work', async () => {
+    const [a] = processes as [ServiceProcess];
+    await startService('notifications-b');
+    const campaignId = await publishCampaign(2);
+    await expectDeliveredExactlyOnce(a, 2, campaignId);
+  }, 300_000);
+
+  it('delivers while the provider fails 20% of calls transiently (500, 429 with Retry-After, no answer)', async () => {
+    const [a] = processes as [ServiceProcess];
+    const failures: FakeAnswer[] = ['500', '429', 'hang'];
+    let n = 0;
+    fake.setDecide(({ failuresSoFar }) => {
+      n += 1;
+      return failuresSoFar < 2 && n % 5 === 0 ? (failures[Math.floor(n / 5) % 3] as FakeAnswer) : 'accept';
+    });
+    const before = { ...fake.answers };
+    try {
+      const campaignId = await publishCampaign(3);
+      await expectDeliveredExactlyOnce(a, 3, campaignId);
+    } finally {
+      fake.setDecide(undefined);
+    }
+    expect(fake.answers['500'] - before['500']).toBeGreaterThan(100);
+    expect(fake.answers['429'] - before['429']).toBeGreaterThan(100);
+    expect(fake.answers.hang - before.hang).toBeGreaterThan(100);
+  }, 300_000);
+
+  it('delivers when the consumer process is killed mid-campaign and restarted (after the other stopped gracefully)', async () => {
+    const [a, b] = processes as [ServiceProcess, ServiceProcess];
+    await b.stop();
+    fake.delayMs = 40; // a slower gateway, so the campaign is still under way when the process dies
+    try {
+      const campaignId = await publishCampaign(4);
+      await waitFor(() => receivedCount(4) >= 2_000, { timeoutMs: 120_000, intervalMs: 50, what: 'the campaign to be under way' });
+      await a.kill();
+      expect(receivedCount(4)).toBeLessThan(RECIPIENTS);
+      await a.start();
+      await expectDeliveredExactlyOnce(a, 4, campaignId);
+    } finally {
+      fake.delayMs = 0;
+    }
+  }, 300_000);
+
+  it('delivers when Kafka is stopped for 20 s in the middle of the campaign', async () => {
+    const [a] = processes as [ServiceProcess];
+    fake.delayMs = 40;
+    try {
+      const campaignId = await publishCampaign(5);
+      await waitFor(() => receivedCount(5) >= 1_000, { timeoutMs: 120_000, intervalMs: 50, what: 'the campaign to be under way' });
+      await infraControl('stop', 'kafka');
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 20_000));
+        expect(receivedCount(5)).toBeLessThan(RECIPIENTS);
+      } finally {
+        await infraControl('start', 'kafka');
+      }
+      await expectDeliveredExactlyOnce(a, 5, campaignId);
+    } finally {
+      fake.delayMs = 0;
+    }
+  }, 400_000);
+});
