@@ -6,7 +6,7 @@ import { ZodValidationPipe } from '@kbe/server-bootstrap';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { NotificationsConfig } from '../notifications.config';
-import { CampaignRepository } from './campaigns/campaign.repository';
+import { CampaignStatsReporter } from './campaigns/campaign-stats.reporter';
 import { CampaignStatsUseCase } from './campaigns/campaign-stats.usecase';
 import { deliveryReportBodySchema, finalReports } from './delivery/delivery-report';
 import { DeliveryRepository } from './delivery/delivery.repository';
@@ -16,12 +16,12 @@ const redriveBody = z.strictObject({ campaignId: campaignIdParam.optional() }, {
 
 /** Admin views of SMS delivery, and the provider's delivery-report webhook. */
 @ApiTags('notifications')
-@Controller('api/notifications')
+@Controller('notifications')
 export class NotificationsController {
   constructor(
     private readonly stats: CampaignStatsUseCase,
     private readonly deliveries: DeliveryRepository,
-    private readonly campaigns: CampaignRepository,
+    private readonly reporter: CampaignStatsReporter,
     @InjectConfig() private readonly config: NotificationsConfig,
   ) {}
 
@@ -38,7 +38,7 @@ export class NotificationsController {
   @ApiOperation({ summary: 'Sends the dead letters (of one campaign, or all) again.' })
   async redrive(@Body(new ZodValidationPipe(redriveBody)) body: z.output<typeof redriveBody>) {
     const redriven = await this.deliveries.redriveDead(body.campaignId);
-    if (body.campaignId) await this.campaigns.touch([body.campaignId]);
+    if (body.campaignId) this.reporter.markChanged([body.campaignId]);
     return { success: true, message: `${redriven} message(s) queued again`, data: { redriven } };
   }
 
@@ -60,7 +60,7 @@ export class NotificationsController {
         changed.add(campaignId);
       }
     }
-    await this.campaigns.touch([...changed]);
+    this.reporter.markChanged(changed);
     return { success: true, data: { updated } };
   }
 

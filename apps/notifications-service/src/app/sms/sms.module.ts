@@ -4,6 +4,7 @@ import { APP_CONFIG } from '@kbe/server-config';
 import type { NotificationsConfig } from '../notifications.config';
 import { CampaignRepository } from './campaigns/campaign.repository';
 import { FanOutDocument, FanOutSchema } from './campaigns/fan-out.schema';
+import { CampaignStatsReporter } from './campaigns/campaign-stats.reporter';
 import { CampaignStatsUseCase } from './campaigns/campaign-stats.usecase';
 import { FanOutUseCase } from './campaigns/fan-out.usecase';
 import { RECIPIENT_DIRECTORY } from './campaigns/recipient-directory';
@@ -53,6 +54,7 @@ function smsProviderFrom(config: NotificationsConfig): SmsProvider {
     SmsSenderWorker,
     FanOutUseCase,
     CampaignStatsUseCase,
+    CampaignStatsReporter,
   ],
 })
 export class SmsModule {}

@@ -70,15 +70,4 @@ export class CampaignRepository {
       expanded: docs.every((doc) => doc.expandedAt),
     };
   }
-
-  /** Marks campaigns changed (delivery reports, re-drives) so the stats reporter pushes them again. */
-  async touch(campaignIds: readonly string[], now = new Date()): Promise<void> {
-    if (campaignIds.length > 0) await this.model.updateMany({ campaignId: { $in: [...campaignIds] } }, { $set: { updatedAt: now } }).exec();
-  }
-
-  /** Campaigns with a fan-out changed since `since`. */
-  async changedSince(since: Date, limit = 100): Promise<string[]> {
-    const docs = await this.model.find({ updatedAt: { $gte: since } }, { campaignId: 1 }).limit(limit).lean<Array<Pick<FanOutDocument, 'campaignId'>>>().exec();
-    return [...new Set(docs.map((doc) => doc.campaignId))];
-  }
 }

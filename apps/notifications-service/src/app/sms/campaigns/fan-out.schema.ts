@@ -49,5 +49,3 @@ export class FanOutDocument {
 export const FanOutSchema = SchemaFactory.createForClass(FanOutDocument);
 // Serves the campaign statistics (sum over the fan-outs of one campaign).
 FanOutSchema.index({ campaignId: 1 });
-// Serves the stats reporter (campaigns changed recently).
-FanOutSchema.index({ updatedAt: 1 });

@@ -8,6 +8,7 @@ import { DeliveryRepository } from '../delivery/delivery.repository';
 import { outboundSmsId, SMS_OUTBOUND_TOPIC, type OutboundSms } from '../delivery/outbound-message';
 import { toIndianE164 } from '../phone-number.util';
 import { CampaignRepository } from './campaign.repository';
+import { CampaignStatsReporter } from './campaign-stats.reporter';
 import { RECIPIENT_DIRECTORY, type RecipientDirectory } from './recipient-directory';
 
 export const INVALID_NUMBER = 'Invalid or missing Indian mobile number';
@@ -41,6 +42,7 @@ export class FanOutUseCase {
     private readonly deliveries: DeliveryRepository,
     @Inject(RECIPIENT_DIRECTORY) private readonly directory: RecipientDirectory,
     @Inject(EVENT_PRODUCER) private readonly producer: EventProducer,
+    private readonly reporter: CampaignStatsReporter,
     @InjectConfig() private readonly config: NotificationsConfig,
   ) {}
 
@@ -54,6 +56,7 @@ export class FanOutUseCase {
       await this.deliveries.recordRejected(rejected);
       await this.queue(valid);
       await this.campaigns.advance(request.eventId, fanOut.cursor, page.next, valid.length, rejected.length);
+      this.reporter.markChanged([campaignId]);
       fanOut = (await this.campaigns.find(request.eventId)) ?? fanOut;
     }
   }

@@ -71,8 +71,11 @@ export class SmsSenderWorker implements OnApplicationBootstrap, BeforeApplicatio
     for (let start = 0; start < batch.messages.length; start += CHUNK_SIZE) {
       if (this.stopping || !isRunning() || isStale()) return;
       const chunk = batch.messages.slice(start, start + CHUNK_SIZE);
+      this.logger.debug(`partition ${batch.partition}: claiming ${chunk.length} from offset ${chunk[0]?.offset}`);
       const claimed = await this.deliveries.claim(parseAll(chunk, this.logger), this.owner, this.config.SMS_LEASE_MS);
+      this.logger.debug(`partition ${batch.partition}: claimed ${claimed.length}, dispatching`);
       const { unsent } = await this.dispatcher.dispatch(claimed, () => this.stopping || !isRunning());
+      this.logger.debug(`partition ${batch.partition}: dispatched, ${unsent.length} unsent`);
       if (unsent.length > 0) {
         await this.deliveries.release(unsent, this.owner);
         return; // offsets of this chunk stay uncommitted: Kafka hands the messages to the next consumer
@@ -87,6 +90,7 @@ export class SmsSenderWorker implements OnApplicationBootstrap, BeforeApplicatio
   private scheduleSweep(): void {
     this.sweepTimer = setTimeout(() => {
       this.sweeping = this.sweep()
+        .then(() => undefined)
         .catch((error: unknown) => this.logger.warn(`Sweep failed, retrying later: ${describe(error)}`))
         .finally(() => {
           this.sweeping = undefined;

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectConfig } from '@kbe/server-config';
 import { EVENT_PRODUCER, topicName, type EventProducer } from '@kbe/server-messaging';
 import type { NotificationsConfig } from '../../notifications.config';
+import { CampaignStatsReporter } from '../campaigns/campaign-stats.reporter';
 import { SMS_PROVIDER, SmsSendError, type SmsProvider } from '../providers/sms-provider';
 import { DeliveryRepository, type ClaimedSms, type DeliveryOutcome } from './delivery.repository';
 import { SMS_DEAD_LETTER_TOPIC } from './outbound-message';
@@ -49,6 +50,7 @@ export class SmsDispatcher {
     @Inject(SMS_PROVIDER) private readonly provider: SmsProvider,
     private readonly deliveries: DeliveryRepository,
     @Inject(EVENT_PRODUCER) private readonly producer: EventProducer,
+    private readonly reporter: CampaignStatsReporter,
     @InjectConfig() private readonly config: NotificationsConfig,
   ) {
     this.limiter = new RateLimiter(config.SMS_RATE_LIMIT_PER_SECOND);
@@ -74,7 +76,10 @@ export class SmsDispatcher {
         else unsent.push(message.id);
       }),
     );
+    this.logger.debug(`recording ${outcomes.length} outcome(s)`);
     await this.deliveries.recordOutcomes(outcomes);
+    this.logger.debug(`recorded ${outcomes.length} outcome(s)`);
+    this.reporter.markChanged(new Set(messages.map((message) => message.campaignId)));
     await this.deadLetter(messages, outcomes);
     return { unsent };
   }

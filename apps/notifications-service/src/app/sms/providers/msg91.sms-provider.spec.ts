@@ -1,0 +1,73 @@
+import { Msg91SmsProvider, retryAfterMs } from './msg91.sms-provider';
+import { SmsSendError, type SmsSendRequest } from './sms-provider';
+
+describe('Msg91SmsProvider', () => {
+  const templates = { custom: { templateId: '1207160000000000001', text: 'KBE Young Scientist: {#var#}' } };
+  const request: SmsSendRequest = { to: '+919876543210', text: 'KBE Young Scientist: exam on 19 March', encoding: 'GSM-7', messageType: 'custom', idempotencyKey: 'c1:KBE1' };
+  const calls: Array<{ url: string; init: RequestInit }> = [];
+  const answer = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+    (async (url: string, init: RequestInit) => {
+      calls.push({ url, init });
+      return new Response(JSON.stringify(body), { status, headers });
+    }) as unknown as typeof fetch;
+  const provider = (fetchFn: typeof fetch, idempotencyHeader?: string) =>
+    new Msg91SmsProvider({ baseUrl: 'https://gw.example', authKey: 'key-1', senderId: 'KBEYSC', dltEntityId: '1201160000000000001', templates, timeoutMs: 1000, idempotencyHeader }, fetchFn);
+
+  beforeEach(() => (calls.length = 0));
+
+  it('posts one transactional DLT message and returns the request id', async () => {
+    const receipt = await provider(answer(200, { type: 'success', message: 'req-42' }), 'Idempotency-Key').send(request);
+    expect(receipt).toEqual({ providerMessageId: 'req-42' });
+    expect(calls[0]?.url).toBe('https://gw.example/api/v2/sendsms');
+    expect(calls[0]?.init.headers).toMatchObject({ authkey: 'key-1', 'Idempotency-Key': 'c1:KBE1' });
+    expect(JSON.parse(String(calls[0]?.init.body))).toEqual({
+      sender: 'KBEYSC',
+      route: '4',
+      country: '91',
+      unicode: 0,
+      DLT_TE_ID: '1207160000000000001',
+      PE_ID: '1201160000000000001',
+      sms: [{ message: request.text, to: ['919876543210'] }],
+    });
+  });
+
+  it('sends Devanagari as Unicode', async () => {
+    await provider(answer(200, { type: 'success', message: 'r' })).send({ ...request, text: 'KBE Young Scientist: परीक्षा', encoding: 'UCS-2' });
+    expect(JSON.parse(String(calls[0]?.init.body)).unicode).toBe(1);
+  });
+
+  it('refuses, without calling the gateway, a text that does not match its DLT template', async () => {
+    const send = provider(answer(200, { type: 'success', message: 'r' })).send({ ...request, text: 'Hello there' });
+    await expect(send).rejects.toMatchObject({ kind: 'permanent', message: expect.stringContaining('does not match DLT template 1207160000000000001') });
+    await expect(provider(answer(200, {})).send({ ...request, messageType: 'certificate' })).rejects.toMatchObject({ kind: 'permanent' });
+    expect(calls).toHaveLength(0);
+  });
+
+  it('classifies 429 and 5xx as transient (with Retry-After), 4xx and error answers as permanent', async () => {
+    await expect(provider(answer(429, { type: 'error' }, { 'retry-after': '3' })).send(request)).rejects.toMatchObject({ kind: 'transient', retryAfterMs: 3000 });
+    await expect(provider(answer(503, { type: 'error', message: 'down' })).send(request)).rejects.toMatchObject({ kind: 'transient' });
+    await expect(provider(answer(401, { type: 'error', message: 'Authentication failure', code: '418' })).send(request)).rejects.toMatchObject({
+      kind: 'permanent',
+      message: 'MSG91 rejected the message (401, code 418): Authentication failure',
+    });
+    await expect(provider(answer(200, { type: 'error', message: 'Invalid template' })).send(request)).rejects.toBeInstanceOf(SmsSendError);
+  });
+
+  it('treats a timeout or a refused connection as transient', async () => {
+    const timeout = (async () => {
+      throw Object.assign(new Error('aborted'), { name: 'TimeoutError' });
+    }) as unknown as typeof fetch;
+    await expect(provider(timeout).send(request)).rejects.toMatchObject({ kind: 'transient', message: 'MSG91 did not answer within 1000 ms' });
+    const refused = (async () => {
+      throw new TypeError('fetch failed');
+    }) as unknown as typeof fetch;
+    await expect(provider(refused).send(request)).rejects.toMatchObject({ kind: 'transient' });
+  });
+
+  it('reads Retry-After in seconds or as a date', () => {
+    expect(retryAfterMs('2')).toBe(2000);
+    expect(retryAfterMs(new Date(10_000).toUTCString(), 4_000)).toBe(6_000);
+    expect(retryAfterMs(null)).toBeUndefined();
+    expect(retryAfterMs('soon')).toBeUndefined();
+  });
+});

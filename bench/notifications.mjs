@@ -1,0 +1,168 @@
+#!/usr/bin/env node
+// SMS fan-out throughput, end to end: from the moment a campaign's `sms.requested` events are
+// accepted by Kafka to the provider call of its last recipient, for a 10,000-recipient campaign
+// sent by a real notifications-service process to a fake MSG91 (a real HTTP server, no rate
+// limit). Baseline in the same run: a bare kafkajs producer/consumer pair moving the same
+// 10,000 per-recipient messages through a 6-partition topic (the limit of this machine).
+//
+//   flock /tmp/kbe-servers.lock node bench/notifications.mjs [runs=3]
+//
+// Needs the real servers (`node tools/infra/cli.mjs up`). Prints medians and the ratio.
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+require(join(root, 'tools/test/ts-register.cjs'));
+const { FakeMsg91 } = require(join(root, 'apps/notifications-service/src/testing/fake-msg91.server.ts'));
+const { ServiceProcess, freePort } = require(join(root, 'apps/notifications-service/src/testing/service-process.ts'));
+const { readInfraEnv } = require(join(root, 'libs/server/testing/src/lib/infra-env.ts'));
+const { Kafka, logLevel } = require('kafkajs');
+
+const RECIPIENTS = 10_000;
+const PER_EVENT = 1_000;
+const PARTITIONS = 6;
+const runs = Number(process.argv[2] ?? 3);
+const infra = readInfraEnv();
+const id = `bench${Date.now().toString(36)}`;
+const brokers = (infra.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
+const kafka = new Kafka({ clientId: id, brokers, logLevel: logLevel.NOTHING });
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The per-recipient message as notifications-service puts it on its outbound topic. */
+function outbound(run, i) {
+  const to = `+919${String(run).padStart(2, '0')}${String(i).padStart(7, '0')}`;
+  return {
+    key: to,
+    value: JSON.stringify({
+      id: `bench-${run}:KBE${String(i).padStart(6, '0')}ABC`,
+      campaignId: `bench-${run}`,
+      messageType: 'custom',
+      to,
+      text: `KBE Young Scientist: ID KBE${String(i).padStart(6, '0')}ABC exam update`,
+      encoding: 'GSM-7',
+      segments: 1,
+      candidateCode: `KBE${String(i).padStart(6, '0')}ABC`,
+    }),
+  };
+}
+
+async function barePair(run) {
+  const topic = `${id}.bare-${run}`;
+  const admin = kafka.admin();
+  await admin.connect();
+  await admin.createTopics({ topics: [{ topic, numPartitions: PARTITIONS }], waitForLeaders: true });
+  await admin.disconnect();
+  const consumer = kafka.consumer({ groupId: `${id}.bare-${run}`, maxBytesPerPartition: 128 * 1024 });
+  const producer = kafka.producer();
+  await Promise.all([consumer.connect(), producer.connect()]);
+  await consumer.subscribe({ topics: [topic], fromBeginning: true });
+  let received = 0;
+  let done;
+  const finished = new Promise((resolve) => (done = resolve));
+  const joined = new Promise((resolve) => consumer.on(consumer.events.GROUP_JOIN, resolve));
+  await consumer.run({
+    partitionsConsumedConcurrently: PARTITIONS,
+    eachBatch: async ({ batch }) => {
+      received += batch.messages.length;
+      if (received >= RECIPIENTS) done(performance.now());
+    },
+  });
+  await joined;
+  const messages = Array.from({ length: RECIPIENTS }, (_, i) => outbound(run, i));
+  const start = performance.now();
+  for (let i = 0; i < messages.length; i += PER_EVENT) await producer.send({ topic, acks: -1, messages: messages.slice(i, i + PER_EVENT) });
+  const end = await finished;
+  await Promise.all([consumer.disconnect(), producer.disconnect()]);
+  return RECIPIENTS / ((end - start) / 1000);
+}
+
+async function publishCampaign(producer, campaignId, count, offset) {
+  const topic = `${id}.sms.requested`;
+  for (let start = 0; start < count; start += PER_EVENT) {
+    const recipients = Array.from({ length: Math.min(PER_EVENT, count - start) }, (_, k) => {
+      const i = offset + start + k;
+      return { phoneNumber: `9${String(i).padStart(9, '0')}`, candidateCode: `KBE${String(i).padStart(6, '0')}ABC` };
+    });
+    const payload = { campaignId, messageType: 'custom', audience: { kind: 'recipients', recipients }, message: 'KBE Young Scientist: ID {candidateCode} exam update', requestedBy: 'bench' };
+    const envelope = { id: randomUUID(), topic: 'sms.requested', occurredAt: new Date().toISOString(), payload };
+    await producer.send({ topic, acks: -1, messages: [{ key: campaignId, value: JSON.stringify(envelope) }] });
+  }
+}
+
+async function waitForSms(fake, total, timeoutMs = 300_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (fake.totalSms < total) {
+    if (Date.now() > deadline) throw new Error(`only ${fake.totalSms} of ${total} SMS reached the fake provider`);
+    await sleep(20);
+  }
+}
+
+async function main() {
+  const authKey = randomUUID();
+  const fake = new FakeMsg91({ authKey, idempotencyHeader: 'Idempotency-Key' });
+  const baseUrl = await fake.start();
+  const service = new ServiceProcess(
+    'notifications-bench',
+    {
+      ...infra,
+      MONGODB_DB_PREFIX: id,
+      KAFKA_TOPIC_PREFIX: `${id}.`,
+      JWT_SECRET: randomUUID() + randomUUID(),
+      INTERNAL_API_TOKEN: randomUUID(),
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      SMS_PROVIDER: 'http',
+      SMS_HTTP_BASE_URL: baseUrl,
+      SMS_HTTP_AUTH_KEY: authKey,
+      SMS_SENDER_ID: 'KBEYSC',
+      SMS_DLT_ENTITY_ID: '1201160000000000001',
+      SMS_DLT_TEMPLATES: JSON.stringify({ custom: { templateId: '1207160000000000001', text: 'KBE Young Scientist: {#var#}' } }),
+      SMS_HTTP_IDEMPOTENCY_HEADER: 'Idempotency-Key',
+      SMS_RATE_LIMIT_PER_SECOND: '0',
+      SMS_OUTBOUND_PARTITIONS: String(PARTITIONS),
+      SMS_STATS_REPORT_INTERVAL_MS: '0',
+    },
+    await freePort(),
+  );
+  const producer = kafka.producer({ allowAutoTopicCreation: true });
+  try {
+    await service.start();
+    await producer.connect();
+    // Warm-up: topics, consumer groups, connections, JIT.
+    await publishCampaign(producer, `${id}-warmup`, 500, 900_000_000);
+    await waitForSms(fake, 500);
+
+    const pipeline = [];
+    const bare = [];
+    for (let run = 1; run <= runs; run += 1) {
+      bare.push(await barePair(run));
+      const before = fake.totalSms;
+      const start = performance.now();
+      await publishCampaign(producer, `${id}-run${run}`, RECIPIENTS, run * 1_000_000);
+      await waitForSms(fake, before + RECIPIENTS);
+      pipeline.push(RECIPIENTS / ((fake.lastAcceptedAt - start) / 1000));
+      console.log(`run ${run}: notifications-service ${pipeline.at(-1).toFixed(0)} msg/s, bare kafkajs pair ${bare.at(-1).toFixed(0)} msg/s`);
+    }
+    const duplicates = [...fake.smsPerNumber.values()].filter((count) => count !== 1).length;
+    const p = median(pipeline);
+    const b = median(bare);
+    console.log(`\n${RECIPIENTS} recipients per campaign, ${runs} runs, medians:`);
+    console.log(`  notifications-service end to end (event accepted -> provider call): ${p.toFixed(0)} msg/s`);
+    console.log(`  bare kafkajs producer/consumer pair, same messages:               ${b.toFixed(0)} msg/s`);
+    console.log(`  ratio: ${(p / b).toFixed(2)}x  (targets: >= 2000 msg/s ${p >= 2000 ? 'met' : 'NOT met'}, >= 0.5x ${p / b >= 0.5 ? 'met' : 'NOT met'})`);
+    console.log(`  recipients with other than exactly one SMS: ${duplicates}`);
+  } finally {
+    await producer.disconnect().catch(() => undefined);
+    await service.stop();
+    await fake.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
