@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { AnyBulkWriteOperation, Model } from 'mongoose';
-import { DeliveryDocument, type DeliveryStatus } from './delivery.schema';
+import type { Model } from 'mongoose';
+import { DeliveryDocument, ProviderReceiptDocument, type DeliveryStatus } from './delivery.schema';
 import type { OutboundSms } from './outbound-message';
 
 /**
@@ -34,7 +34,24 @@ const DUPLICATE_KEY = 11000;
  */
 @Injectable()
 export class DeliveryRepository {
-  constructor(@InjectModel(DeliveryDocument.name) private readonly model: Model<DeliveryDocument>) {}
+  /** Tail of the chain of writes: this process writes the delivery log one operation at a time. */
+  private writes: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    @InjectModel(DeliveryDocument.name) private readonly model: Model<DeliveryDocument>,
+    @InjectModel(ProviderReceiptDocument.name) private readonly receipts: Model<ProviderReceiptDocument>,
+  ) {}
+
+  /**
+   * FerretDB's SQLite backend has one writer per database: concurrent multi-document writes
+   * from several partitions only contend (and were seen to stall), so writes are queued here
+   * and made in batches instead.
+   */
+  private serial<T>(write: () => Promise<T>): Promise<T> {
+    const next = this.writes.then(write, write);
+    this.writes = next.catch(() => undefined);
+    return next;
+  }
 
   /** Inserts claims for `messages`; returns those this call claimed (the others were claimed before). */
   async claim(messages: readonly OutboundSms[], owner: string, leaseMs: number, now = new Date()): Promise<ClaimedSms[]> {
@@ -53,21 +70,19 @@ export class DeliveryRepository {
       status: 'sending' as DeliveryStatus,
       attempts: 0,
       reason: null,
-      providerMessageId: null,
       owner,
       leaseUntil,
       createdAt: now,
       updatedAt: now,
     }));
-    const refused = await this.insertIgnoringDuplicates(docs);
+    const refused = await this.serial(() => insertIgnoringDuplicates(this.model, docs));
     return unique.filter((_message, index) => !refused.has(index)).map((message) => ({ ...message, inDoubt: false }));
   }
 
   /** Records recipients rejected before queueing (no valid number) as failed; idempotent. */
   async recordRejected(rejected: ReadonlyArray<{ id: string; campaignId: string; messageType: string; to: string; candidateCode?: string; reason: string }>, now = new Date()): Promise<void> {
     if (rejected.length === 0) return;
-    await this.insertIgnoringDuplicates(
-      rejected.map((entry) => ({
+    const docs = rejected.map((entry) => ({
         _id: entry.id,
         campaignId: entry.campaignId,
         messageType: entry.messageType,
@@ -79,44 +94,52 @@ export class DeliveryRepository {
         status: 'failed' as DeliveryStatus,
         attempts: 0,
         reason: entry.reason,
-        providerMessageId: null,
         owner: null,
         leaseUntil: null,
         createdAt: now,
         updatedAt: now,
-      })),
-    );
+      }));
+    await this.serial(() => insertIgnoringDuplicates(this.model, docs));
   }
 
-  /** Writes the outcome of messages this process sent (only while it still holds the claim as `sending`). */
+  /**
+   * Writes the outcome of messages this process sent (only while the claim is still `sending`):
+   * the sent ones in one update, the provider's message ids in one insert (for its delivery
+   * reports), the given-up ones one by one (rare).
+   */
   async recordOutcomes(outcomes: readonly DeliveryOutcome[], now = new Date()): Promise<void> {
-    if (outcomes.length === 0) return;
-    const operations: AnyBulkWriteOperation<DeliveryDocument>[] = outcomes.map((outcome) => ({
-      updateOne: {
-        filter: { _id: outcome.id, status: 'sending' },
-        update: {
-          $set:
-            outcome.status === 'sent'
-              ? { status: 'sent', attempts: outcome.attempts, providerMessageId: outcome.providerMessageId, reason: null, owner: null, leaseUntil: null, updatedAt: now }
-              : { status: 'dead', attempts: outcome.attempts, reason: outcome.reason, owner: null, leaseUntil: null, updatedAt: now },
-        },
-      },
-    }));
-    await this.model.bulkWrite(operations, { ordered: false });
+    const sent = outcomes.filter((outcome) => outcome.status === 'sent');
+    if (sent.length > 0) {
+      await this.serial(() =>
+        this.model
+          .updateMany({ _id: { $in: sent.map((outcome) => outcome.id) }, status: 'sending' }, { $set: { status: 'sent', reason: null, owner: null, leaseUntil: null, updatedAt: now } })
+          .exec(),
+      );
+      const receipts = sent.flatMap((outcome) => (outcome.providerMessageId ? [{ _id: outcome.providerMessageId, deliveryId: outcome.id }] : []));
+      if (receipts.length > 0) await this.serial(() => insertIgnoringDuplicates(this.receipts, receipts));
+    }
+    for (const outcome of outcomes) {
+      if (outcome.status !== 'dead') continue;
+      await this.serial(() =>
+        this.model
+          .updateOne({ _id: outcome.id, status: 'sending' }, { $set: { status: 'dead', attempts: outcome.attempts, reason: outcome.reason, owner: null, leaseUntil: null, updatedAt: now } })
+          .exec(),
+      );
+    }
   }
 
   /** Gives claims back (shutdown before they were handed to the provider): deleted, so Kafka redelivers them. */
   async release(ids: readonly string[], owner: string): Promise<void> {
     if (ids.length === 0) return;
-    await this.model.deleteMany({ _id: { $in: [...ids] }, owner, status: 'sending' }).exec();
+    await this.serial(() => this.model.deleteMany({ _id: { $in: [...ids] }, owner, status: 'sending' }).exec());
   }
 
   /** Claims this process took over but could not hand over before stopping: free for any sender now (never sent). */
   async expire(ids: readonly string[], owner: string, now = new Date()): Promise<void> {
     if (ids.length === 0) return;
-    await this.model
-      .updateMany({ _id: { $in: [...ids] }, owner, status: 'sending' }, { $set: { owner: null, leaseUntil: new Date(0), updatedAt: now } })
-      .exec();
+    await this.serial(() =>
+      this.model.updateMany({ _id: { $in: [...ids] }, owner, status: 'sending' }, { $set: { owner: null, leaseUntil: new Date(0), updatedAt: now } }).exec(),
+    );
   }
 
   /**
@@ -131,12 +154,11 @@ export class DeliveryRepository {
       .exec();
     const taken: ClaimedSms[] = [];
     for (const doc of expired) {
-      const result = await this.model
-        .updateOne(
-          { _id: doc._id, status: 'sending', leaseUntil: doc.leaseUntil },
-          { $set: { owner, leaseUntil: new Date(now.getTime() + leaseMs), updatedAt: now } },
-        )
-        .exec();
+      const result = await this.serial(() =>
+        this.model
+          .updateOne({ _id: doc._id, status: 'sending', leaseUntil: doc.leaseUntil }, { $set: { owner, leaseUntil: new Date(now.getTime() + leaseMs), updatedAt: now } })
+          .exec(),
+      );
       if (result.modifiedCount === 1) taken.push({ ...toOutbound(doc), inDoubt: doc.owner !== null });
     }
     return taken;
@@ -154,10 +176,14 @@ export class DeliveryRepository {
 
   /** Applies a provider delivery report to a message it accepted; returns its campaign, or null when none matched. */
   async recordDeliveryReport(providerMessageId: string, status: 'delivered' | 'failed', reason: string | null, now = new Date()): Promise<string | null> {
-    const doc = await this.model
-      .findOneAndUpdate({ providerMessageId, status: 'sent' }, { $set: { status, reason: status === 'failed' ? reason : null, updatedAt: now } }, { new: true })
-      .lean<DeliveryDocument>()
-      .exec();
+    const receipt = await this.receipts.findById(providerMessageId).lean<ProviderReceiptDocument>().exec();
+    if (!receipt) return null;
+    const doc = await this.serial(() =>
+      this.model
+        .findOneAndUpdate({ _id: receipt.deliveryId, status: 'sent' }, { $set: { status, reason: status === 'failed' ? reason : null, updatedAt: now } }, { new: true })
+        .lean<DeliveryDocument>()
+        .exec(),
+    );
     return doc?.campaignId ?? null;
   }
 
@@ -187,16 +213,17 @@ export class DeliveryRepository {
     return counts;
   }
 
-  /** Inserts, skipping documents whose `_id` exists; returns the indexes that were refused as duplicates. */
-  private async insertIgnoringDuplicates(docs: readonly object[]): Promise<Set<number>> {
-    try {
-      await this.model.collection.insertMany(docs as never[], { ordered: false });
-      return new Set();
-    } catch (error) {
-      const writeErrors = writeErrorsOf(error);
-      if (writeErrors.length === 0 || writeErrors.some((entry) => entry.code !== DUPLICATE_KEY)) throw error;
-      return new Set(writeErrors.map((entry) => entry.index));
-    }
+}
+
+/** Inserts, skipping documents whose `_id` exists; returns the indexes that were refused as duplicates. */
+async function insertIgnoringDuplicates(model: Model<never> | Model<DeliveryDocument> | Model<ProviderReceiptDocument>, docs: readonly object[]): Promise<Set<number>> {
+  try {
+    await model.collection.insertMany(docs as never[], { ordered: false });
+    return new Set();
+  } catch (error) {
+    const writeErrors = writeErrorsOf(error);
+    if (writeErrors.length === 0 || writeErrors.some((entry) => entry.code !== DUPLICATE_KEY)) throw error;
+    return new Set(writeErrors.map((entry) => entry.index));
   }
 }
 

@@ -46,9 +46,6 @@ export class DeliveryDocument {
   @Prop({ type: String, default: null })
   reason!: string | null;
 
-  @Prop({ type: String, default: null })
-  providerMessageId!: string | null;
-
   /** Sender process holding the claim and until when; another sender may take it over after. */
   @Prop({ type: String, default: null })
   owner!: string | null;
@@ -68,5 +65,15 @@ export const DeliverySchema = SchemaFactory.createForClass(DeliveryDocument);
 DeliverySchema.index({ campaignId: 1, status: 1 });
 // Serves the sweeper (status sending, lease expired) and the dead-letter re-drive (status dead).
 DeliverySchema.index({ status: 1, leaseUntil: 1 });
-// Serves the delivery-report webhook (the provider reports by its own message id).
-DeliverySchema.index({ providerMessageId: 1 });
+
+/** The provider's id of an accepted message -> our delivery id, for its delivery reports (insert-only). */
+@Schema({ collection: 'sms_provider_receipts', versionKey: false })
+export class ProviderReceiptDocument {
+  @Prop({ type: String, required: true })
+  _id!: string;
+
+  @Prop({ type: String, required: true })
+  deliveryId!: string;
+}
+
+export const ProviderReceiptSchema = SchemaFactory.createForClass(ProviderReceiptDocument);
