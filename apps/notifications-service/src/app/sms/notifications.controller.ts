@@ -37,9 +37,9 @@ export class NotificationsController {
   @AdminOnly()
   @ApiOperation({ summary: 'Sends the dead letters (of one campaign, or all) again.' })
   async redrive(@Body(new ZodValidationPipe(redriveBody)) body: z.output<typeof redriveBody>) {
-    const redriven = await this.deliveries.redriveDead(body.campaignId);
-    if (body.campaignId) this.reporter.markChanged([body.campaignId]);
-    return { success: true, message: `${redriven} message(s) queued again`, data: { redriven } };
+    const campaigns = await this.deliveries.redriveDead(body.campaignId);
+    this.reporter.markChanged(campaigns);
+    return { success: true, message: `Dead letters of ${campaigns.length} campaign(s) queued again`, data: { campaigns } };
   }
 
   @Post('delivery-reports')

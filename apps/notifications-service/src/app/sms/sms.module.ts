@@ -10,7 +10,16 @@ import { FanOutUseCase } from './campaigns/fan-out.usecase';
 import { RECIPIENT_DIRECTORY } from './campaigns/recipient-directory';
 import { RegistrationRecipientDirectory } from './campaigns/registration.recipient-directory';
 import { DeliveryRepository } from './delivery/delivery.repository';
-import { DeliveryDocument, DeliverySchema, ProviderReceiptDocument, ProviderReceiptSchema } from './delivery/delivery.schema';
+import {
+  DeliveryDocument,
+  DeliverySchema,
+  InflightDocument,
+  InflightSchema,
+  OutcomeDocument,
+  OutcomeSchema,
+  ProviderReceiptDocument,
+  ProviderReceiptSchema,
+} from './delivery/delivery.schema';
 import { SmsSenderWorker } from './delivery/sms-sender.worker';
 import { SmsDispatcher } from './delivery/sms.dispatcher';
 import { SmsEventsController } from './events/sms-events.controller';
@@ -37,6 +46,8 @@ function smsProviderFrom(config: NotificationsConfig): SmsProvider {
   imports: [
     MongooseModule.forFeature([
       { name: DeliveryDocument.name, schema: DeliverySchema },
+      { name: InflightDocument.name, schema: InflightSchema },
+      { name: OutcomeDocument.name, schema: OutcomeSchema },
       { name: ProviderReceiptDocument.name, schema: ProviderReceiptSchema },
       { name: FanOutDocument.name, schema: FanOutSchema },
     ]),

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
-import { DeliveryDocument, ProviderReceiptDocument, type DeliveryStatus } from './delivery.schema';
+import { DeliveryDocument, InflightDocument, OutcomeDocument, ProviderReceiptDocument, type OutcomeStatus } from './delivery.schema';
 import type { OutboundSms } from './outbound-message';
 
 /**
@@ -13,24 +13,32 @@ export interface ClaimedSms extends OutboundSms {
 }
 
 export type DeliveryOutcome =
-  | { id: string; status: 'sent'; attempts: number; providerMessageId: string | null }
-  | { id: string; status: 'dead'; attempts: number; reason: string };
+  | { id: string; campaignId: string; status: 'sent'; attempts: number; providerMessageId: string | null }
+  | { id: string; campaignId: string; status: 'dead'; attempts: number; reason: string };
 
 export interface CampaignCounts {
   sent: number;
   delivered: number;
   failed: number;
-  /** Claimed and not finished yet. */
-  sending: number;
   failures: Array<{ reason: string; count: number }>;
+}
+
+export interface RejectedRecipient {
+  id: string;
+  campaignId: string;
+  messageType: string;
+  to: string;
+  candidateCode?: string;
+  reason: string;
 }
 
 const DUPLICATE_KEY = 11000;
 
 /**
- * The delivery log: one document per (campaign or event, recipient), whose unique `_id` is the
- * record that a message was claimed for the provider. Inserting the claim is the only way to
- * send, so a redelivered Kafka record, a restarted sender or a second sender finds the key taken.
+ * The delivery log. Claiming a message inserts its in-flight entry and its claim, whose unique
+ * `_id` is the idempotency key: a redelivered Kafka record, a restarted sender or a second
+ * sender process finds the key taken and does not send. Outcomes are inserted, and the
+ * in-flight entry deleted, once the provider answered.
  */
 @Injectable()
 export class DeliveryRepository {
@@ -38,140 +46,111 @@ export class DeliveryRepository {
   private writes: Promise<unknown> = Promise.resolve();
 
   constructor(
-    @InjectModel(DeliveryDocument.name) private readonly model: Model<DeliveryDocument>,
+    @InjectModel(DeliveryDocument.name) private readonly claims: Model<DeliveryDocument>,
+    @InjectModel(InflightDocument.name) private readonly inflight: Model<InflightDocument>,
+    @InjectModel(OutcomeDocument.name) private readonly outcomes: Model<OutcomeDocument>,
     @InjectModel(ProviderReceiptDocument.name) private readonly receipts: Model<ProviderReceiptDocument>,
   ) {}
 
   /**
-   * FerretDB's SQLite backend has one writer per database: concurrent multi-document writes
-   * from several partitions only contend (and were seen to stall), so writes are queued here
-   * and made in batches instead.
+   * Claims `messages` for `owner`; returns those this call claimed. The in-flight entry goes
+   * first, so a crash between the two inserts leaves a claim that the sweeper still finds.
    */
-  private serial<T>(write: () => Promise<T>): Promise<T> {
-    const next = this.writes.then(write, write);
-    this.writes = next.catch(() => undefined);
-    return next;
-  }
-
-  /** Inserts claims for `messages`; returns those this call claimed (the others were claimed before). */
   async claim(messages: readonly OutboundSms[], owner: string, leaseMs: number, now = new Date()): Promise<ClaimedSms[]> {
-    if (messages.length === 0) return [];
     const unique = [...new Map(messages.map((message) => [message.id, message])).values()];
+    if (unique.length === 0) return [];
     const leaseUntil = new Date(now.getTime() + leaseMs);
-    const docs = unique.map((message) => ({
-      _id: message.id,
-      campaignId: message.campaignId,
-      messageType: message.messageType,
-      to: message.to,
-      text: message.text,
-      encoding: message.encoding,
-      segments: message.segments,
-      candidateCode: message.candidateCode ?? null,
-      status: 'sending' as DeliveryStatus,
-      attempts: 0,
-      reason: null,
-      owner,
-      leaseUntil,
-      createdAt: now,
-      updatedAt: now,
-    }));
-    const refused = await this.serial(() => insertIgnoringDuplicates(this.model, docs));
-    return unique.filter((_message, index) => !refused.has(index)).map((message) => ({ ...message, inDoubt: false }));
+    const busy = await this.serial(() => insertIgnoringDuplicates(this.inflight, unique.map((message) => ({ _id: message.id, owner, leaseUntil }))));
+    const ours = unique.filter((_message, index) => !busy.has(index));
+    if (ours.length === 0) return [];
+    const done = await this.serial(() => insertIgnoringDuplicates(this.claims, ours.map((message) => toClaim(message, now))));
+    const alreadyClaimed = ours.filter((_message, index) => done.has(index)).map((message) => message.id);
+    if (alreadyClaimed.length > 0) await this.serial(() => this.inflight.deleteMany({ _id: { $in: alreadyClaimed }, owner }).exec());
+    return ours.filter((_message, index) => !done.has(index)).map((message) => ({ ...message, inDoubt: false }));
   }
 
   /** Records recipients rejected before queueing (no valid number) as failed; idempotent. */
-  async recordRejected(rejected: ReadonlyArray<{ id: string; campaignId: string; messageType: string; to: string; candidateCode?: string; reason: string }>, now = new Date()): Promise<void> {
+  async recordRejected(rejected: readonly RejectedRecipient[], now = new Date()): Promise<void> {
     if (rejected.length === 0) return;
-    const docs = rejected.map((entry) => ({
-        _id: entry.id,
-        campaignId: entry.campaignId,
-        messageType: entry.messageType,
-        to: entry.to || '(none)',
-        text: '-',
-        encoding: 'GSM-7',
-        segments: 1,
-        candidateCode: entry.candidateCode ?? null,
-        status: 'failed' as DeliveryStatus,
-        attempts: 0,
-        reason: entry.reason,
-        owner: null,
-        leaseUntil: null,
-        createdAt: now,
-        updatedAt: now,
-      }));
-    await this.serial(() => insertIgnoringDuplicates(this.model, docs));
-  }
-
-  /**
-   * Writes the outcome of messages this process sent (only while the claim is still `sending`):
-   * the sent ones in one update, the provider's message ids in one insert (for its delivery
-   * reports), the given-up ones one by one (rare).
-   */
-  async recordOutcomes(outcomes: readonly DeliveryOutcome[], now = new Date()): Promise<void> {
-    const sent = outcomes.filter((outcome) => outcome.status === 'sent');
-    if (sent.length > 0) {
-      await this.serial(() =>
-        this.model
-          .updateMany({ _id: { $in: sent.map((outcome) => outcome.id) }, status: 'sending' }, { $set: { status: 'sent', reason: null, owner: null, leaseUntil: null, updatedAt: now } })
-          .exec(),
-      );
-      const receipts = sent.flatMap((outcome) => (outcome.providerMessageId ? [{ _id: outcome.providerMessageId, deliveryId: outcome.id }] : []));
-      if (receipts.length > 0) await this.serial(() => insertIgnoringDuplicates(this.receipts, receipts));
-    }
-    for (const outcome of outcomes) {
-      if (outcome.status !== 'dead') continue;
-      await this.serial(() =>
-        this.model
-          .updateOne({ _id: outcome.id, status: 'sending' }, { $set: { status: 'dead', attempts: outcome.attempts, reason: outcome.reason, owner: null, leaseUntil: null, updatedAt: now } })
-          .exec(),
-      );
-    }
-  }
-
-  /** Gives claims back (shutdown before they were handed to the provider): deleted, so Kafka redelivers them. */
-  async release(ids: readonly string[], owner: string): Promise<void> {
-    if (ids.length === 0) return;
-    await this.serial(() => this.model.deleteMany({ _id: { $in: [...ids] }, owner, status: 'sending' }).exec());
-  }
-
-  /** Claims this process took over but could not hand over before stopping: free for any sender now (never sent). */
-  async expire(ids: readonly string[], owner: string, now = new Date()): Promise<void> {
-    if (ids.length === 0) return;
     await this.serial(() =>
-      this.model.updateMany({ _id: { $in: [...ids] }, owner, status: 'sending' }, { $set: { owner: null, leaseUntil: new Date(0), updatedAt: now } }).exec(),
+      insertIgnoringDuplicates(
+        this.claims,
+        rejected.map((entry) => toClaim({ ...entry, to: entry.to || '(none)', text: '-', encoding: 'GSM-7', segments: 1 }, now)),
+      ),
+    );
+    await this.serial(() =>
+      insertIgnoringDuplicates(
+        this.outcomes,
+        rejected.map((entry) => ({ _id: entry.id, campaignId: entry.campaignId, status: 'failed', reason: entry.reason, attempts: 0, updatedAt: now })),
+      ),
     );
   }
 
+  /** Writes the outcomes of messages this process sent, then forgets them as in flight. */
+  async recordOutcomes(outcomes: readonly DeliveryOutcome[], now = new Date()): Promise<void> {
+    if (outcomes.length === 0) return;
+    await this.serial(() =>
+      insertIgnoringDuplicates(
+        this.outcomes,
+        outcomes.map((outcome) => ({
+          _id: outcome.id,
+          campaignId: outcome.campaignId,
+          status: outcome.status,
+          reason: outcome.status === 'dead' ? outcome.reason : null,
+          attempts: outcome.attempts,
+          updatedAt: now,
+        })),
+      ),
+    );
+    const receipts = outcomes.flatMap((outcome) =>
+      outcome.status === 'sent' && outcome.providerMessageId ? [{ _id: outcome.providerMessageId, deliveryId: outcome.id }] : [],
+    );
+    if (receipts.length > 0) await this.serial(() => insertIgnoringDuplicates(this.receipts, receipts));
+    await this.serial(() => this.inflight.deleteMany({ _id: { $in: outcomes.map((outcome) => outcome.id) } }).exec());
+  }
+
+  /** Claims this process will not hand to the provider (shutdown): free for any sender at once (never sent). */
+  async release(ids: readonly string[], owner: string): Promise<void> {
+    if (ids.length === 0) return;
+    await this.serial(() => this.inflight.updateMany({ _id: { $in: [...ids] }, owner }, { $set: { owner: null, leaseUntil: new Date(0) } }).exec());
+  }
+
   /**
-   * Takes over claims whose lease ran out (their sender died): each is taken by one process only
-   * (conditional update on the old lease). Dead letters re-driven by an admin come back this way too.
+   * Takes over in-flight claims whose lease ran out (their sender died, or an admin re-drove
+   * them): each is taken by one process only (update conditional on the old lease).
    */
   async takeExpired(owner: string, leaseMs: number, limit: number, now = new Date()): Promise<ClaimedSms[]> {
-    const expired = await this.model
-      .find({ status: 'sending', leaseUntil: { $lt: now } })
-      .limit(limit)
-      .lean<DeliveryDocument[]>()
-      .exec();
+    const expired = await this.inflight.find({ leaseUntil: { $lt: now } }).limit(limit).lean<InflightDocument[]>().exec();
     const taken: ClaimedSms[] = [];
-    for (const doc of expired) {
+    for (const entry of expired) {
       const result = await this.serial(() =>
-        this.model
-          .updateOne({ _id: doc._id, status: 'sending', leaseUntil: doc.leaseUntil }, { $set: { owner, leaseUntil: new Date(now.getTime() + leaseMs), updatedAt: now } })
-          .exec(),
+        this.inflight.updateOne({ _id: entry._id, leaseUntil: entry.leaseUntil }, { $set: { owner, leaseUntil: new Date(now.getTime() + leaseMs) } }).exec(),
       );
-      if (result.modifiedCount === 1) taken.push({ ...toOutbound(doc), inDoubt: doc.owner !== null });
+      if (result.modifiedCount !== 1) continue;
+      const [claim, outcome] = await Promise.all([
+        this.claims.findById(entry._id).lean<DeliveryDocument>().exec(),
+        this.outcomes.findById(entry._id).lean<OutcomeDocument>().exec(),
+      ]);
+      if (!claim || outcome) {
+        // Its outcome was written just before the sender died (or it was never claimed): nothing to send.
+        await this.serial(() => this.inflight.deleteOne({ _id: entry._id }).exec());
+        continue;
+      }
+      taken.push({ ...toOutbound(claim), inDoubt: entry.owner !== null });
     }
     return taken;
   }
 
-  /** Dead letters back to `sending` with an expired lease and no owner (never accepted by the provider: safe to resend). */
-  async redriveDead(campaignId: string | undefined, now = new Date()): Promise<number> {
+  /** Dead letters (of one campaign, or all) back in flight with no owner and an expired lease: the sweeper sends them. */
+  async redriveDead(campaignId: string | undefined): Promise<string[]> {
     const filter: Record<string, unknown> = { status: 'dead' };
     if (campaignId) filter['campaignId'] = campaignId;
-    const result = await this.model
-      .updateMany(filter, { $set: { status: 'sending', owner: null, leaseUntil: new Date(0), attempts: 0, reason: null, updatedAt: now } })
-      .exec();
-    return result.modifiedCount;
+    const dead = await this.outcomes.find(filter, { _id: 1, campaignId: 1 }).lean<Array<Pick<OutcomeDocument, '_id' | 'campaignId'>>>().exec();
+    if (dead.length === 0) return [];
+    const ids = dead.map((doc) => doc._id);
+    await this.serial(() => insertIgnoringDuplicates(this.inflight, ids.map((id) => ({ _id: id, owner: null, leaseUntil: new Date(0) }))));
+    await this.serial(() => this.outcomes.deleteMany({ _id: { $in: ids }, status: 'dead' }).exec());
+    return [...new Set(dead.map((doc) => doc.campaignId))];
   }
 
   /** Applies a provider delivery report to a message it accepted; returns its campaign, or null when none matched. */
@@ -179,30 +158,26 @@ export class DeliveryRepository {
     const receipt = await this.receipts.findById(providerMessageId).lean<ProviderReceiptDocument>().exec();
     if (!receipt) return null;
     const doc = await this.serial(() =>
-      this.model
+      this.outcomes
         .findOneAndUpdate({ _id: receipt.deliveryId, status: 'sent' }, { $set: { status, reason: status === 'failed' ? reason : null, updatedAt: now } }, { new: true })
-        .lean<DeliveryDocument>()
+        .lean<OutcomeDocument>()
         .exec(),
     );
     return doc?.campaignId ?? null;
   }
 
   async countsOf(campaignId: string): Promise<CampaignCounts> {
-    const groups = await this.model
-      .aggregate<{ _id: { status: DeliveryStatus; reason: string | null }; count: number }>([
+    const groups = await this.outcomes
+      .aggregate<{ _id: { status: OutcomeStatus; reason: string | null }; count: number }>([
         { $match: { campaignId } },
         { $group: { _id: { status: '$status', reason: '$reason' }, count: { $sum: 1 } } },
       ])
       .exec();
-    const counts: CampaignCounts = { sent: 0, delivered: 0, failed: 0, sending: 0, failures: [] };
+    const counts: CampaignCounts = { sent: 0, delivered: 0, failed: 0, failures: [] };
     const reasons = new Map<string, number>();
     for (const { _id, count } of groups) {
-      if (_id.status === 'sent') counts.sent += count;
-      if (_id.status === 'delivered') {
-        counts.sent += count;
-        counts.delivered += count;
-      }
-      if (_id.status === 'sending') counts.sending += count;
+      if (_id.status === 'sent' || _id.status === 'delivered') counts.sent += count;
+      if (_id.status === 'delivered') counts.delivered += count;
       if (_id.status === 'failed' || _id.status === 'dead') {
         counts.failed += count;
         const reason = _id.reason ?? 'unknown';
@@ -213,10 +188,20 @@ export class DeliveryRepository {
     return counts;
   }
 
+  /**
+   * FerretDB's SQLite backend has one writer per database: concurrent multi-document writes
+   * from several partitions only contend (and were seen to stall), so this process queues them.
+   */
+  private serial<T>(write: () => Promise<T>): Promise<T> {
+    const next = this.writes.then(write, write);
+    this.writes = next.catch(() => undefined);
+    return next;
+  }
 }
 
-/** Inserts, skipping documents whose `_id` exists; returns the indexes that were refused as duplicates. */
-async function insertIgnoringDuplicates(model: Model<never> | Model<DeliveryDocument> | Model<ProviderReceiptDocument>, docs: readonly object[]): Promise<Set<number>> {
+/** Inserts, skipping documents whose `_id` exists; returns the indexes refused as duplicates. */
+async function insertIgnoringDuplicates<T>(model: Model<T>, docs: readonly object[]): Promise<Set<number>> {
+  if (docs.length === 0) return new Set();
   try {
     await model.collection.insertMany(docs as never[], { ordered: false });
     return new Set();
@@ -234,6 +219,20 @@ function writeErrorsOf(error: unknown): Array<{ index: number; code: number }> {
     index: entry.index ?? entry.err?.index ?? -1,
     code: entry.code ?? entry.err?.code ?? -1,
   }));
+}
+
+function toClaim(message: Omit<OutboundSms, 'encoding'> & { encoding: string }, now: Date) {
+  return {
+    _id: message.id,
+    campaignId: message.campaignId,
+    messageType: message.messageType,
+    to: message.to,
+    text: message.text,
+    encoding: message.encoding,
+    segments: message.segments,
+    candidateCode: message.candidateCode ?? null,
+    createdAt: now,
+  };
 }
 
 function toOutbound(doc: DeliveryDocument): OutboundSms {

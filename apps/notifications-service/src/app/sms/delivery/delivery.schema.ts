@@ -1,17 +1,15 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 
 /**
- * `sending`: claimed by a sender (owner, lease) and being handed to the provider; `sent`: the
- * provider accepted it; `delivered` / `failed`: final, from the provider's delivery report or
- * before queueing (invalid number); `dead`: given up after the last attempt or a permanent
- * error, also on the dead-letter topic, until an admin re-drives it.
+ * The delivery log, in insert-mostly collections: FerretDB's SQLite backend pushes down only
+ * `_id`/equality filters, so multi-document updates (`$in`, ranges) scan whole collections.
+ * Each write here is an insert, a delete on the small in-flight set, or an update by `_id`.
  */
-export const DELIVERY_STATUSES = ['sending', 'sent', 'delivered', 'failed', 'dead'] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
+/** One claim per (campaign or event, recipient): the unique record that the message was taken for the provider. */
 @Schema({ collection: 'sms_deliveries', versionKey: false })
 export class DeliveryDocument {
-  /** `<campaign or event id>:<recipient>`: the unique record of what was handed to the provider. */
+  /** `<campaign or event id>:<recipient>`: the idempotency key. */
   @Prop({ type: String, required: true })
   _id!: string;
 
@@ -37,36 +35,62 @@ export class DeliveryDocument {
   @Prop({ type: String, default: null })
   candidateCode!: string | null;
 
-  @Prop({ type: String, required: true, enum: DELIVERY_STATUSES })
-  status!: DeliveryStatus;
+  @Prop({ type: Date, required: true })
+  createdAt!: Date;
+}
+export const DeliverySchema = SchemaFactory.createForClass(DeliveryDocument);
 
-  @Prop({ type: Number, default: 0 })
-  attempts!: number;
+/**
+ * Claims not finished yet: which sender holds each and until when (lease). Deleted when the
+ * outcome is written; a claim whose lease ran out (its sender died) is taken over by another.
+ * `owner` null: never handed to the provider (re-driven, or given back at shutdown).
+ */
+@Schema({ collection: 'sms_inflight', versionKey: false })
+export class InflightDocument {
+  @Prop({ type: String, required: true })
+  _id!: string;
+
+  @Prop({ type: String, default: null })
+  owner!: string | null;
+
+  @Prop({ type: Date, required: true })
+  leaseUntil!: Date;
+}
+export const InflightSchema = SchemaFactory.createForClass(InflightDocument);
+
+export const OUTCOME_STATUSES = ['sent', 'delivered', 'failed', 'dead'] as const;
+export type OutcomeStatus = (typeof OUTCOME_STATUSES)[number];
+
+/**
+ * How a claimed message ended: `sent` (the provider accepted it), then `delivered` / `failed`
+ * from its delivery report; `failed` also for recipients rejected before queueing; `dead` when
+ * given up (last attempt or permanent error), until an admin re-drives it.
+ */
+@Schema({ collection: 'sms_outcomes', versionKey: false })
+export class OutcomeDocument {
+  @Prop({ type: String, required: true })
+  _id!: string;
+
+  @Prop({ type: String, required: true })
+  campaignId!: string;
+
+  @Prop({ type: String, required: true, enum: OUTCOME_STATUSES })
+  status!: OutcomeStatus;
 
   @Prop({ type: String, default: null })
   reason!: string | null;
 
-  /** Sender process holding the claim and until when; another sender may take it over after. */
-  @Prop({ type: String, default: null })
-  owner!: string | null;
-
-  @Prop({ type: Date, default: null })
-  leaseUntil!: Date | null;
-
-  @Prop({ type: Date, required: true })
-  createdAt!: Date;
+  @Prop({ type: Number, default: 0 })
+  attempts!: number;
 
   @Prop({ type: Date, required: true })
   updatedAt!: Date;
 }
-
-export const DeliverySchema = SchemaFactory.createForClass(DeliveryDocument);
+export const OutcomeSchema = SchemaFactory.createForClass(OutcomeDocument);
 // Serves the campaign statistics ($match campaignId, $group status).
-DeliverySchema.index({ campaignId: 1, status: 1 });
-// Serves the sweeper (status sending, lease expired) and the dead-letter re-drive (status dead).
-DeliverySchema.index({ status: 1, leaseUntil: 1 });
+OutcomeSchema.index({ campaignId: 1, status: 1 });
 
-/** The provider's id of an accepted message -> our delivery id, for its delivery reports (insert-only). */
+/** The provider's id of an accepted message -> our delivery id, for its delivery reports. */
 @Schema({ collection: 'sms_provider_receipts', versionKey: false })
 export class ProviderReceiptDocument {
   @Prop({ type: String, required: true })
@@ -75,5 +99,4 @@ export class ProviderReceiptDocument {
   @Prop({ type: String, required: true })
   deliveryId!: string;
 }
-
 export const ProviderReceiptSchema = SchemaFactory.createForClass(ProviderReceiptDocument);

@@ -77,8 +77,9 @@ export class SmsSenderWorker implements OnApplicationBootstrap, BeforeApplicatio
       const { unsent } = await this.dispatcher.dispatch(claimed, () => this.stopping || !isRunning());
       this.logger.debug(`partition ${batch.partition}: dispatched, ${unsent.length} unsent`);
       if (unsent.length > 0) {
+        // Shutting down: what was not handed over is free for the next sender at once (never sent).
         await this.deliveries.release(unsent, this.owner);
-        return; // offsets of this chunk stay uncommitted: Kafka hands the messages to the next consumer
+        return;
       }
       const last = chunk[chunk.length - 1];
       if (last) resolveOffset(last.offset);
@@ -109,7 +110,7 @@ export class SmsSenderWorker implements OnApplicationBootstrap, BeforeApplicatio
       total += taken.length;
       const { unsent } = await this.dispatcher.dispatch(taken, () => this.stopping);
       // Not handed over before shutdown: make them immediately available to another sender.
-      if (unsent.length > 0) await this.deliveries.expire(unsent, this.owner);
+      if (unsent.length > 0) await this.deliveries.release(unsent, this.owner);
     }
     if (total > 0) this.logger.log(`Took over ${total} message(s) whose sender had stopped`);
     return total;

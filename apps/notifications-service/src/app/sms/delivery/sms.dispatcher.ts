@@ -68,7 +68,7 @@ export class SmsDispatcher {
     await Promise.all(
       messages.map(async (message) => {
         if (message.inDoubt && !this.provider.honoursIdempotencyKey) {
-          outcomes.push({ id: message.id, status: 'dead', attempts: 0, reason: OUTCOME_UNKNOWN });
+          outcomes.push({ id: message.id, campaignId: message.campaignId, status: 'dead', attempts: 0, reason: OUTCOME_UNKNOWN });
           return;
         }
         const outcome = await this.sendWithRetries(message, stopping);
@@ -86,7 +86,7 @@ export class SmsDispatcher {
 
   private async sendWithRetries(message: ClaimedSms, stopping: () => boolean): Promise<DeliveryOutcome | undefined> {
     for (let attempt = 1; ; attempt += 1) {
-      if (stopping()) return attempt === 1 ? undefined : { id: message.id, status: 'dead', attempts: attempt - 1, reason: 'Sender stopped during retries' };
+      if (stopping()) return attempt === 1 ? undefined : { id: message.id, campaignId: message.campaignId, status: 'dead', attempts: attempt - 1, reason: 'Sender stopped during retries' };
       try {
         const receipt = await this.inFlight.run(async () => {
           await this.limiter.acquire();
@@ -98,11 +98,11 @@ export class SmsDispatcher {
             idempotencyKey: message.id,
           });
         });
-        return { id: message.id, status: 'sent', attempts: attempt, providerMessageId: receipt.providerMessageId };
+        return { id: message.id, campaignId: message.campaignId, status: 'sent', attempts: attempt, providerMessageId: receipt.providerMessageId };
       } catch (error) {
         const failure = error instanceof SmsSendError ? error : new SmsSendError('transient', describe(error));
         if (failure.kind === 'permanent' || attempt >= this.retry.maxAttempts) {
-          return { id: message.id, status: 'dead', attempts: attempt, reason: failure.message };
+          return { id: message.id, campaignId: message.campaignId, status: 'dead', attempts: attempt, reason: failure.message };
         }
         await sleep(retryDelayMs(attempt, this.retry, failure.retryAfterMs));
       }
