@@ -25,6 +25,8 @@ export class FakeMsg91 {
   readonly answers: Record<FakeAnswer | 'repeat' | 'rejected', number> = { accept: 0, '500': 0, '429': 0, hang: 0, repeat: 0, rejected: 0 };
   /** Time of the latest accepted SMS (performance.now()). */
   lastAcceptedAt = 0;
+  /** Request ids of accepted SMS, in order (what delivery reports refer to). */
+  readonly requestIds: string[] = [];
   /** Answers this much later (a slower gateway), to keep a campaign under way for a while. */
   delayMs = 0;
   private readonly accepted = new Map<string, string>();
@@ -107,6 +109,7 @@ export class FakeMsg91 {
     }
     const requestId = `req${(this.nextId++).toString(36).padStart(8, '0')}`;
     this.accepted.set(key, requestId);
+    this.requestIds.push(requestId);
     this.answers.accept += 1;
     this.smsPerNumber.set(to, (this.smsPerNumber.get(to) ?? 0) + 1);
     this.lastAcceptedAt = performance.now();

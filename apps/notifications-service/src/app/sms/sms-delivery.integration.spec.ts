@@ -21,6 +21,7 @@ describe('SMS delivery: every recipient gets exactly one SMS', () => {
   const RECIPIENTS = 10_000;
   const CHUNK = 1_000;
   const authKey = randomUUID();
+  const webhookToken = `${randomUUID()}${randomUUID()}`;
   const fake = new FakeMsg91({ authKey, idempotencyHeader: 'Idempotency-Key' });
   const infra = isolatedInfraEnv();
   let env: Record<string, string>;
@@ -28,6 +29,7 @@ describe('SMS delivery: every recipient gets exactly one SMS', () => {
   let mongo: MongoClient;
   let adminToken: string;
   const processes: ServiceProcess[] = [];
+  let campaign1 = '';
 
   const config = loadConfig(notificationsEnvSchema, infra);
   const kafka = createKafkaClient({ clientId: 'sms-delivery-test', brokers: config.KAFKA_BROKERS });
@@ -65,7 +67,7 @@ describe('SMS delivery: every recipient gets exactly one SMS', () => {
       headers: { authorization: `Bearer ${adminToken}` },
     });
     if (!response.ok) throw new Error(`stats answered ${response.status}`);
-    return ((await response.json()) as { data: { queued: number; sent: number; failed: number; pending: number; expanded: boolean } }).data;
+    return ((await response.json()) as { data: { queued: number; sent: number; delivered: number; failed: number; failures: unknown[]; pending: number; expanded: boolean } }).data;
   }
 
   /** Every recipient got exactly one SMS, and the campaign's counts say exactly what the provider received. */
@@ -112,6 +114,7 @@ describe('SMS delivery: every recipient gets exactly one SMS', () => {
       SMS_LEASE_MS: '10000',
       SMS_SWEEP_INTERVAL_MS: '1000',
       SMS_STATS_REPORT_INTERVAL_MS: '0',
+      SMS_WEBHOOK_TOKEN: webhookToken,
     };
     producer = kafka.producer({ allowAutoTopicCreation: true });
     await producer.connect();
@@ -129,15 +132,36 @@ describe('SMS delivery: every recipient gets exactly one SMS', () => {
 
   it('delivers a 10,000-recipient campaign with one consumer process', async () => {
     const service = await startService('notifications-a');
-    const campaignId = await publishCampaign(1);
-    await expectDeliveredExactlyOnce(service, 1, campaignId);
+    campaign1 = await publishCampaign(1);
+    await expectDeliveredExactlyOnce(service, 1, campaign1);
     expect(fake.answers.rejected).toBe(0);
   }, 300_000);
 
-  it('answers 401 to the campaign counts and the re-drive without an admin token', async () => {
+  it('answers 401 to the campaign counts and the re-drive without an admin token, and to a delivery report without its token', async () => {
     const service = processes[0] as ServiceProcess;
     expect((await fetch(`${service.baseUrl}/api/notifications/campaigns/x`)).status).toBe(401);
     expect((await fetch(`${service.baseUrl}/api/notifications/dead-letters/redrive`, { method: 'POST' })).status).toBe(401);
+    const report = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify([{ requestId: 'r', report: [{ status: '1' }] }]) };
+    expect((await fetch(`${service.baseUrl}/api/notifications/delivery-reports`, report)).status).toBe(401);
+    expect((await fetch(`${service.baseUrl}/api/notifications/delivery-reports?token=wrong`, report)).status).toBe(401);
+  });
+
+  it("counts the provider's delivery reports: delivered, and undelivered with its reason", async () => {
+    const service = processes[0] as ServiceProcess;
+    const [first, second] = fake.requestIds as [string, string];
+    const response = await fetch(`${service.baseUrl}/api/notifications/delivery-reports?token=${webhookToken}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        data: [
+          { requestId: first, report: [{ status: '1', desc: 'DELIVERED' }] },
+          { requestId: second, report: [{ status: '16', desc: 'REJECTED' }] },
+        ],
+      }),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ success: true, data: { updated: 2 } });
+    expect(await stats(service, campaign1)).toMatchObject({ queued: RECIPIENTS, sent: RECIPIENTS - 1, delivered: 1, failed: 1, failures: [{ reason: 'Undelivered: REJECTED', count: 1 }] });
   });
 
   it('delivers with two consumer processes sharing the work', async () => {
