@@ -96,7 +96,7 @@ async function jestTier(tier, extraArgs = [], env = {}) {
 
 /** The tools' own tests (node's test runner): every tools/.../*.test.mjs file. */
 function toolTests() {
-  return readdirSync(join(repoRoot, 'tools'), { recursive: true })
+  return readdirSync(join(repoRoot, 'tools'), { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.test.mjs'))
     .map((f) => join('tools', f))
     .sort();
@@ -123,8 +123,9 @@ let infraStartedHere = [];
 try {
   // 1. static checks
   if (wanted('static')) {
+    // Nx targets, cached: a second run with nothing changed replays the results.
     await check('lint', 'npx', ['nx', 'run-many', '-t', 'lint', '--outputStyle=static', '--parallel=2']);
-    await check('type check', process.execPath, ['tools/test/typecheck.mjs']);
+    await check('type check', 'npx', ['nx', 'run-many', '-t', 'typecheck', '--outputStyle=static', '--parallel=2']);
     if (existsSync(join(repoRoot, 'tools/k8s/generate.mjs'))) {
       await check('k8s manifests up to date', process.execPath, ['tools/k8s/generate.mjs', '--check']);
     }
