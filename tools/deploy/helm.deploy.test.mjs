@@ -87,13 +87,15 @@ describe('rendered manifests', () => {
     });
   }
 
-  it('services are probed (startup, readiness) and tested on their own health endpoint; front ends on /healthz', () => {
+  it('services are probed (startup, readiness, liveness) and tested on their own health endpoint; front ends on /healthz', () => {
     const { objects } = defaults;
     for (const app of apps) {
       const health = services.includes(app) ? `/api/health/${app}` : '/healthz';
       const container = named(objects, 'Deployment', app).spec.template.spec.containers[0];
       assert.equal(container.startupProbe.httpGet.path, health, app);
       assert.equal(container.readinessProbe.httpGet.path, health, app);
+      // liveness: the process answers (a dependency outage must not restart every replica)
+      if (services.includes(app)) assert.equal(container.livenessProbe.httpGet.path, `${health}/live`, app);
       const test = named(objects, 'Pod', `${app}-test-health`).spec.containers[0];
       assert.equal(test.command.at(-1), `http://${app}:80${health}`, app);
       const service = named(objects, 'Service', app);
