@@ -181,6 +181,7 @@ describe('values that must be refused (values.schema.json)', () => {
     ['missing limits', ['documents-service.resources.limits=null'], /limits/],
     ['an unknown setting (typo)', ['documents-service.replicas=3'], /replicas/],
     ['a health path that is not a path', ['admin-service.probes.path=health'], /path/],
+    ['a typo in the Ingress settings', ['ingress.hots=register.example.org'], /hots/],
   ];
   for (const [what, set, message] of refused) {
     it(`refuses ${what}`, () => {
