@@ -1,12 +1,12 @@
-// The Dockerfiles (hadolint plus the policies of this project) and the static front ends' nginx
-// configuration. Run: node tools/deploy/toolchain.mjs && node --test tools/deploy/docker.deploy.test.mjs
+// The Dockerfiles (hadolint plus the policies of this project) and the nginx configurations of
+// the static front ends and of the compose edge (crossplane, NGINX's parser). Run: node tools/deploy/toolchain.mjs && node --test tools/deploy/docker.deploy.test.mjs
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 
-import { hadolint, repoRoot } from './helm.mjs';
+import { hadolint, nginxParse, render, repoRoot } from './helm.mjs';
 
 const dockerfiles = ['docker/node-service.Dockerfile', 'docker/static.Dockerfile'];
 const read = (file) => readFileSync(join(repoRoot, file), 'utf8');
@@ -130,6 +130,29 @@ describe('static front ends: nginx', () => {
     assert.equal(cache('= /index.html'), 'no-cache');
     const remote = read('docker/nginx/remote.conf');
     assert.match(remote, /remoteEntry\\\.js[^{]*\{[^}]*Cache-Control "no-cache"/);
+  });
+
+  it('every nginx configuration parses (crossplane, strict), with the headers the chart renders', () => {
+    const headersFromChart = render({ release: 'shell', set: ['tags.all=false', 'tags.shell=true', 'ingress.enabled=false'] })
+      .objects.find((o) => o.metadata.name === 'shell-files').data['security-headers.conf'];
+    for (const headers of [read('docker/nginx/security-headers.conf'), headersFromChart]) {
+      const dir = mkdtempSync(join(tmpdir(), 'kbe-headers-'));
+      try {
+        writeFileSync(join(dir, 'security-headers.conf'), headers);
+        const withHeaders = (conf) => conf.replaceAll('/etc/nginx/kbe/security-headers.conf', join(dir, 'security-headers.conf'));
+        for (const conf of [read('docker/nginx/shell.conf'), read('docker/nginx/remote.conf').replaceAll('__BASE_PATH__', '/remotes/public/'), read('docker/nginx/edge.conf')]) {
+          assert.deepEqual(nginxParse(withHeaders(conf)), { status: 'ok', errors: [] });
+        }
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
+  });
+
+  it('the nginx parser refuses a broken configuration (the check is live)', () => {
+    const result = nginxParse('server {\n  listen 8080;\n  location / {\n    add_header X-Only-A-Name;\n    proxy_passs http://shell:8080;\n  }\n}\n');
+    assert.equal(result.status, 'failed');
+    assert.match(result.errors.join('\n'), /add_header|proxy_passs/);
   });
 
   it('nginx runs unprivileged on 8080 and answers /healthz for the probes', () => {

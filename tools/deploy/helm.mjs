@@ -82,6 +82,24 @@ export function validateManifests(text) {
   }
 }
 
+/**
+ * crossplane (NGINX's own parser, strict: unknown directives too) on a server{} configuration,
+ * wrapped in the http{} context nginx includes it in. Answers { status, errors }.
+ */
+export function nginxParse(serverConf) {
+  const dir = mkdtempSync(join(tmpdir(), 'kbe-nginx-'));
+  try {
+    writeFileSync(join(dir, 'server.conf'), serverConf);
+    writeFileSync(join(dir, 'nginx.conf'), `events {}\nhttp {\n  include ${join(dir, 'server.conf')};\n}\n`);
+    const result = run(tools.python, ['-m', 'crossplane', 'parse', '--strict', join(dir, 'nginx.conf')]);
+    if (result.code !== 0 && !result.stdout) throw new Error(`crossplane failed: ${result.stderr}`);
+    const parsed = JSON.parse(result.stdout);
+    return { status: parsed.status, errors: parsed.errors.map((e) => e.error.replaceAll(dir, '')) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export function hadolint(files, config = join(repoRoot, '.hadolint.yaml')) {
   return run(tools.hadolint, ['--config', config, '--no-color', ...files]);
 }
