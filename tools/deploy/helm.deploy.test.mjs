@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 
 import { compileApiRoutes, loadRoutes, matchApiRoute } from '../edge/route-table.mjs';
-import { appChart, appOf, helmLint, helmTemplate, productionValues, readYaml, render, repoRoot, umbrellaChart, validateManifests } from './helm.mjs';
+import { appChart, appOf, helmLint, helmTemplate, helmVersion, productionValues, readYaml, render, repoRoot, umbrellaChart, validateManifests } from './helm.mjs';
+import { HELM_VERSION } from './toolchain.mjs';
 
 const routes = loadRoutes();
 const values = readYaml(join(umbrellaChart, 'values.yaml'));
@@ -28,6 +29,10 @@ const podSpecs = (objects) => [
 ];
 
 describe('helm lint', () => {
+  it(`the helm in use is the pinned ${HELM_VERSION}`, () => {
+    assert.equal(helmVersion(), HELM_VERSION);
+  });
+
   it('the umbrella chart lints cleanly with default and production values', () => {
     for (const options of [{}, { values: [productionValues] }]) {
       const result = helmLint(options);

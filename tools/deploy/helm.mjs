@@ -40,6 +40,10 @@ export function render(options = {}) {
   return { text: result.stdout, objects: parseManifests(result.stdout) };
 }
 
+export function helmVersion() {
+  return run(tools.helm, ['version', '--template', '{{ .Version }}']).stdout.trim();
+}
+
 export function helmLint({ chart = umbrellaChart, ...values } = {}) {
   return run(tools.helm, ['lint', chart, '--strict', '--kube-version', kubernetesVersion, '--namespace', NAMESPACE, ...valueArgs(values)]);
 }

