@@ -290,13 +290,16 @@ describe('security headers', () => {
       const conf = named(defaults.objects, 'ConfigMap', `${app}-files`).data['security-headers.conf'];
       for (const [name, value] of Object.entries(headers)) assert.ok(conf.includes(`add_header ${name} ${JSON.stringify(value)} always;`), `${app}: ${name}`);
       const mounts = named(defaults.objects, 'Deployment', app).spec.template.spec.containers[0].volumeMounts;
-      assert.ok(mounts.some((m) => m.mountPath === '/etc/nginx/kbe/security-headers.conf' && m.subPath === 'security-headers.conf'), app);
+      assert.ok(mounts.some((m) => m.mountPath === '/etc/nginx/security-headers.conf' && m.subPath === 'security-headers.conf'), app);
     }
   });
 
   it('the image\'s default headers file says the same as the values', () => {
     const file = readFileSync(join(repoRoot, 'docker/nginx/security-headers.conf'), 'utf8');
-    const inFile = Object.fromEntries([...file.matchAll(/^add_header (\S+) "([^"]*)" always;$/gm)].map((m) => [m[1], m[2]]));
+    // nginx quoting: "..." with \" inside, or '...'
+    const inFile = Object.fromEntries(
+      [...file.matchAll(/^add_header (\S+) (?:"((?:[^"\\]|\\.)*)"|'([^']*)') always;$/gm)].map((m) => [m[1], m[2] !== undefined ? m[2].replace(/\\(.)/g, '$1') : m[3]]),
+    );
     assert.deepEqual(inFile, headers);
   });
 });
