@@ -138,6 +138,16 @@ describe('rendered manifests', () => {
     assert.equal(checksum(render({ set: ['admin-service.config.LOG_LEVEL=debug'] }).objects), checksum(defaults.objects));
   });
 
+  it('the browser and registration-service see the same edition (deadline, year)', () => {
+    for (const [name, { objects }] of Object.entries(renders)) {
+      const config = named(objects, 'ConfigMap', 'registration-service-config').data;
+      const script = named(objects, 'ConfigMap', 'shell-files').data['runtime-config.js'];
+      const browser = JSON.parse(/^window\.__KBE_CONFIG__ = (.*);\n?$/.exec(script)[1]);
+      assert.equal(browser.edition.registrationDeadline, config.EDITION_REGISTRATION_DEADLINE, name);
+      assert.equal(String(browser.edition.year), config.EDITION_YEAR, name);
+    }
+  });
+
   it('documents-service scales on CPU, notifications-service on its consumer lag', () => {
     const documents = named(defaults.objects, 'HorizontalPodAutoscaler', 'documents-service');
     assert.equal(documents.spec.metrics[0].resource.name, 'cpu');
