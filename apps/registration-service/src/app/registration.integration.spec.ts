@@ -268,6 +268,18 @@ describe('registration-service registrations against FerretDB, Kafka and MinIO',
       expect(paid.body.data.candidates.map((c: { candidateId: string }) => c.candidateId)).toEqual([candidateCode]);
     });
 
+    it('pages an SMS group for notifications-service with a cursor: code and mobile number only', async () => {
+      await http.get('/internal/candidates/sms-recipients').query({ group: 'paid' }).expect(401);
+      const paid = await http.get('/internal/candidates/sms-recipients').set(internal).query({ group: 'hall-ticket', limit: 1 }).expect(200);
+      expect(paid.body).toEqual({ success: true, data: { items: [{ candidateCode, phoneNumber: '9876501234' }], next: candidateCode } });
+      const after = await http.get('/internal/candidates/sms-recipients').set(internal).query({ group: 'hall-ticket', after: candidateCode }).expect(200);
+      expect(after.body.data).toEqual({ items: [], next: null });
+      const unpaid = await http.get('/internal/candidates/sms-recipients').set(internal).query({ group: 'unpaid' }).expect(200);
+      expect(unpaid.body.data).toEqual({ items: [], next: null });
+      const wrong = await http.get('/internal/candidates/sms-recipients').set(internal).query({ group: 'everyone', limit: 5000 }).expect(400);
+      expect(JSON.stringify(wrong.body)).toMatch(/group must be one of all, paid, unpaid, hall-ticket/);
+    });
+
     it('keeps candidate and mentor lists for admins: 401 without a token', async () => {
       const noToken = await http.get('/api/candidates').expect(401);
       expect(noToken.body).toEqual({ statusCode: 401, message: 'Admin authentication required' });
