@@ -10,7 +10,7 @@ import { outboundSmsSchema, SMS_DEAD_LETTER_TOPIC, SMS_OUTBOUND_TOPIC, type Outb
 import { SmsDispatcher } from './sms.dispatcher';
 
 /** Messages claimed and sent together; the offset moves on after each chunk is recorded. */
-const CHUNK_SIZE = 100;
+const CHUNK_SIZE = 200;
 
 /**
  * Consumes the per-recipient topic in batches (a consumer group of its own, every partition at
