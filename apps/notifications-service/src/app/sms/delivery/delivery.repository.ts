@@ -60,7 +60,9 @@ export class DeliveryRepository {
     const unique = [...new Map(messages.map((message) => [message.id, message])).values()];
     if (unique.length === 0) return [];
     const leaseUntil = new Date(now.getTime() + leaseMs);
-    const busy = await this.serial(() => insertIgnoringDuplicates(this.inflight, unique.map((message) => ({ _id: message.id, owner, leaseUntil }))));
+    const busy = await this.serial(() =>
+      insertIgnoringDuplicates(this.inflight, unique.map((message) => ({ ...toClaim(message, now), owner, leaseUntil }))),
+    );
     const ours = unique.filter((_message, index) => !busy.has(index));
     if (ours.length === 0) return [];
     const done = await this.serial(() => insertIgnoringDuplicates(this.claims, ours.map((message) => toClaim(message, now))));
@@ -127,16 +129,15 @@ export class DeliveryRepository {
         this.inflight.updateOne({ _id: entry._id, leaseUntil: entry.leaseUntil }, { $set: { owner, leaseUntil: new Date(now.getTime() + leaseMs) } }).exec(),
       );
       if (result.modifiedCount !== 1) continue;
-      const [claim, outcome] = await Promise.all([
-        this.claims.findById(entry._id).lean<DeliveryDocument>().exec(),
-        this.outcomes.findById(entry._id).lean<OutcomeDocument>().exec(),
-      ]);
-      if (!claim || outcome) {
-        // Its outcome was written just before the sender died (or it was never claimed): nothing to send.
+      if (await this.outcomes.exists({ _id: entry._id }).exec()) {
+        // Its outcome was written just before its sender died: nothing to send.
         await this.serial(() => this.inflight.deleteOne({ _id: entry._id }).exec());
         continue;
       }
-      taken.push({ ...toOutbound(claim), inDoubt: entry.owner !== null });
+      // No claim yet: its sender died between the two inserts, before any provider call.
+      const claimed = await this.serial(() => insertIgnoringDuplicates(this.claims, [toClaim(toOutbound(entry), now)]));
+      const neverSent = entry.owner === null || !claimed.has(0);
+      taken.push({ ...toOutbound(entry), inDoubt: !neverSent });
     }
     return taken;
   }
@@ -148,7 +149,8 @@ export class DeliveryRepository {
     const dead = await this.outcomes.find(filter, { _id: 1, campaignId: 1 }).lean<Array<Pick<OutcomeDocument, '_id' | 'campaignId'>>>().exec();
     if (dead.length === 0) return [];
     const ids = dead.map((doc) => doc._id);
-    await this.serial(() => insertIgnoringDuplicates(this.inflight, ids.map((id) => ({ _id: id, owner: null, leaseUntil: new Date(0) }))));
+    const claims = await this.claims.find({ _id: { $in: ids } }).lean<DeliveryDocument[]>().exec();
+    await this.serial(() => insertIgnoringDuplicates(this.inflight, claims.map((claim) => ({ ...claim, owner: null, leaseUntil: new Date(0) }))));
     await this.serial(() => this.outcomes.deleteMany({ _id: { $in: ids }, status: 'dead' }).exec());
     return [...new Set(dead.map((doc) => doc.campaignId))];
   }

@@ -41,15 +41,13 @@ export class DeliveryDocument {
 export const DeliverySchema = SchemaFactory.createForClass(DeliveryDocument);
 
 /**
- * Claims not finished yet: which sender holds each and until when (lease). Deleted when the
- * outcome is written; a claim whose lease ran out (its sender died) is taken over by another.
+ * Claims not finished yet (with the message, so a sender that takes one over can send it): which
+ * sender holds each and until when (lease). Deleted when the outcome is written; a claim whose
+ * lease ran out (its sender died) is taken over by another.
  * `owner` null: never handed to the provider (re-driven, or given back at shutdown).
  */
 @Schema({ collection: 'sms_inflight', versionKey: false })
-export class InflightDocument {
-  @Prop({ type: String, required: true })
-  _id!: string;
-
+export class InflightDocument extends DeliveryDocument {
   @Prop({ type: String, default: null })
   owner!: string | null;
 
