@@ -17,8 +17,6 @@ import {
   InflightSchema,
   OutcomeDocument,
   OutcomeSchema,
-  ProviderReceiptDocument,
-  ProviderReceiptSchema,
 } from './delivery/delivery.schema';
 import { SmsSenderWorker } from './delivery/sms-sender.worker';
 import { SmsDispatcher } from './delivery/sms.dispatcher';
@@ -48,7 +46,6 @@ function smsProviderFrom(config: NotificationsConfig): SmsProvider {
       { name: DeliveryDocument.name, schema: DeliverySchema },
       { name: InflightDocument.name, schema: InflightSchema },
       { name: OutcomeDocument.name, schema: OutcomeSchema },
-      { name: ProviderReceiptDocument.name, schema: ProviderReceiptSchema },
       { name: FanOutDocument.name, schema: FanOutSchema },
     ]),
   ],

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
-import { DeliveryDocument, InflightDocument, OutcomeDocument, ProviderReceiptDocument, type OutcomeStatus } from './delivery.schema';
+import { randomUUID } from 'node:crypto';
+import { DeliveryDocument, InflightDocument, OutcomeDocument, type OutcomeStatus } from './delivery.schema';
 import type { OutboundSms } from './outbound-message';
 
 /**
@@ -10,6 +11,12 @@ import type { OutboundSms } from './outbound-message';
  */
 export interface ClaimedSms extends OutboundSms {
   inDoubt: boolean;
+}
+
+/** Claimed messages and the in-flight entry that holds them until their outcomes are written. */
+export interface ClaimedChunk {
+  inflightId: string;
+  messages: ClaimedSms[];
 }
 
 export type DeliveryOutcome =
@@ -49,26 +56,30 @@ export class DeliveryRepository {
     @InjectModel(DeliveryDocument.name) private readonly claims: Model<DeliveryDocument>,
     @InjectModel(InflightDocument.name) private readonly inflight: Model<InflightDocument>,
     @InjectModel(OutcomeDocument.name) private readonly outcomes: Model<OutcomeDocument>,
-    @InjectModel(ProviderReceiptDocument.name) private readonly receipts: Model<ProviderReceiptDocument>,
   ) {}
 
   /**
-   * Claims `messages` for `owner`; returns those this call claimed. The in-flight entry goes
-   * first, so a crash between the two inserts leaves a claim that the sweeper still finds.
+   * Claims `messages` for `owner`. The chunk's in-flight entry is written first (one document),
+   * so a sender that dies after claiming leaves something the sweeper finds; then one claim per
+   * message, whose unique key refuses those claimed before (they are dropped from the entry).
    */
-  async claim(messages: readonly OutboundSms[], owner: string, leaseMs: number, now = new Date()): Promise<ClaimedSms[]> {
+  async claim(messages: readonly OutboundSms[], owner: string, leaseMs: number, now = new Date()): Promise<ClaimedChunk> {
     const unique = [...new Map(messages.map((message) => [message.id, message])).values()];
-    if (unique.length === 0) return [];
+    const inflightId = randomUUID();
+    if (unique.length === 0) return { inflightId, messages: [] };
     const leaseUntil = new Date(now.getTime() + leaseMs);
-    const busy = await this.serial(() =>
-      insertIgnoringDuplicates(this.inflight, unique.map((message) => ({ ...toClaim(message, now), owner, leaseUntil }))),
-    );
-    const ours = unique.filter((_message, index) => !busy.has(index));
-    if (ours.length === 0) return [];
-    const done = await this.serial(() => insertIgnoringDuplicates(this.claims, ours.map((message) => toClaim(message, now))));
-    const alreadyClaimed = ours.filter((_message, index) => done.has(index)).map((message) => message.id);
-    if (alreadyClaimed.length > 0) await this.serial(() => this.inflight.deleteMany({ _id: { $in: alreadyClaimed }, owner }).exec());
-    return ours.filter((_message, index) => !done.has(index)).map((message) => ({ ...message, inDoubt: false }));
+    const docs = unique.map((message) => toClaim(message, now));
+    await this.serial(() => this.inflight.collection.insertOne({ _id: inflightId as never, owner, leaseUntil, messages: docs }));
+    const refused = await this.serial(() => insertIgnoringDuplicates(this.claims, docs));
+    const ours = unique.filter((_message, index) => !refused.has(index));
+    if (refused.size > 0) {
+      const kept = docs.filter((_doc, index) => !refused.has(index));
+      await this.serial(async () => {
+        if (kept.length > 0) await this.inflight.updateOne({ _id: inflightId }, { $set: { messages: kept } }).exec();
+        else await this.inflight.deleteOne({ _id: inflightId }).exec();
+      });
+    }
+    return { inflightId, messages: ours.map((message) => ({ ...message, inDoubt: false })) };
   }
 
   /** Records recipients rejected before queueing (no valid number) as failed; idempotent. */
@@ -88,8 +99,14 @@ export class DeliveryRepository {
     );
   }
 
-  /** Writes the outcomes of messages this process sent, then forgets them as in flight. */
-  async recordOutcomes(outcomes: readonly DeliveryOutcome[], now = new Date()): Promise<void> {
+  /** Writes the outcomes of a chunk this process sent, then forgets the chunk as in flight. */
+  async recordOutcomes(inflightId: string, outcomes: readonly DeliveryOutcome[], now = new Date()): Promise<void> {
+    await this.recordOutcomesKeepingChunk(outcomes, now);
+    await this.serial(() => this.inflight.deleteOne({ _id: inflightId }).exec());
+  }
+
+  /** Writes outcomes only (the chunk stays in flight: whoever takes it over skips these). */
+  async recordOutcomesKeepingChunk(outcomes: readonly DeliveryOutcome[], now = new Date()): Promise<void> {
     if (outcomes.length === 0) return;
     await this.serial(() =>
       insertIgnoringDuplicates(
@@ -100,46 +117,39 @@ export class DeliveryRepository {
           status: outcome.status,
           reason: outcome.status === 'dead' ? outcome.reason : null,
           attempts: outcome.attempts,
+          providerMessageId: outcome.status === 'sent' ? outcome.providerMessageId : null,
           updatedAt: now,
         })),
       ),
     );
-    const receipts = outcomes.flatMap((outcome) =>
-      outcome.status === 'sent' && outcome.providerMessageId ? [{ _id: outcome.providerMessageId, deliveryId: outcome.id }] : [],
-    );
-    if (receipts.length > 0) await this.serial(() => insertIgnoringDuplicates(this.receipts, receipts));
-    await this.serial(() => this.inflight.deleteMany({ _id: { $in: outcomes.map((outcome) => outcome.id) } }).exec());
   }
 
-  /** Claims this process will not hand to the provider (shutdown): free for any sender at once (never sent). */
-  async release(ids: readonly string[], owner: string): Promise<void> {
-    if (ids.length === 0) return;
-    await this.serial(() => this.inflight.updateMany({ _id: { $in: [...ids] }, owner }, { $set: { owner: null, leaseUntil: new Date(0) } }).exec());
+  /** A chunk this process will not hand to the provider (shutdown): free for any sender at once (never sent). */
+  async release(inflightId: string, owner: string): Promise<void> {
+    await this.serial(() => this.inflight.updateOne({ _id: inflightId, owner }, { $set: { owner: null, leaseUntil: new Date(0) } }).exec());
   }
 
   /**
-   * Takes over in-flight claims whose lease ran out (their sender died, or an admin re-drove
-   * them): each is taken by one process only (update conditional on the old lease).
+   * Takes over an in-flight chunk whose lease ran out (its sender died, or an admin re-drove
+   * it): taken by one process only (update conditional on the old lease). Messages that already
+   * have an outcome are left out; those whose claim is missing are claimed now (never sent).
    */
-  async takeExpired(owner: string, leaseMs: number, limit: number, now = new Date()): Promise<ClaimedSms[]> {
-    const expired = await this.inflight.find({ leaseUntil: { $lt: now } }).limit(limit).lean<InflightDocument[]>().exec();
-    const taken: ClaimedSms[] = [];
-    for (const entry of expired) {
+  async takeExpired(owner: string, leaseMs: number, now = new Date()): Promise<ClaimedChunk | null> {
+    for (const entry of await this.inflight.find({ leaseUntil: { $lt: now } }).limit(10).lean<InflightDocument[]>().exec()) {
       const result = await this.serial(() =>
         this.inflight.updateOne({ _id: entry._id, leaseUntil: entry.leaseUntil }, { $set: { owner, leaseUntil: new Date(now.getTime() + leaseMs) } }).exec(),
       );
       if (result.modifiedCount !== 1) continue;
-      if (await this.outcomes.exists({ _id: entry._id }).exec()) {
-        // Its outcome was written just before its sender died: nothing to send.
-        await this.serial(() => this.inflight.deleteOne({ _id: entry._id }).exec());
-        continue;
+      const messages: ClaimedSms[] = [];
+      for (const doc of entry.messages) {
+        if (await this.outcomes.exists({ _id: doc._id }).exec()) continue;
+        const refused = await this.serial(() => insertIgnoringDuplicates(this.claims, [{ ...doc, createdAt: now }]));
+        const neverSent = entry.owner === null || !refused.has(0);
+        messages.push({ ...toOutbound(doc), inDoubt: !neverSent });
       }
-      // No claim yet: its sender died between the two inserts, before any provider call.
-      const claimed = await this.serial(() => insertIgnoringDuplicates(this.claims, [toClaim(toOutbound(entry), now)]));
-      const neverSent = entry.owner === null || !claimed.has(0);
-      taken.push({ ...toOutbound(entry), inDoubt: !neverSent });
+      return { inflightId: entry._id, messages };
     }
-    return taken;
+    return null;
   }
 
   /** Dead letters (of one campaign, or all) back in flight with no owner and an expired lease: the sweeper sends them. */
@@ -149,19 +159,17 @@ export class DeliveryRepository {
     const dead = await this.outcomes.find(filter, { _id: 1, campaignId: 1 }).lean<Array<Pick<OutcomeDocument, '_id' | 'campaignId'>>>().exec();
     if (dead.length === 0) return [];
     const ids = dead.map((doc) => doc._id);
-    const claims = await this.claims.find({ _id: { $in: ids } }).lean<DeliveryDocument[]>().exec();
-    await this.serial(() => insertIgnoringDuplicates(this.inflight, claims.map((claim) => ({ ...claim, owner: null, leaseUntil: new Date(0) }))));
+    const claims = await this.claims.find({ _id: { $in: ids } }, { createdAt: 0 }).lean<DeliveryDocument[]>().exec();
+    await this.serial(() => this.inflight.collection.insertOne({ _id: randomUUID() as never, owner: null, leaseUntil: new Date(0), messages: claims }));
     await this.serial(() => this.outcomes.deleteMany({ _id: { $in: ids }, status: 'dead' }).exec());
     return [...new Set(dead.map((doc) => doc.campaignId))];
   }
 
   /** Applies a provider delivery report to a message it accepted; returns its campaign, or null when none matched. */
   async recordDeliveryReport(providerMessageId: string, status: 'delivered' | 'failed', reason: string | null, now = new Date()): Promise<string | null> {
-    const receipt = await this.receipts.findById(providerMessageId).lean<ProviderReceiptDocument>().exec();
-    if (!receipt) return null;
     const doc = await this.serial(() =>
       this.outcomes
-        .findOneAndUpdate({ _id: receipt.deliveryId, status: 'sent' }, { $set: { status, reason: status === 'failed' ? reason : null, updatedAt: now } }, { new: true })
+        .findOneAndUpdate({ providerMessageId, status: 'sent' }, { $set: { status, reason: status === 'failed' ? reason : null, updatedAt: now } }, { new: true })
         .lean<OutcomeDocument>()
         .exec(),
     );
@@ -237,7 +245,7 @@ function toClaim(message: Omit<OutboundSms, 'encoding'> & { encoding: string }, 
   };
 }
 
-function toOutbound(doc: DeliveryDocument): OutboundSms {
+function toOutbound(doc: Omit<DeliveryDocument, 'createdAt'>): OutboundSms {
   return {
     id: doc._id,
     campaignId: doc.campaignId,

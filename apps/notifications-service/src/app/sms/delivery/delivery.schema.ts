@@ -41,18 +41,25 @@ export class DeliveryDocument {
 export const DeliverySchema = SchemaFactory.createForClass(DeliveryDocument);
 
 /**
- * Claims not finished yet (with the message, so a sender that takes one over can send it): which
- * sender holds each and until when (lease). Deleted when the outcome is written; a claim whose
- * lease ran out (its sender died) is taken over by another.
- * `owner` null: never handed to the provider (re-driven, or given back at shutdown).
+ * Claims not finished yet, one entry per chunk of messages a sender took (with the messages, so
+ * a sender that takes the chunk over can send them): which sender holds it and until when
+ * (lease). Deleted when the chunk's outcomes are written; a chunk whose lease ran out (its
+ * sender died) is taken over by another sender. `owner` null: never handed to the provider
+ * (re-driven, or given back at shutdown).
  */
 @Schema({ collection: 'sms_inflight', versionKey: false })
-export class InflightDocument extends DeliveryDocument {
+export class InflightDocument {
+  @Prop({ type: String, required: true })
+  _id!: string;
+
   @Prop({ type: String, default: null })
   owner!: string | null;
 
   @Prop({ type: Date, required: true })
   leaseUntil!: Date;
+
+  @Prop({ type: [Object], required: true })
+  messages!: Array<Omit<DeliveryDocument, 'createdAt'>>;
 }
 export const InflightSchema = SchemaFactory.createForClass(InflightDocument);
 
@@ -81,20 +88,15 @@ export class OutcomeDocument {
   @Prop({ type: Number, default: 0 })
   attempts!: number;
 
+  /** The provider's id of the accepted message (its delivery reports refer to it). */
+  @Prop({ type: String, default: null })
+  providerMessageId!: string | null;
+
   @Prop({ type: Date, required: true })
   updatedAt!: Date;
 }
 export const OutcomeSchema = SchemaFactory.createForClass(OutcomeDocument);
 // Serves the campaign statistics ($match campaignId, $group status).
 OutcomeSchema.index({ campaignId: 1, status: 1 });
-
-/** The provider's id of an accepted message -> our delivery id, for its delivery reports. */
-@Schema({ collection: 'sms_provider_receipts', versionKey: false })
-export class ProviderReceiptDocument {
-  @Prop({ type: String, required: true })
-  _id!: string;
-
-  @Prop({ type: String, required: true })
-  deliveryId!: string;
-}
-export const ProviderReceiptSchema = SchemaFactory.createForClass(ProviderReceiptDocument);
+// Serves the delivery-report webhook (findOne by the provider's message id).
+OutcomeSchema.index({ providerMessageId: 1 });

@@ -71,14 +71,11 @@ export class SmsSenderWorker implements OnApplicationBootstrap, BeforeApplicatio
     for (let start = 0; start < batch.messages.length; start += CHUNK_SIZE) {
       if (this.stopping || !isRunning() || isStale()) return;
       const chunk = batch.messages.slice(start, start + CHUNK_SIZE);
-      this.logger.debug(`partition ${batch.partition}: claiming ${chunk.length} from offset ${chunk[0]?.offset}`);
       const claimed = await this.deliveries.claim(parseAll(chunk, this.logger), this.owner, this.config.SMS_LEASE_MS);
-      this.logger.debug(`partition ${batch.partition}: claimed ${claimed.length}, dispatching`);
       const { unsent } = await this.dispatcher.dispatch(claimed, () => this.stopping || !isRunning());
-      this.logger.debug(`partition ${batch.partition}: dispatched, ${unsent.length} unsent`);
       if (unsent.length > 0) {
         // Shutting down: what was not handed over is free for the next sender at once (never sent).
-        await this.deliveries.release(unsent, this.owner);
+        await this.deliveries.release(claimed.inflightId, this.owner);
         return;
       }
       const last = chunk[chunk.length - 1];
@@ -105,12 +102,12 @@ export class SmsSenderWorker implements OnApplicationBootstrap, BeforeApplicatio
   async sweep(): Promise<number> {
     let total = 0;
     while (!this.stopping) {
-      const taken = await this.deliveries.takeExpired(this.owner, this.config.SMS_LEASE_MS, CHUNK_SIZE);
-      if (taken.length === 0) break;
-      total += taken.length;
+      const taken = await this.deliveries.takeExpired(this.owner, this.config.SMS_LEASE_MS);
+      if (!taken) break;
+      total += taken.messages.length;
       const { unsent } = await this.dispatcher.dispatch(taken, () => this.stopping);
       // Not handed over before shutdown: make them immediately available to another sender.
-      if (unsent.length > 0) await this.deliveries.release(unsent, this.owner);
+      if (unsent.length > 0) await this.deliveries.release(taken.inflightId, this.owner);
     }
     if (total > 0) this.logger.log(`Took over ${total} message(s) whose sender had stopped`);
     return total;

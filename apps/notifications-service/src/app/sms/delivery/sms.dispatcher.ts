@@ -4,7 +4,7 @@ import { EVENT_PRODUCER, topicName, type EventProducer } from '@kbe/server-messa
 import type { NotificationsConfig } from '../../notifications.config';
 import { CampaignStatsReporter } from '../campaigns/campaign-stats.reporter';
 import { SMS_PROVIDER, SmsSendError, type SmsProvider } from '../providers/sms-provider';
-import { DeliveryRepository, type ClaimedSms, type DeliveryOutcome } from './delivery.repository';
+import { DeliveryRepository, type ClaimedChunk, type ClaimedSms, type DeliveryOutcome } from './delivery.repository';
 import { SMS_DEAD_LETTER_TOPIC } from './outbound-message';
 import { RateLimiter } from './rate-limiter';
 import { retryDelayMs, type RetryPolicyOptions } from './retry-policy';
@@ -62,7 +62,8 @@ export class SmsDispatcher {
    * Sends every message and records the outcomes. Messages not yet handed to the provider when
    * `stopping()` turns true are returned (the caller gives them back) instead of being sent.
    */
-  async dispatch(messages: readonly ClaimedSms[], stopping: () => boolean): Promise<{ unsent: string[] }> {
+  async dispatch(chunk: ClaimedChunk, stopping: () => boolean): Promise<{ unsent: string[] }> {
+    const messages = chunk.messages;
     const outcomes: DeliveryOutcome[] = [];
     const unsent: string[] = [];
     await Promise.all(
@@ -76,9 +77,12 @@ export class SmsDispatcher {
         else unsent.push(message.id);
       }),
     );
-    this.logger.debug(`recording ${outcomes.length} outcome(s)`);
-    await this.deliveries.recordOutcomes(outcomes);
-    this.logger.debug(`recorded ${outcomes.length} outcome(s)`);
+    if (unsent.length > 0) {
+      // Stopping: record what was sent; the chunk stays in flight, given back for the rest.
+      await this.deliveries.recordOutcomesKeepingChunk(outcomes);
+    } else {
+      await this.deliveries.recordOutcomes(chunk.inflightId, outcomes);
+    }
     this.reporter.markChanged(new Set(messages.map((message) => message.campaignId)));
     await this.deadLetter(messages, outcomes);
     return { unsent };
