@@ -86,6 +86,11 @@ describe('SMS delivery: every recipient gets exactly one SMS', () => {
     expect(final.sent).toBe(perRecipient.reduce((sum, count) => sum + count, 0));
   }
 
+  /** The first consumer process, started by the first test that needs it. */
+  async function serviceA(): Promise<ServiceProcess> {
+    return processes[0] ?? startService('notifications-a');
+  }
+
   async function startService(name: string): Promise<ServiceProcess> {
     const service = new ServiceProcess(name, env, await freePort());
     processes.push(service);
@@ -131,14 +136,14 @@ describe('SMS delivery: every recipient gets exactly one SMS', () => {
   }, 120_000);
 
   it('delivers a 10,000-recipient campaign with one consumer process', async () => {
-    const service = await startService('notifications-a');
+    const service = await serviceA();
     campaign1 = await publishCampaign(1);
     await expectDeliveredExactlyOnce(service, 1, campaign1);
     expect(fake.answers.rejected).toBe(0);
   }, 300_000);
 
   it('answers 401 to the campaign counts and the re-drive without an admin token, and to a delivery report without its token', async () => {
-    const service = processes[0] as ServiceProcess;
+    const service = await serviceA();
     expect((await fetch(`${service.baseUrl}/api/notifications/campaigns/x`)).status).toBe(401);
     expect((await fetch(`${service.baseUrl}/api/notifications/dead-letters/redrive`, { method: 'POST' })).status).toBe(401);
     const report = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify([{ requestId: 'r', report: [{ status: '1' }] }]) };
@@ -165,14 +170,14 @@ describe('SMS delivery: every recipient gets exactly one SMS', () => {
   });
 
   it('delivers with two consumer processes sharing the work', async () => {
-    const [a] = processes as [ServiceProcess];
+    const a = await serviceA();
     await startService('notifications-b');
     const campaignId = await publishCampaign(2);
     await expectDeliveredExactlyOnce(a, 2, campaignId);
   }, 300_000);
 
   it('delivers while the provider fails 20% of calls transiently (500, 429 with Retry-After, no answer)', async () => {
-    const [a] = processes as [ServiceProcess];
+    const a = await serviceA();
     const failures: FakeAnswer[] = ['500', '429', 'hang'];
     let n = 0;
     fake.setDecide(({ failuresSoFar }) => {
@@ -192,8 +197,8 @@ describe('SMS delivery: every recipient gets exactly one SMS', () => {
   }, 300_000);
 
   it('delivers when the consumer process is killed mid-campaign and restarted (after the other stopped gracefully)', async () => {
-    const [a, b] = processes as [ServiceProcess, ServiceProcess];
-    await b.stop();
+    const a = await serviceA();
+    await processes[1]?.stop();
     fake.delayMs = 40; // a slower gateway, so the campaign is still under way when the process dies
     try {
       const campaignId = await publishCampaign(4);
@@ -208,7 +213,7 @@ describe('SMS delivery: every recipient gets exactly one SMS', () => {
   }, 300_000);
 
   it('delivers when Kafka is stopped for 20 s in the middle of the campaign', async () => {
-    const [a] = processes as [ServiceProcess];
+    const a = await serviceA();
     fake.delayMs = 40;
     try {
       const campaignId = await publishCampaign(5);
