@@ -89,8 +89,14 @@ export class SmsDispatcher {
   }
 
   private async sendWithRetries(message: ClaimedSms, stopping: () => boolean): Promise<DeliveryOutcome | undefined> {
+    let maybeAccepted = false;
     for (let attempt = 1; ; attempt += 1) {
-      if (stopping()) return attempt === 1 ? undefined : { id: message.id, campaignId: message.campaignId, status: 'dead', attempts: attempt - 1, reason: 'Sender stopped during retries' };
+      if (stopping()) {
+        // Handed back (sent by the next sender) unless an attempt went unanswered: it may have
+        // been accepted, so resending could duplicate it; it is given up (re-drivable) instead.
+        if (!maybeAccepted) return undefined;
+        return { id: message.id, campaignId: message.campaignId, status: 'dead', attempts: attempt - 1, reason: 'Sender stopped while retrying an unanswered call' };
+      }
       try {
         const receipt = await this.inFlight.run(async () => {
           await this.limiter.acquire();
@@ -104,7 +110,8 @@ export class SmsDispatcher {
         });
         return { id: message.id, campaignId: message.campaignId, status: 'sent', attempts: attempt, providerMessageId: receipt.providerMessageId };
       } catch (error) {
-        const failure = error instanceof SmsSendError ? error : new SmsSendError('transient', describe(error));
+        const failure = error instanceof SmsSendError ? error : new SmsSendError('transient', describe(error), undefined, true);
+        maybeAccepted ||= failure.maybeAccepted && !this.provider.honoursIdempotencyKey;
         if (failure.kind === 'permanent' || attempt >= this.retry.maxAttempts) {
           return { id: message.id, campaignId: message.campaignId, status: 'dead', attempts: attempt, reason: failure.message };
         }

@@ -69,7 +69,12 @@ export class Msg91SmsProvider implements SmsProvider {
       });
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      throw new SmsSendError('transient', timedOut ? `MSG91 did not answer within ${this.options.timeoutMs} ms` : `MSG91 unreachable: ${describe(error)}`);
+      throw new SmsSendError(
+        'transient',
+        timedOut ? `MSG91 did not answer within ${this.options.timeoutMs} ms` : `MSG91 unreachable: ${describe(error)}`,
+        undefined,
+        true,
+      );
     }
 
     const answer = await readAnswer(response);

@@ -24,6 +24,8 @@ export class SmsSendError extends Error {
     readonly kind: 'transient' | 'permanent',
     message: string,
     readonly retryAfterMs?: number,
+    /** No answer (timeout, connection lost): the provider may have accepted it all the same. */
+    readonly maybeAccepted = false,
   ) {
     super(message);
     this.name = 'SmsSendError';
