@@ -201,12 +201,14 @@ export class MongoCandidateRepository implements CandidateRepository {
   }
 
   async updateRegistration(candidateCode: string, registration: CandidateRegistration): Promise<CandidateRecord | null> {
+    // Fees have their own endpoint (with the receipt); an edit never changes them.
+    const { feesPaid: _fees, ...fields } = registration;
     const result = await this.model
       .updateOne(
         { candidateCode, ...LIVE },
         {
           $set: {
-            ...registration,
+            ...fields,
             nameSearch: normaliseText(registration.personalDetails.fullName),
             nameWords: nameWords(registration.personalDetails.fullName),
             phoneNumber: registration.contactDetails.phoneNumber,
