@@ -43,8 +43,7 @@ export class DirectoryUseCase {
   }
 
   async mentors(query: Query): Promise<AdminMentorListData> {
-    const { sort: _sort, ...rest } = query;
-    return (await this.registration.get<Envelope<AdminMentorListData>>('/internal/mentors', rest)).data;
+    return (await this.registration.get<Envelope<AdminMentorListData>>('/internal/mentors', without(query, 'sort'))).data;
   }
 
   async mentor(code: string): Promise<AdminMentorDetail> {
@@ -64,7 +63,7 @@ export class DirectoryUseCase {
   /** CSV of the mentors matching the filter, page by page. */
   exportMentors(query: Query): Readable {
     const registration = this.registration;
-    const { sort: _sort, page: _page, limit: _limit, ...filters } = query;
+    const filters = without(query, 'sort', 'page', 'limit');
     async function* lines() {
       yield `\uFEFF${csvLine(MENTOR_CSV.map(([title]) => title))}`;
       for (let page = 1; ; page += 1) {
@@ -83,7 +82,13 @@ export class DirectoryUseCase {
   }
 
   async messages(query: Query): Promise<ContactInboxData> {
-    const { search: _search, ...rest } = query;
-    return (await this.registration.get<Envelope<ContactInboxData>>('/internal/contact-messages', rest)).data;
+    return (await this.registration.get<Envelope<ContactInboxData>>('/internal/contact-messages', without(query, 'search'))).data;
   }
+}
+
+/** `query` without the parameters registration-service does not take. */
+function without(query: Query, ...keys: string[]): Query {
+  const copy = { ...query };
+  for (const key of keys) delete copy[key];
+  return copy;
 }
