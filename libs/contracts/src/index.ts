@@ -14,3 +14,4 @@ export * from './lib/registration-events';
 export * from './lib/contact.schema';
 export * from './lib/admin-api.schema';
 export * from './lib/sms-api.schema';
+export * from './lib/sms-length.util';
