@@ -6,6 +6,7 @@ import type {
   AdminMentorListItem,
   AdminSchoolListData,
   ContactInboxData,
+  MentorRegistration,
 } from '@kbe/contracts';
 import type { AuthenticatedAdmin } from '@kbe/server-auth';
 import { Readable } from 'node:stream';
@@ -48,6 +49,20 @@ export class DirectoryUseCase {
 
   async mentor(code: string): Promise<AdminMentorDetail> {
     return (await this.registration.get<Envelope<AdminMentorDetail>>(`/internal/mentors/${encodeURIComponent(code)}`)).data;
+  }
+
+  async addMentor(admin: AuthenticatedAdmin, origin: RequestOrigin, body: MentorRegistration): Promise<AdminMentorDetail> {
+    const mentor = (await this.registration.send<Envelope<AdminMentorDetail>>('POST', '/internal/mentors', { body })).data;
+    await this.audit.record(admin, origin, { action: 'mentor.add', target: { type: 'mentor', id: mentor.mentorCode } });
+    return mentor;
+  }
+
+  async updateMentor(admin: AuthenticatedAdmin, origin: RequestOrigin, code: string, body: MentorRegistration): Promise<AdminMentorDetail> {
+    const mentor = (
+      await this.registration.send<Envelope<AdminMentorDetail>>('PUT', `/internal/mentors/${encodeURIComponent(code)}`, { body })
+    ).data;
+    await this.audit.record(admin, origin, { action: 'mentor.edit', target: { type: 'mentor', id: code } });
+    return mentor;
   }
 
   async setMentorActive(admin: AuthenticatedAdmin, origin: RequestOrigin, code: string, isActive: boolean): Promise<AdminMentorDetail> {
