@@ -1,7 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
-import { ADMIN_MESSAGES, SMS_MESSAGES } from '@kbe/contracts';
-import { validCandidate } from '@kbe/contracts/testing';
+import { ADMIN_MESSAGES, SMS_MESSAGES, toBracketedFields, type BracketableObject } from '@kbe/contracts';
+import { validCandidate, validMentor, validSchool } from '@kbe/contracts/testing';
+import sharp from 'sharp';
 import { createServiceApp } from '@kbe/server-bootstrap';
 import { loadConfig } from '@kbe/server-config';
 import { adminTokenFor, adminTokenKeys, isolatedInfraEnv, waitFor } from '@kbe/server-testing';
@@ -501,6 +502,42 @@ describe('admin API against the real servers (admin-service + registration-servi
     });
   });
 
+  describe('adding and editing', () => {
+    it('adds a mentor and a candidate (multipart with photo and signature, streamed through), edits the mentor, and audits each', async () => {
+      const auth = { authorization: `Bearer ${await tokenOf('chief', '10.0.8.1')}` };
+      const school = await request(registration.getHttpServer()).post('/api/schools/register').send({ ...validSchool(), udiseCode: '27200000001' }).expect(201);
+      const mentorBody = { ...validMentor(), schoolCode: school.body.schoolCode, contact: '9988770011' };
+      const added = await adminHttp().post('/api/admin/mentors').set(auth).send(mentorBody).expect(201);
+      const mentorCode = added.body.data.mentorCode as string;
+      expect(added.body.data).toMatchObject({ name: mentorBody.name, isActive: true });
+
+      const edited = await adminHttp().put(`/api/admin/mentors/${mentorCode}`).set(auth).send({ ...mentorBody, name: 'Renamed Mentor' }).expect(200);
+      expect(edited.body.data).toMatchObject({ mentorCode, name: 'Renamed Mentor' });
+      const deactivated = await adminHttp().patch(`/api/admin/mentors/${mentorCode}/status`).set(auth).send({ isActive: false }).expect(200);
+      expect(deactivated.body.data.isActive).toBe(false);
+      await adminHttp().patch(`/api/admin/mentors/${mentorCode}/status`).set(auth).send({ isActive: true }).expect(200);
+
+      const jpeg = await sharp({ create: { width: 60, height: 80, channels: 3, background: '#336699' } }).jpeg().toBuffer();
+      const fields = toBracketedFields({ ...validCandidate(), mentorCode, personalDetails: { ...validCandidate().personalDetails, fullName: 'Added By Admin' } } as unknown as BracketableObject);
+      const upload = adminHttp().post('/api/admin/candidates').set(auth);
+      for (const [name, value] of Object.entries(fields)) upload.field(name, value);
+      const candidate = await upload
+        .attach('photo', jpeg, { filename: 'photo.jpg', contentType: 'image/jpeg' })
+        .attach('signature', jpeg, { filename: 'signature.jpg', contentType: 'image/jpeg' })
+        .expect(201);
+      expect(candidate.body.data).toMatchObject({ name: 'Added By Admin', mentorCode, feesPaid: false, seatNumber: 'TBA' });
+      const photo = await adminHttp().get(candidate.body.data.photo).buffer(true).expect(200);
+      expect(photo.headers['content-type']).toBe('image/jpeg');
+
+      const missing = await adminHttp().post('/api/admin/candidates').set(auth).send({ ...validCandidate(), mentorCode }).expect(400);
+      expect(missing.body.message).toContain('Both photo and signature documents are required');
+
+      const audit = await adminHttp().get('/api/admin/audit').query({ actor: 'chief', limit: 100 }).set(auth).expect(200);
+      const actions = audit.body.data.entries.map((entry: { action: string }) => entry.action);
+      expect(actions).toEqual(expect.arrayContaining(['mentor.add', 'mentor.edit', 'mentor.status', 'candidate.add']));
+    });
+  });
+
   describe('SMS campaigns', () => {
     let auth: Record<string, string>;
     beforeAll(async () => {
@@ -560,9 +597,10 @@ describe('admin API against the real servers (admin-service + registration-servi
 
       const groups = await adminHttp().get('/api/sms/recipient-groups').set(auth).expect(200);
       expect(groups.body.data.groups).toEqual([
-        { group: 'all', label: 'All candidates', size: 1051 },
+        // 1,051 seeded plus the one added by the admin (unpaid)
+        { group: 'all', label: 'All candidates', size: 1052 },
         { group: 'paid', label: 'Fees paid', size: 1021 },
-        { group: 'unpaid', label: 'Fees unpaid', size: 30 },
+        { group: 'unpaid', label: 'Fees unpaid', size: 31 },
         { group: 'hall-ticket', label: 'Hall ticket released', size: 1021 },
       ]);
 
