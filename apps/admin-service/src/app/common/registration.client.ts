@@ -62,7 +62,6 @@ export class RegistrationClient {
       const headers: Record<string, string> = { 'x-internal-token': this.internalToken };
       if (options.raw) {
         headers['content-type'] = options.raw.contentType;
-        if (options.raw.contentLength) headers['content-length'] = options.raw.contentLength;
       } else if (options.body !== undefined) {
         headers['content-type'] = 'application/json';
       }

@@ -87,7 +87,7 @@ export class InternalCandidatesController {
         data: { candidates: found.map(internalView), nextCursor: found.length === limit && last ? last.candidateCode : null },
       };
     }
-    const page = pageRequest(query);
+    const page = pageRequest({ page: query.page, limit: Math.min(query.limit ?? 20, 100) });
     const records = await this.candidates.list(filter, page);
     return { success: true, data: { candidates: records.items.map(internalView), pagination: paginationOf(page, records.total) } };
   }
