@@ -1,8 +1,6 @@
-import { JwtService } from '@nestjs/jwt';
-import { AdminTokenIssuer, authOptionsFromEnv } from '@kbe/server-auth';
 import { loadConfig } from '@kbe/server-config';
 import { createKafkaClient, topicName, type EventEnvelope } from '@kbe/server-messaging';
-import { infraControl, isolatedInfraEnv, waitFor } from '@kbe/server-testing';
+import { adminTokenFor, infraControl, isolatedInfraEnv, waitFor } from '@kbe/server-testing';
 import type { SmsRequestedPayload } from '@kbe/contracts';
 import { randomUUID } from 'node:crypto';
 import type { Producer } from 'kafkajs';
@@ -124,7 +122,7 @@ describe('SMS delivery: every recipient gets exactly one SMS', () => {
     producer = kafka.producer({ allowAutoTopicCreation: true });
     await producer.connect();
     mongo = await MongoClient.connect(config.MONGODB_URI);
-    adminToken = (await new AdminTokenIssuer(new JwtService(), authOptionsFromEnv(config)).issue('it-admin')).token;
+    adminToken = adminTokenFor(infra);
   }, 120_000);
 
   afterAll(async () => {
