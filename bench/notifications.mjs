@@ -18,7 +18,7 @@ const require = createRequire(import.meta.url);
 require(join(root, 'tools/test/ts-register.cjs'));
 const { FakeMsg91 } = require(join(root, 'apps/notifications-service/src/testing/fake-msg91.server.ts'));
 const { ServiceProcess, freePort } = require(join(root, 'apps/notifications-service/src/testing/service-process.ts'));
-const { readInfraEnv } = require(join(root, 'libs/server/testing/src/lib/infra-env.ts'));
+const { adminTokenKeys, readInfraEnv } = require(join(root, 'libs/server/testing/src/lib/infra-env.ts'));
 const { Kafka, logLevel } = require('kafkajs');
 
 const RECIPIENTS = 10_000;
@@ -111,7 +111,7 @@ async function main() {
       ...infra,
       MONGODB_DB_PREFIX: id,
       KAFKA_TOPIC_PREFIX: `${id}.`,
-      JWT_SECRET: randomUUID() + randomUUID(),
+      ...adminTokenKeys(),
       INTERNAL_API_TOKEN: randomUUID(),
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
