@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import type { AdminUser } from '@kbe/contracts';
+import type { AdminCandidateListItem, AdminUser } from '@kbe/contracts';
 import { Toaster } from '@kbe/ui';
 
 import { AdminApiContext, createAdminApi, type AdminApi } from './admin-api';
@@ -91,3 +91,36 @@ export function renderAdmin(ui: ReactNode, options: { server: FakeAdminServer; p
 export function pagination(total: number, current = 1, limit = 20) {
   return { current, pages: Math.ceil(total / limit), total };
 }
+
+/** A candidate row as the admin list sends it; even numbers have paid. */
+export function candidateRow(n: number, overrides: Partial<AdminCandidateListItem> = {}): AdminCandidateListItem {
+  const id = `KBE${String(100000 + n)}ABC`;
+  return {
+    id: `id-${n}`,
+    candidateId: id,
+    candidateCode: id,
+    name: `Candidate ${n}`,
+    fatherName: 'Father',
+    category: 'Prime',
+    center: 'TBA',
+    contact: `98765${String(10000 + n)}`,
+    email: '',
+    mentorCode: 'MEN-4HT9PA',
+    schoolName: 'School',
+    standard: '6th',
+    district: 'Nashik',
+    feesPaid: n % 2 === 0,
+    receiptNumber: null,
+    hallTicketReleased: false,
+    certificateReleased: false,
+    photo: '',
+    signature: '',
+    seatNumber: 'TBA',
+    stage: 'Mains',
+    examTime: 'TBA',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    deletedAt: null,
+    ...overrides,
+  };
+}
+

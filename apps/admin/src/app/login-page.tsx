@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'rea
 import { useNavigate } from 'react-router-dom';
 import { HttpError, NetworkError } from '@kbe/api-client';
 import { ADMIN_MESSAGES } from '@kbe/contracts';
-import { Alert, AlertDescription, AlertTitle, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label, toast } from '@kbe/ui';
+import { Alert, AlertDescription, AlertTitle, Button, Card, CardContent, CardDescription, CardHeader, Input, Label, toast } from '@kbe/ui';
 
 import { useAdminApi } from './admin-api';
 import { writeSession } from './admin-session.store';
@@ -66,9 +66,7 @@ export function LoginPage() {
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-indigo-950 via-slate-900 to-indigo-900 p-4">
       <Card className="w-full max-w-md">
         <CardHeader>
-          <CardTitle as="h1" className="text-2xl">
-            Admin Login
-          </CardTitle>
+          <h1 className="text-2xl font-bold leading-tight text-slate-900">Admin Login</h1>
           <CardDescription>KBE Young Scientist Competition administration</CardDescription>
         </CardHeader>
         <CardContent>
