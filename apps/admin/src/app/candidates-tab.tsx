@@ -203,7 +203,7 @@ function CandidateView({ candidate }: { candidate: AdminCandidateDetail }) {
         <DialogDescription>Registration details of {candidate.candidateId}</DialogDescription>
       </DialogHeader>
       <div className="flex gap-4">
-        {candidate.photo ? <img src={candidate.photo} alt={`Photo of ${candidate.name}`} className="h-32 w-28 rounded border object-cover" /> : null}
+        {candidate.photo ? <img src={candidate.photo} alt={`${candidate.name}, as registered`} className="h-32 w-28 rounded border object-cover" /> : null}
         {candidate.signature ? <img src={candidate.signature} alt={`Signature of ${candidate.name}`} className="h-16 w-40 self-end rounded border object-contain" /> : null}
       </div>
       <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
