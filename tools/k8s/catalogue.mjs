@@ -22,7 +22,8 @@ export function remoteChart(remote) {
 
 const infraSecrets = {
   MONGODB_URI: { secretName: 'kbe-mongodb', key: 'uri' },
-  JWT_SECRET: { secretName: 'kbe-auth', key: 'jwt-secret' },
+  // Public keys of admin tokens (JWK set): every service verifies with them.
+  JWT_PUBLIC_KEYS: { secretName: 'kbe-auth', key: 'jwt-public-keys' },
   INTERNAL_API_TOKEN: { secretName: 'kbe-auth', key: 'internal-api-token' },
 };
 const minioSecrets = {
@@ -40,6 +41,8 @@ const serviceExtras = {
   },
   'admin-service': {
     secretEnv: {
+      // Only admin-service holds the private key that signs admin tokens.
+      JWT_PRIVATE_KEY: { secretName: 'kbe-admin-token', key: 'jwt-private-key' },
       ADMIN_USERNAME: { secretName: 'kbe-admin', key: 'username', optional: true },
       ADMIN_PASSWORD: { secretName: 'kbe-admin', key: 'password', optional: true },
     },

@@ -37,6 +37,7 @@ export interface MentorRepository extends PendingEventSource {
   findByFingerprint(fingerprint: string): Promise<MentorRecord | null>;
   list(query: MentorListQuery, page: PageRequest): Promise<Page<MentorRecord>>;
   count(): Promise<number>;
+  setActive(mentorCode: string, isActive: boolean): Promise<MentorRecord | null>;
 }
 
 export const MENTOR_REPOSITORY = Symbol('MENTOR_REPOSITORY');
@@ -86,6 +87,11 @@ export class MongoMentorRepository implements MentorRepository {
 
   count(): Promise<number> {
     return this.model.countDocuments({}).exec();
+  }
+
+  async setActive(mentorCode: string, isActive: boolean): Promise<MentorRecord | null> {
+    const result = await this.model.updateOne({ mentorCode }, { $set: { isActive } }).exec();
+    return result.matchedCount === 0 ? null : this.findByCode(mentorCode);
   }
 
   async findPendingEvents(before: Date, limit: number): Promise<PendingRegistrationEvent[]> {
