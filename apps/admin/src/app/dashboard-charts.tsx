@@ -4,7 +4,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '@kbe/ui';
 
 /**
  * Registrations per day and by category (recharts, loaded lazily with this module). Each chart
- * has a text summary for screen readers; the SVG itself is hidden from them.
+ * has a text summary for screen readers; the SVG itself is hidden from them (and, with
+ * accessibilityLayer off, holds nothing focusable).
  */
 export default function DashboardCharts({ data }: { data: AdminDashboardData }) {
   const perDay = data.registrationsPerDay.map((day) => ({ ...day, label: day.date.slice(5) }));
@@ -22,7 +23,7 @@ export default function DashboardCharts({ data }: { data: AdminDashboardData }) 
           </p>
           <div className="h-64 w-full" aria-hidden="true">
             <ResponsiveContainer width="100%" height="100%">
-              <LineChart data={perDay} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
+              <LineChart accessibilityLayer={false} data={perDay} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
                 <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
                 <XAxis dataKey="label" tick={{ fontSize: 12, fill: '#334155' }} interval="preserveStartEnd" />
                 <YAxis allowDecimals={false} tick={{ fontSize: 12, fill: '#334155' }} />
@@ -43,7 +44,7 @@ export default function DashboardCharts({ data }: { data: AdminDashboardData }) 
           </p>
           <div className="h-64 w-full" aria-hidden="true">
             <ResponsiveContainer width="100%" height="100%">
-              <BarChart data={data.byCategory} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
+              <BarChart accessibilityLayer={false} data={data.byCategory} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
                 <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
                 <XAxis dataKey="key" tick={{ fontSize: 12, fill: '#334155' }} />
                 <YAxis allowDecimals={false} tick={{ fontSize: 12, fill: '#334155' }} />
