@@ -118,6 +118,23 @@ describe('candidates table', () => {
     expect(await screen.findByText(/was removed from the lists/)).toBeTruthy();
     expect(server.calls('DELETE', '/api/admin/candidates/KBE100003ABC')).toHaveLength(1);
   });
+
+  it('lists soft-deleted candidates on request and restores one', async () => {
+    const server = createFakeAdminServer();
+    server.on('GET /api/admin/candidates', (request) =>
+      ok({
+        candidates: request.query.get('deleted') === 'true' ? [candidateRow(5, { deletedAt: '2025-02-01T00:00:00.000Z' })] : [],
+        pagination: pagination(request.query.get('deleted') === 'true' ? 1 : 0),
+      }),
+    );
+    server.on('POST /api/admin/candidates/KBE100005ABC/restore', () => ok(null));
+    renderAdmin(<CandidatesTab />, { server });
+    expect(await screen.findByText('No candidates found')).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('Show deleted candidates'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Restore Candidate 5' }));
+    expect(await screen.findByText('Candidate 5 is back in the lists.')).toBeTruthy();
+    expect(server.calls('POST', '/api/admin/candidates/KBE100005ABC/restore')).toHaveLength(1);
+  });
 });
 
 describe('mentors table', () => {

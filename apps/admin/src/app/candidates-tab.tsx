@@ -34,12 +34,16 @@ export function CandidatesTab() {
   const canWrite = useAdminUser().role === 'admin';
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<CandidateFeesFilter>('all');
+  const [deleted, setDeleted] = useState(false);
   const [dialog, setDialog] = useState<Dialogs>({ kind: 'none' });
   const list = usePagedList({
-    query: { search, filter },
+    query: { search, filter, deleted },
     failureMessage: 'Failed to load candidates',
     fetchPage: async (q, signal) => {
-      const answer = await api.candidates({ filter: q.filter, search: q.search.trim() || undefined, page: q.page, limit: 20 }, signal);
+      const answer = await api.candidates(
+        { filter: q.filter, search: q.search.trim() || undefined, deleted: q.deleted ? 'true' : undefined, page: q.page, limit: 20 },
+        signal,
+      );
       return { items: answer.candidates, pagination: answer.pagination };
     },
   });
@@ -48,6 +52,16 @@ export function CandidatesTab() {
   async function open(kind: 'view' | 'edit', candidate: AdminCandidateListItem) {
     try {
       setDialog({ kind, candidate: await api.candidate(candidate.candidateId) });
+    } catch (error) {
+      toast({ title: 'Error', description: errorText(error), variant: 'destructive' });
+    }
+  }
+
+  async function restore(candidate: AdminCandidateListItem) {
+    try {
+      await api.restoreCandidate(candidate.candidateId);
+      toast({ title: 'Candidate Restored', description: `${candidate.name} is back in the lists.` });
+      list.reload();
     } catch (error) {
       toast({ title: 'Error', description: errorText(error), variant: 'destructive' });
     }
@@ -78,6 +92,10 @@ export function CandidatesTab() {
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <SearchField id="candidate-search" label="Search by name, candidate ID or phone" value={search} onChange={setSearch} />
           <FilterSelect id="candidate-fees-filter" label="Fees" value={filter} options={FEES_OPTIONS} onChange={setFilter} />
+          <label className="flex min-h-11 items-center gap-2 text-sm">
+            <input type="checkbox" className="h-4 w-4" checked={deleted} onChange={(e) => setDeleted(e.target.checked)} />
+            Show deleted candidates
+          </label>
         </div>
         <DataTable
           caption="Candidates"
@@ -98,6 +116,11 @@ export function CandidatesTab() {
                 <Badge variant={candidate.feesPaid ? 'success' : 'secondary'}>{candidate.feesPaid ? 'Paid' : 'Unpaid'}</Badge>
               </td>
               <td className="px-3 py-2">
+                {candidate.deletedAt ? (
+                  <Button size="sm" variant="outline" disabled={!canWrite} onClick={() => void restore(candidate)}>
+                    Restore<span className="sr-only"> {candidate.name}</span>
+                  </Button>
+                ) : (
                 <div className="flex gap-1">
                   <Button size="icon" variant="ghost" aria-label={`View ${candidate.name}`} onClick={() => void open('view', candidate)}>
                     <Eye aria-hidden="true" className="h-4 w-4" />
@@ -112,6 +135,7 @@ export function CandidatesTab() {
                     <Trash2 aria-hidden="true" className="h-4 w-4 text-red-700" />
                   </Button>
                 </div>
+                )}
               </td>
             </tr>
           ))}
