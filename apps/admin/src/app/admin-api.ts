@@ -18,6 +18,7 @@ import {
   type CandidateRegistration,
   type ContactInboxData,
   type ContactInboxQuery,
+  type ExamAssignmentImportResult,
   type ExamAssignmentInput,
   type MentorRegistration,
   type ReleaseJob,
@@ -45,6 +46,7 @@ export interface AdminApi {
   restoreCandidate(candidateId: string): Promise<void>;
   setFees(candidateId: string, feesPaid: boolean, receiptNumber?: string): Promise<void>;
   setExamAssignment(candidateId: string, input: ExamAssignmentInput): Promise<void>;
+  importExamAssignments(csv: string): Promise<ExamAssignmentImportResult>;
   releaseHallTicket(candidateId: string): Promise<void>;
   hallTicketPdf(candidateId: string): Promise<Blob>;
   startBulkRelease(input: BulkReleaseInput): Promise<ReleaseJob>;
@@ -125,6 +127,8 @@ export function createAdminApi(options: AdminApiOptions = {}): AdminApi {
       authed(async () => {
         await client.patch(API_PATHS.adminExamAssignment(id), input);
       }),
+    importExamAssignments: (csv) =>
+      authed(async () => data(await client.post<ApiSuccess<ExamAssignmentImportResult>>(API_PATHS.adminExamAssignmentImport, { csv }))),
     releaseHallTicket: (id) =>
       authed(async () => {
         await client.patch(API_PATHS.adminHallTicket(id), { hallTicketReleased: true });

@@ -119,6 +119,18 @@ describe('candidates table', () => {
     expect(server.calls('DELETE', '/api/admin/candidates/KBE100003ABC')).toHaveLength(1);
   });
 
+  it('sets seat number, centre and exam time; an emptied field is cleared (TBA)', async () => {
+    const server = setup();
+    server.on('PATCH /api/admin/candidates/KBE100001ABC/exam-assignment', () => ok(null));
+    renderAdmin(<CandidatesTab />, { server });
+    fireEvent.click(await screen.findByRole('button', { name: 'Exam details of Candidate 1' }));
+    fireEvent.change(screen.getByLabelText('Seat number'), { target: { value: 'A-101' } });
+    fireEvent.change(screen.getByLabelText('Centre'), { target: { value: 'Nashik Centre 1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Seat, centre and exam time of Candidate 1 were saved.')).toBeTruthy();
+    expect(server.calls('PATCH', '/api/admin/candidates/KBE100001ABC/exam-assignment')[0].body).toEqual({ seatNumber: 'A-101', center: 'Nashik Centre 1', examTime: null });
+  });
+
   it('lists soft-deleted candidates on request and restores one', async () => {
     const server = createFakeAdminServer();
     server.on('GET /api/admin/candidates', (request) =>

@@ -3,12 +3,14 @@ import Eye from 'lucide-react/icons/eye';
 import Pencil from 'lucide-react/icons/pencil';
 import Trash2 from 'lucide-react/icons/trash-2';
 import IndianRupee from 'lucide-react/icons/indian-rupee';
+import MapPin from 'lucide-react/icons/map-pin';
 import type { AdminCandidateDetail, AdminCandidateListItem, CandidateFeesFilter } from '@kbe/contracts';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Input, Label, toast } from '@kbe/ui';
 
 import { useAdminApi } from './admin-api';
 import { useAdminUser } from './admin-guard';
 import { CandidateForm } from './candidate-form';
+import { ExamAssignmentDialog, ExamAssignmentImport } from './exam-assignment';
 import { DataTable, FilterSelect, Pager, SearchField, saveBlob } from './list-controls';
 import { usePagedList } from './use-paged-list.hook';
 
@@ -24,6 +26,7 @@ type Dialogs =
   | { kind: 'edit'; candidate: AdminCandidateDetail }
   | { kind: 'add' }
   | { kind: 'fees'; candidate: AdminCandidateListItem }
+  | { kind: 'exam'; candidate: AdminCandidateListItem }
   | { kind: 'delete'; candidate: AdminCandidateListItem };
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -83,6 +86,7 @@ export function CandidatesTab() {
           <Button variant="outline" onClick={() => void exportCsv()}>
             Export CSV
           </Button>
+          <ExamAssignmentImport disabled={!canWrite} onImported={list.reload} />
           <Button disabled={!canWrite} onClick={() => setDialog({ kind: 'add' })}>
             Add Candidate
           </Button>
@@ -131,6 +135,9 @@ export function CandidatesTab() {
                   <Button size="icon" variant="ghost" disabled={!canWrite} aria-label={`Fees of ${candidate.name}`} onClick={() => setDialog({ kind: 'fees', candidate })}>
                     <IndianRupee aria-hidden="true" className="h-4 w-4" />
                   </Button>
+                  <Button size="icon" variant="ghost" disabled={!canWrite} aria-label={`Exam details of ${candidate.name}`} onClick={() => setDialog({ kind: 'exam', candidate })}>
+                    <MapPin aria-hidden="true" className="h-4 w-4" />
+                  </Button>
                   <Button size="icon" variant="ghost" disabled={!canWrite} aria-label={`Delete ${candidate.name}`} onClick={() => setDialog({ kind: 'delete', candidate })}>
                     <Trash2 aria-hidden="true" className="h-4 w-4 text-red-700" />
                   </Button>
@@ -176,6 +183,17 @@ export function CandidatesTab() {
             onSave={async (feesPaid, receiptNumber) => {
               await api.setFees(dialog.candidate.candidateId, feesPaid, receiptNumber);
               toast({ title: 'Fees Updated', description: `${dialog.candidate.name} is now marked ${feesPaid ? 'Paid' : 'Unpaid'}.` });
+              close();
+              list.reload();
+            }}
+          />
+        ) : null}
+        {dialog.kind === 'exam' ? (
+          <ExamAssignmentDialog
+            candidate={dialog.candidate}
+            onSave={async (input) => {
+              await api.setExamAssignment(dialog.candidate.candidateId, input);
+              toast({ title: 'Exam Details Saved', description: `Seat, centre and exam time of ${dialog.candidate.name} were saved.` });
               close();
               list.reload();
             }}
