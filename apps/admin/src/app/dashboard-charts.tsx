@@ -13,7 +13,7 @@ export default function DashboardCharts({ data }: { data: AdminDashboardData }) 
   const byCategory = data.byCategory.map((entry) => `${entry.key}: ${entry.count}`).join(', ') || 'no candidates yet';
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-      <Card>
+      <Card className="min-w-0">
         <CardHeader>
           <CardTitle as="h2">Registrations per day</CardTitle>
         </CardHeader>
@@ -34,7 +34,7 @@ export default function DashboardCharts({ data }: { data: AdminDashboardData }) 
           </div>
         </CardContent>
       </Card>
-      <Card>
+      <Card className="min-w-0">
         <CardHeader>
           <CardTitle as="h2">Candidates by category</CardTitle>
         </CardHeader>

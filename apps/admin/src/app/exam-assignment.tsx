@@ -89,7 +89,7 @@ export function ExamAssignmentImport({ disabled, onImported }: { disabled: boole
 
   return (
     <>
-      <input ref={input} type="file" accept=".csv,text/csv" className="sr-only" tabIndex={-1} aria-hidden="true" onChange={(e) => void onFile(e)} />
+      <input ref={input} type="file" accept=".csv,text/csv" className="sr-only" tabIndex={-1} aria-hidden="true" aria-label="CSV file of exam details" onChange={(e) => void onFile(e)} />
       <Button variant="outline" disabled={disabled || busy} title={`Columns: ${EXAM_ASSIGNMENT_CSV_COLUMNS.join(', ')}`} onClick={() => input.current?.click()}>
         {busy ? 'Importing...' : 'Import seats (CSV)'}
       </Button>

@@ -100,7 +100,7 @@ export function SmsTab() {
 
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
-      <Card className="lg:col-span-2">
+      <Card className="min-w-0 lg:col-span-2">
         <CardHeader>
           <CardTitle as="h2">Send SMS</CardTitle>
           <CardDescription>Messages are queued and delivered in the background; the history shows their progress.</CardDescription>
@@ -159,7 +159,7 @@ export function SmsTab() {
             ) : (
               <div className="flex flex-col gap-1.5">
                 <p className="text-sm font-semibold">Template</p>
-                <p className="rounded-md bg-slate-100 p-3 text-sm text-slate-800" data-testid="sms-template-preview">
+                <p className="break-words rounded-md bg-slate-100 p-3 text-sm text-slate-800" data-testid="sms-template-preview">
                   {templateText}
                 </p>
                 <SmsCounter id="sms-template-counter" text={templateText ?? ''} />
@@ -171,7 +171,7 @@ export function SmsTab() {
           </form>
         </CardContent>
       </Card>
-      <div className="flex flex-col gap-4">
+      <div className="flex min-w-0 flex-col gap-4">
         <Card>
           <CardHeader>
             <CardTitle as="h2">SMS Provider</CardTitle>
