@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
-import { ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiExcludeController, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import {
   ADMIN_MESSAGES,
   adminLoginSchema,
@@ -61,6 +61,7 @@ export class AdminAuthController {
 }
 
 /** Other services ask here whether a token was revoked (`x-internal-token`). */
+@ApiExcludeController()
 @Controller('internal/auth')
 @InternalOnly()
 export class InternalAuthController {

@@ -37,22 +37,41 @@ export class RegistrationClient {
     };
   }
 
-  private async call(method: string, path: string, options: { query?: Query; body?: unknown }): Promise<Response> {
+  /**
+   * Passes a multipart upload through as it arrives (never buffered here); registration-service
+   * applies its own size limits and rules.
+   */
+  async forwardUpload<T>(path: string, upload: { stream: Readable; contentType: string; contentLength?: string }): Promise<T> {
+    const response = await this.call('POST', path, {
+      raw: { body: NodeReadable.toWeb(upload.stream) as unknown as BodyInit, contentType: upload.contentType, contentLength: upload.contentLength },
+    });
+    return (await response.json()) as T;
+  }
+
+  private async call(
+    method: string,
+    path: string,
+    options: { query?: Query; body?: unknown; raw?: { body: BodyInit; contentType: string; contentLength?: string } },
+  ): Promise<Response> {
     const url = new URL(`${this.baseUrl}${path}`);
     for (const [key, value] of Object.entries(options.query ?? {})) {
       if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
     }
     let response: Response;
     try {
+      const headers: Record<string, string> = { 'x-internal-token': this.internalToken };
+      if (options.raw) {
+        headers['content-type'] = options.raw.contentType;
+      } else if (options.body !== undefined) {
+        headers['content-type'] = 'application/json';
+      }
       response = await fetch(url, {
         method,
-        headers: {
-          'x-internal-token': this.internalToken,
-          ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        headers,
+        body: options.raw ? options.raw.body : options.body === undefined ? undefined : JSON.stringify(options.body),
         signal: AbortSignal.timeout(this.timeoutMs),
-      });
+        ...(options.raw ? { duplex: 'half' } : {}),
+      } as RequestInit);
     } catch {
       throw new ServiceUnavailableException(REGISTRATION_UNREACHABLE);
     }

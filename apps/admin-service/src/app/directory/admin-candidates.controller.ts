@@ -19,6 +19,7 @@ import {
 } from '@kbe/contracts';
 import { AdminOnly, CurrentAdmin, type AuthenticatedAdmin } from '@kbe/server-auth';
 import { ZodValidationPipe } from '@kbe/server-bootstrap';
+import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { RequestOrigin } from '../audit/audit-log';
 import { AdminCandidatesUseCase } from './usecases/candidates.usecase';
@@ -38,6 +39,26 @@ export class AdminCandidatesController {
     @Query(new ZodValidationPipe(adminCandidateListQuerySchema)) query: z.output<typeof adminCandidateListQuerySchema>,
   ): Promise<AdminCandidateListResponse> {
     return { success: true, message: 'Candidates', data: await this.candidates.list(query) };
+  }
+
+  /**
+   * Add a candidate: the registration form's body (multipart with bracketed names plus photo and
+   * signature, or JSON), the same rules, no deadline. Streamed through to registration-service.
+   */
+  @Post()
+  async add(
+    @CurrentAdmin() admin: AuthenticatedAdmin,
+    @Req() request: RequestOrigin & NodeJS.ReadableStream & { body?: unknown },
+  ): Promise<AdminCandidateResponse> {
+    const contentType = String(request.headers['content-type'] ?? '');
+    const upload = contentType.startsWith('multipart/form-data')
+      ? {
+          stream: request as unknown as Readable,
+          contentType,
+          contentLength: request.headers['content-length'] as string | undefined,
+        }
+      : { json: request.body ?? {} };
+    return { success: true, message: 'Candidate added', data: await this.candidates.add(admin, request, upload) };
   }
 
   @Get('export.csv')

@@ -1,4 +1,4 @@
-import { Body, Controller, ForbiddenException, Get, Inject, Param, Patch, Query, StreamableFile } from '@nestjs/common';
+import { Body, Controller, ForbiddenException, Get, Inject, Param, Patch, Post, Put, Query, StreamableFile } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   ADMIN_MESSAGES,
@@ -7,7 +7,9 @@ import {
   contactInboxQuerySchema,
   candidateIdParamSchema,
   MENTOR_CODE_PATTERN,
+  mentorRegistrationSchema,
   mentorStatusSchema,
+  type MentorRegistration,
   type AdminDashboardResponse,
   type AdminMentorListResponse,
   type AdminMentorResponse,
@@ -52,6 +54,25 @@ export class AdminDirectoryController {
       type: 'text/csv; charset=utf-8',
       disposition: 'attachment; filename="mentors.csv"',
     });
+  }
+
+  @Post('mentors')
+  async addMentor(
+    @CurrentAdmin() admin: AuthenticatedAdmin,
+    @Req() origin: RequestOrigin,
+    @Body(new ZodValidationPipe(mentorRegistrationSchema)) body: MentorRegistration,
+  ): Promise<AdminMentorResponse> {
+    return { success: true, message: 'Mentor added', data: await this.directory.addMentor(admin, origin, body) };
+  }
+
+  @Put('mentors/:code')
+  async updateMentor(
+    @CurrentAdmin() admin: AuthenticatedAdmin,
+    @Req() origin: RequestOrigin,
+    @Param('code', mentorCodePipe) code: string,
+    @Body(new ZodValidationPipe(mentorRegistrationSchema)) body: MentorRegistration,
+  ): Promise<AdminMentorResponse> {
+    return { success: true, message: 'Mentor updated', data: await this.directory.updateMentor(admin, origin, code, body) };
   }
 
   @Get('mentors/:code')

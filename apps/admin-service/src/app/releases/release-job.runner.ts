@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import type { ReleaseJob, ReleaseSkipReason } from '@kbe/contracts';
+import { RELEASE_SKIP_REASONS, type ReleaseJob } from '@kbe/contracts';
 import { AuditLog } from '../audit/audit-log';
 import { CLOCK, type Clock } from '../common/clock';
 import { RELEASE_JOB_REPOSITORY, type ReleaseJobRecord, type ReleaseJobRepository } from './release-job.repository';
@@ -133,9 +133,10 @@ export class ReleaseJobRunner implements OnApplicationBootstrap, OnApplicationSh
 /** The job as the API shows it. */
 export function toReleaseJob(job: ReleaseJobRecord): ReleaseJob {
   const percent = job.status === 'completed' ? 100 : job.total > 0 ? Math.min(99, Math.floor((job.processed / job.total) * 100)) : 0;
-  const reasons = Object.entries(job.skipped ?? {})
-    .filter(([, count]) => count > 0)
-    .map(([reason, count]) => ({ reason: reason as ReleaseSkipReason, count }));
+  // In the catalogue's order, so answers are stable.
+  const reasons = RELEASE_SKIP_REASONS.map((reason) => ({ reason, count: job.skipped?.[reason] ?? 0 })).filter(
+    (entry) => entry.count > 0,
+  );
   return {
     id: job.jobId,
     kind: job.kind,

@@ -28,7 +28,7 @@ export class MongoSmsCampaignRepository implements SmsCampaignRepository {
 
   async latest(page: number, limit: number) {
     const [items, total] = await Promise.all([
-      this.model.find().sort({ createdAt: -1 }).skip((page - 1) * limit).limit(limit).lean<SmsCampaignRecord[]>().exec(),
+      this.model.find().sort({ createdAt: -1, _id: -1 }).skip((page - 1) * limit).limit(limit).lean<SmsCampaignRecord[]>().exec(),
       this.model.countDocuments().exec(),
     ]);
     return { items, total };

@@ -1,5 +1,5 @@
-import { Body, Controller, Get, HttpCode, NotFoundException, Param, Patch, Post, Query, Req } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Inject, NotFoundException, Param, Patch, Post, Query, Req } from '@nestjs/common';
+import { ApiExcludeController, ApiTags } from '@nestjs/swagger';
 import {
   ADMIN_MESSAGES,
   smsCampaignCountsSchema,
@@ -14,7 +14,6 @@ import {
 } from '@kbe/contracts';
 import { AdminOnly, CurrentAdmin, InternalOnly, type AuthenticatedAdmin } from '@kbe/server-auth';
 import { ZodValidationPipe } from '@kbe/server-bootstrap';
-import { Inject } from '@nestjs/common';
 import type { z } from 'zod';
 import type { RequestOrigin } from '../audit/audit-log';
 import { SMS_CAMPAIGN_REPOSITORY, type SmsCampaignRepository } from './sms-campaign.repository';
@@ -69,6 +68,7 @@ export class SmsController {
 }
 
 /** notifications-service reports a campaign's delivered/failed/queued totals here (`x-internal-token`). */
+@ApiExcludeController()
 @Controller('internal/sms/campaigns')
 @InternalOnly()
 export class InternalSmsController {

@@ -202,7 +202,8 @@ export class MongoCandidateRepository implements CandidateRepository {
 
   async updateRegistration(candidateCode: string, registration: CandidateRegistration): Promise<CandidateRecord | null> {
     // Fees have their own endpoint (with the receipt); an edit never changes them.
-    const { feesPaid: _fees, ...fields } = registration;
+    const fields: Partial<CandidateRegistration> = { ...registration };
+    delete fields.feesPaid;
     const result = await this.model
       .updateOne(
         { candidateCode, ...LIVE },

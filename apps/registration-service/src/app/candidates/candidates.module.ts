@@ -29,7 +29,7 @@ import { SearchCandidateUseCase } from './usecases/search-candidate.usecase';
     ManageCandidateUseCase,
     ReleaseDocumentsUseCase,
   ],
-  exports: [CANDIDATE_REPOSITORY, ListCandidatesUseCase, ManageCandidateUseCase, ReleaseDocumentsUseCase],
+  exports: [CANDIDATE_REPOSITORY, ListCandidatesUseCase, ManageCandidateUseCase, ReleaseDocumentsUseCase, RegisterCandidateUseCase, UploadLimitInterceptor],
 })
 export class CandidatesModule implements OnModuleInit {
   constructor(

@@ -1,4 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Put, Query, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Put, Query, StreamableFile, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { CandidateFilesInterceptor, UploadLimitInterceptor, type CandidateUploads } from '../candidates/candidate-upload.interceptor';
+import { RegisterCandidateUseCase } from '../candidates/usecases/register-candidate.usecase';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { candidateRegistrationSchema, type CandidateRegistration, type ExamAssignmentInput } from '@kbe/contracts';
 import { InternalOnly } from '@kbe/server-auth';
@@ -54,7 +56,23 @@ export class InternalCandidatesController {
     private readonly manage: ManageCandidateUseCase,
     private readonly releases: ReleaseDocumentsUseCase,
     @Inject(CANDIDATE_REPOSITORY) private readonly candidates: CandidateRepository,
+    private readonly registerCandidate: RegisterCandidateUseCase,
   ) {}
+
+  /** An admin adds a candidate: the registration form's multipart (or JSON) and rules, without the deadline. */
+  @Post()
+  @UseInterceptors(UploadLimitInterceptor, CandidateFilesInterceptor)
+  async add(@Body() body: unknown, @UploadedFiles() files: CandidateUploads | undefined) {
+    const photo = files?.photo?.[0];
+    const signature = files?.signature?.[0];
+    const { candidate } = await this.registerCandidate.execute({
+      fields: body ?? {},
+      photo: photo && { bytes: photo.buffer },
+      signature: signature && { bytes: signature.buffer },
+      byAdmin: true,
+    });
+    return { success: true, data: internalView(candidate) };
+  }
 
   /** Page mode (`page`, `limit`) answers `{ candidates, pagination }`; cursor mode (`cursor=true`, `after`) answers `{ candidates, nextCursor }`. */
   @Get()
@@ -69,7 +87,7 @@ export class InternalCandidatesController {
         data: { candidates: found.map(internalView), nextCursor: found.length === limit && last ? last.candidateCode : null },
       };
     }
-    const page = pageRequest(query);
+    const page = pageRequest({ page: query.page, limit: Math.min(query.limit ?? 20, 100) });
     const records = await this.candidates.list(filter, page);
     return { success: true, data: { candidates: records.items.map(internalView), pagination: paginationOf(page, records.total) } };
   }

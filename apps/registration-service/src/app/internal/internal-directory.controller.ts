@@ -1,6 +1,9 @@
-import { Body, Controller, Get, Inject, NotFoundException, Param, Patch, Query } from '@nestjs/common';
+import { Body, Controller, Get, Inject, NotFoundException, Param, Patch, Post, Put, Query, UnprocessableEntityException } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { adminSchoolListQuerySchema, contactInboxQuerySchema, MENTOR_CODE_PATTERN, type Pagination } from '@kbe/contracts';
+import { adminSchoolListQuerySchema, contactInboxQuerySchema, MENTOR_CODE_PATTERN, mentorRegistrationSchema, type MentorRegistration, type Pagination } from '@kbe/contracts';
+import { ContractValidationPipe } from '../common/contract-validation.pipe';
+import { SCHOOL_REPOSITORY, type SchoolRepository } from '../schools/school.repository';
+import { cityOf, RegisterMentorUseCase } from '../mentors/usecases/register-mentor.usecase';
 import { InternalOnly } from '@kbe/server-auth';
 import { ZodValidationPipe } from '@kbe/server-bootstrap';
 import { z } from 'zod';
@@ -31,7 +34,29 @@ export class InternalDirectoryController {
     @Inject(CANDIDATE_REPOSITORY) private readonly candidates: CandidateRepository,
     @Inject(CONTACT_MESSAGE_REPOSITORY) private readonly messages: ContactMessageRepository,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly registerMentor: RegisterMentorUseCase,
+    @Inject(SCHOOL_REPOSITORY) private readonly schoolRepository: SchoolRepository,
   ) {}
+
+  /** An admin adds a mentor: the registration rules apply (school must exist). */
+  @Post('mentors')
+  async addMentor(@Body(new ContractValidationPipe(mentorRegistrationSchema)) body: MentorRegistration) {
+    const { mentor } = await this.registerMentor.execute(body);
+    return { success: true, data: { ...mentor, ...toMentorListItem(mentor) } };
+  }
+
+  /** Edit every registration field of a mentor, validated like a registration. */
+  @Put('mentors/:code')
+  async updateMentor(
+    @Param('code', new ZodValidationPipe(mentorCodeParam)) code: string,
+    @Body(new ContractValidationPipe(mentorRegistrationSchema)) body: MentorRegistration,
+  ) {
+    const school = await this.schoolRepository.findByCode(body.schoolCode);
+    if (!school) throw new UnprocessableEntityException('School Code not found');
+    const mentor = await this.mentors.update(code, body, cityOf(body.address, school.address.city));
+    if (!mentor) throw new NotFoundException('Mentor not found');
+    return { success: true, data: { ...mentor, ...toMentorListItem(mentor) } };
+  }
 
   @Get('mentors')
   async mentorList(@Query(new ZodValidationPipe(mentorListQuerySchema)) query: MentorListRequest) {

@@ -59,6 +59,11 @@ export const internalCandidateQuerySchema = z.strictObject(
     after: z.string().trim().max(20).optional(),
     cursor: z.enum(['true']).optional(),
     ...pageQuery,
+    // Cursor pages of bulk jobs and exports may be larger than a screen page.
+    limit: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+      z.number({ error: 'limit must be a whole number between 1 and 500' }).int().min(1).max(500, { error: 'limit must be a whole number between 1 and 500' }).optional(),
+    ),
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown query parameter: ${issue.keys.join(', ')}` : undefined) },
 );

@@ -12,7 +12,8 @@ export function parsePublicKeySet(json: string): Map<string, KeyObject> {
   const keys = new Map<string, KeyObject>();
   for (const jwk of parsed.keys) {
     if (!jwk.kid || jwk.kty !== 'OKP' || jwk.crv !== 'Ed25519') throw new Error('every key needs a kid and must be an Ed25519 (OKP) key');
-    const { d: _private, ...publicPart } = jwk;
+    const publicPart: JsonWebKey = { ...jwk };
+    delete publicPart.d;
     keys.set(jwk.kid, createPublicKey({ key: publicPart, format: 'jwk' }));
   }
   return keys;

@@ -178,6 +178,21 @@ export class AdminCandidatesUseCase {
     return { rows: rows.length, updated, failed };
   }
 
+  /** Adds a candidate: the registration form's multipart (photo, signature) or JSON, its rules, no deadline. */
+  async add(
+    admin: AuthenticatedAdmin,
+    origin: RequestOrigin,
+    upload: { stream: Readable; contentType: string; contentLength?: string } | { json: unknown },
+  ): Promise<AdminCandidateDetail> {
+    const answer =
+      'json' in upload
+        ? await this.registration.send<Envelope<InternalCandidate>>('POST', '/internal/candidates', { body: upload.json })
+        : await this.registration.forwardUpload<Envelope<InternalCandidate>>('/internal/candidates', upload);
+    const candidate = answer.data;
+    await this.audit.record(admin, origin, { action: 'candidate.add', target: { type: 'candidate', id: candidate.candidateCode } });
+    return this.detail(candidate);
+  }
+
   async remove(admin: AuthenticatedAdmin, origin: RequestOrigin, code: string): Promise<void> {
     await this.registration.send('DELETE', path(code));
     await this.audit.record(admin, origin, { action: 'candidate.delete', target: { type: 'candidate', id: code } });

@@ -6,6 +6,7 @@ import type {
   AdminMentorListItem,
   AdminSchoolListData,
   ContactInboxData,
+  MentorRegistration,
 } from '@kbe/contracts';
 import type { AuthenticatedAdmin } from '@kbe/server-auth';
 import { Readable } from 'node:stream';
@@ -43,12 +44,25 @@ export class DirectoryUseCase {
   }
 
   async mentors(query: Query): Promise<AdminMentorListData> {
-    const { sort: _sort, ...rest } = query;
-    return (await this.registration.get<Envelope<AdminMentorListData>>('/internal/mentors', rest)).data;
+    return (await this.registration.get<Envelope<AdminMentorListData>>('/internal/mentors', without(query, 'sort'))).data;
   }
 
   async mentor(code: string): Promise<AdminMentorDetail> {
     return (await this.registration.get<Envelope<AdminMentorDetail>>(`/internal/mentors/${encodeURIComponent(code)}`)).data;
+  }
+
+  async addMentor(admin: AuthenticatedAdmin, origin: RequestOrigin, body: MentorRegistration): Promise<AdminMentorDetail> {
+    const mentor = (await this.registration.send<Envelope<AdminMentorDetail>>('POST', '/internal/mentors', { body })).data;
+    await this.audit.record(admin, origin, { action: 'mentor.add', target: { type: 'mentor', id: mentor.mentorCode } });
+    return mentor;
+  }
+
+  async updateMentor(admin: AuthenticatedAdmin, origin: RequestOrigin, code: string, body: MentorRegistration): Promise<AdminMentorDetail> {
+    const mentor = (
+      await this.registration.send<Envelope<AdminMentorDetail>>('PUT', `/internal/mentors/${encodeURIComponent(code)}`, { body })
+    ).data;
+    await this.audit.record(admin, origin, { action: 'mentor.edit', target: { type: 'mentor', id: code } });
+    return mentor;
   }
 
   async setMentorActive(admin: AuthenticatedAdmin, origin: RequestOrigin, code: string, isActive: boolean): Promise<AdminMentorDetail> {
@@ -64,7 +78,7 @@ export class DirectoryUseCase {
   /** CSV of the mentors matching the filter, page by page. */
   exportMentors(query: Query): Readable {
     const registration = this.registration;
-    const { sort: _sort, page: _page, limit: _limit, ...filters } = query;
+    const filters = without(query, 'sort', 'page', 'limit');
     async function* lines() {
       yield `\uFEFF${csvLine(MENTOR_CSV.map(([title]) => title))}`;
       for (let page = 1; ; page += 1) {
@@ -83,7 +97,13 @@ export class DirectoryUseCase {
   }
 
   async messages(query: Query): Promise<ContactInboxData> {
-    const { search: _search, ...rest } = query;
-    return (await this.registration.get<Envelope<ContactInboxData>>('/internal/contact-messages', rest)).data;
+    return (await this.registration.get<Envelope<ContactInboxData>>('/internal/contact-messages', without(query, 'search'))).data;
   }
+}
+
+/** `query` without the parameters registration-service does not take. */
+function without(query: Query, ...keys: string[]): Query {
+  const copy = { ...query };
+  for (const key of keys) delete copy[key];
+  return copy;
 }
