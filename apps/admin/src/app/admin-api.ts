@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import { createHttpClient, HttpError, type HttpClient, type QueryValue } from '@kbe/api-client';
 import {
   API_PATHS,
+  toBracketedFields,
   type AdminCandidateDetail,
   type AdminCandidateListData,
   type AdminCandidateListQuery,
@@ -14,6 +15,7 @@ import {
   type ApiSuccess,
   type AuditListData,
   type AuditQuery,
+  type BracketableObject,
   type BulkReleaseInput,
   type CandidateRegistration,
   type ContactInboxData,
@@ -40,7 +42,7 @@ export interface AdminApi {
   dashboard(): Promise<AdminDashboardData>;
   candidates(query: AdminCandidateListQuery, signal?: AbortSignal): Promise<AdminCandidateListData>;
   candidate(candidateId: string): Promise<AdminCandidateDetail>;
-  addCandidate(candidate: CandidateRegistration): Promise<AdminCandidateDetail>;
+  addCandidate(candidate: CandidateRegistration, files: { photo: File; signature: File }): Promise<AdminCandidateDetail>;
   updateCandidate(candidateId: string, candidate: CandidateRegistration): Promise<AdminCandidateDetail>;
   deleteCandidate(candidateId: string): Promise<void>;
   restoreCandidate(candidateId: string): Promise<void>;
@@ -107,8 +109,15 @@ export function createAdminApi(options: AdminApiOptions = {}): AdminApi {
     candidates: (q, signal) =>
       authed(async () => data(await client.get<ApiSuccess<AdminCandidateListData>>(API_PATHS.adminCandidates, { query: query(q), signal }))),
     candidate: (id) => authed(async () => data(await client.get<ApiSuccess<AdminCandidateDetail>>(API_PATHS.adminCandidate(id)))),
-    addCandidate: (candidate) =>
-      authed(async () => data(await client.post<ApiSuccess<AdminCandidateDetail>>(API_PATHS.adminCandidates, candidate))),
+    addCandidate: (candidate, files) =>
+      authed(async () => {
+        // The registration form's multipart body: bracketed field names plus the two images.
+        const form = new FormData();
+        for (const [name, value] of Object.entries(toBracketedFields(candidate as unknown as BracketableObject))) form.append(name, value);
+        form.append('photo', files.photo, files.photo.name);
+        form.append('signature', files.signature, files.signature.name);
+        return data(await client.post<ApiSuccess<AdminCandidateDetail>>(API_PATHS.adminCandidates, form));
+      }),
     updateCandidate: (id, candidate) =>
       authed(async () => data(await client.request<ApiSuccess<AdminCandidateDetail>>(API_PATHS.adminCandidate(id), { method: 'PUT', body: candidate }))),
     deleteCandidate: (id) =>

@@ -37,4 +37,20 @@ describe('candidate edit form', () => {
     expect(await screen.findByText('Mentor not found')).toBeTruthy();
     expect((screen.getByLabelText('Village') as HTMLInputElement).value).toBe('Deolali');
   });
+
+  it('needs a photo and a signature to add a candidate, and hands both to the save', async () => {
+    const onSubmit = jest.fn(async () => undefined);
+    const candidate = validCandidate() as unknown as CandidateRegistration;
+    render(<CandidateForm formId="add" label="Add candidate" initial={candidate} withFiles submitLabel="Add Candidate" onSubmit={onSubmit} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add Candidate' }));
+    expect(await screen.findByText('Both photo and signature documents are required')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+    const photo = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'photo.jpg', { type: 'image/jpeg' });
+    const signature = new File([new Uint8Array([0x89, 0x50])], 'signature.png', { type: 'image/png' });
+    fireEvent.change(screen.getByLabelText('Photo'), { target: { files: [photo] } });
+    fireEvent.change(screen.getByLabelText('Signature'), { target: { files: [signature] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Candidate' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect((onSubmit.mock.calls[0] as unknown as [CandidateRegistration, { photo: File; signature: File }])[1]).toEqual({ photo, signature });
+  });
 });

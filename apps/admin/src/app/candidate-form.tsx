@@ -6,7 +6,11 @@ import {
   MEDIUMS,
   REGIONS,
   STANDARDS,
+  IMAGE_ACCEPT_ATTRIBUTE,
+  MAX_IMAGE_FILE_LABEL,
   candidateRegistrationSchema,
+  isAllowedImageType,
+  isWithinImageSizeLimit,
   validateWith,
   type CandidateRegistration,
 } from '@kbe/contracts';
@@ -85,36 +89,58 @@ export function toPayload(values: FlatValues): Record<string, unknown> {
   return payload;
 }
 
+export interface CandidateFiles {
+  photo: File;
+  signature: File;
+}
+
 export interface CandidateFormProps {
   formId: string;
   label: string;
   initial?: Partial<CandidateRegistration>;
   submitLabel: string;
-  onSubmit: (candidate: CandidateRegistration) => Promise<void>;
+  /** A new candidate also needs a photo and a signature (as in registration). */
+  withFiles?: boolean;
+  onSubmit: (candidate: CandidateRegistration, files?: CandidateFiles) => Promise<void>;
+}
+
+/** Spec section 5: both images are required, images only, at most 5MB each. */
+function fileProblem(photo: File | null, signature: File | null): string | null {
+  if (!photo || !signature) return 'Both photo and signature documents are required';
+  for (const file of [photo, signature]) {
+    if (!isAllowedImageType(file.type)) return 'Please choose an image file (JPEG, PNG, WebP or GIF)';
+    if (!isWithinImageSizeLimit(file.size)) return `Please select a file smaller than ${MAX_IMAGE_FILE_LABEL}`;
+  }
+  return null;
 }
 
 /**
  * Add or edit a candidate with the same validation as the registration form
  * (`candidateRegistrationSchema` of @kbe/contracts). What was typed survives a failed save.
  */
-export function CandidateForm({ formId, label, initial, submitLabel, onSubmit }: CandidateFormProps) {
+export function CandidateForm({ formId, label, initial, submitLabel, withFiles, onSubmit }: CandidateFormProps) {
   const [values, setValues] = useState<FlatValues>(() => toFormValues(initial));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [signature, setSignature] = useState<File | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const result = validateWith(candidateRegistrationSchema, toPayload(values));
-    if (!result.success) {
-      setErrors(Object.fromEntries(result.fieldErrors.map((e) => [e.field, e.message])));
+    const filesError = withFiles ? fileProblem(photo, signature) : null;
+    if (!result.success || filesError) {
+      const fieldErrors: Record<string, string> = result.success ? {} : Object.fromEntries(result.fieldErrors.map((e) => [e.field, e.message]));
+      if (filesError) fieldErrors['files'] = filesError;
+      setErrors(fieldErrors);
       return;
     }
     setErrors({});
     setServerError(null);
     setSaving(true);
     try {
-      await onSubmit(result.data);
+      await onSubmit(result.data, withFiles && photo && signature ? { photo, signature } : undefined);
     } catch (error) {
       setServerError(error instanceof Error ? error.message : String(error));
     } finally {
@@ -166,6 +192,21 @@ export function CandidateForm({ formId, label, initial, submitLabel, onSubmit }:
           );
         })}
       </div>
+      {withFiles ? (
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+          <div className="flex min-w-0 flex-col gap-1.5">
+            <Label htmlFor={`${formId}-photo`}>Photo</Label>
+            <Input id={`${formId}-photo`} type="file" accept={IMAGE_ACCEPT_ATTRIBUTE} aria-describedby={errors['files'] ? `${formId}-files-error` : undefined} onChange={(e) => setPhoto(e.target.files?.[0] ?? null)} className="min-h-11 py-2" />
+          </div>
+          <div className="flex min-w-0 flex-col gap-1.5">
+            <Label htmlFor={`${formId}-signature`}>Signature</Label>
+            <Input id={`${formId}-signature`} type="file" accept={IMAGE_ACCEPT_ATTRIBUTE} aria-describedby={errors['files'] ? `${formId}-files-error` : undefined} onChange={(e) => setSignature(e.target.files?.[0] ?? null)} className="min-h-11 py-2" />
+          </div>
+          <div className="sm:col-span-2">
+            <FieldError id={`${formId}-files-error`} message={errors['files']} />
+          </div>
+        </div>
+      ) : null}
       <Button type="submit" disabled={saving}>
         {saving ? 'Saving...' : submitLabel}
       </Button>

@@ -163,12 +163,13 @@ export function CandidatesTab() {
               label={dialog.kind === 'edit' ? 'Edit candidate' : 'Add candidate'}
               initial={dialog.kind === 'edit' ? dialog.candidate : undefined}
               submitLabel={dialog.kind === 'edit' ? 'Save Changes' : 'Add Candidate'}
-              onSubmit={async (candidate) => {
+              withFiles={dialog.kind === 'add'}
+              onSubmit={async (candidate, files) => {
                 if (dialog.kind === 'edit') {
                   await api.updateCandidate(dialog.candidate.candidateId, candidate);
                   toast({ title: 'Candidate Updated', description: `${candidate.personalDetails.fullName} was saved.` });
-                } else {
-                  const added = await api.addCandidate(candidate);
+                } else if (files) {
+                  const added = await api.addCandidate(candidate, files);
                   toast({ title: 'Candidate Added', description: `${added.name} was added as ${added.candidateId}.` });
                 }
                 close();
