@@ -17,6 +17,9 @@ function setup() {
   return server;
 }
 
+// Each test renders a full table several times; a shared 2-core machine needs more than jest's 5 s.
+jest.setTimeout(30_000);
+
 const flush = () => act(async () => undefined);
 
 describe('candidates table', () => {
