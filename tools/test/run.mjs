@@ -160,7 +160,8 @@ try {
     // 4. the whole product at one URL, driven by Chromium
     if (wanted('e2e')) {
       const port = Number(process.env.PORT ?? 8080);
-      stack = await startStack({ port, env: testProfile(runId), logDir: join(resultsDir, 'logs') });
+      const profile = testProfile(runId);
+      stack = await startStack({ port, env: profile, logDir: join(resultsDir, 'logs') });
       const fallbackPort = port + 1;
       fallbackEdge = spawn(process.execPath, ['tools/edge/server.mjs'], {
         cwd: repoRoot,
@@ -173,6 +174,9 @@ try {
         ...infraEnv,
         KBE_BASE_URL: `http://localhost:${port}`,
         KBE_FALLBACK_BASE_URL: `http://localhost:${fallbackPort}`,
+        // The admin journey logs in with this run's admin account (a fresh password per run).
+        KBE_E2E_ADMIN_USERNAME: profile.ADMIN_USERNAME,
+        KBE_E2E_ADMIN_PASSWORD: profile.ADMIN_PASSWORD,
       });
       // 5. first-load JavaScript budget (200 KB gzipped), measured on the running stack
       await check('first-load JavaScript budget', process.execPath, ['bench/bundle-size.mjs'], {
