@@ -35,7 +35,7 @@ const serviceExtras = {
   'registration-service': { secretEnv: minioSecrets, resources: { cpu: '100m', memory: '256Mi', memoryLimit: '512Mi' } },
   'documents-service': {
     env: { CHROMIUM_PATH: '/usr/bin/chromium' },
-    secretEnv: minioSecrets,
+    secretEnv: { ...minioSecrets, DOCUMENT_SIGNING_SECRET: { secretName: 'kbe-documents', key: 'signing-secret' } },
     resources: { cpu: '250m', memory: '512Mi', memoryLimit: '1Gi' },
   },
   'admin-service': {

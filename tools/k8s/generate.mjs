@@ -82,7 +82,7 @@ export function generateFiles(routes = loadRoutes()) {
     'helm/kbe/values.yaml',
     HEADER +
       '# Secrets are never values: each chart reads them from Kubernetes Secrets (see secretEnv),\n' +
-      '# created outside Helm (kbe-mongodb, kbe-auth, kbe-minio, kbe-admin).\n' +
+      '# created outside Helm (kbe-mongodb, kbe-auth, kbe-minio, kbe-admin, kbe-documents).\n' +
       toYaml({
         global: { imageRegistry: '', imageTag: '' },
         ingress: {

@@ -25,6 +25,10 @@ export const API_PATHS = {
   adminCandidates: '/api/admin/candidates',
   adminMentors: '/api/admin/mentors',
   adminHallTicket: (candidateId: string) => `/api/admin/candidates/${segment(candidateId)}/hall-ticket`,
+  /** The rendered PDF for the admin area's print button (documents-service). */
+  adminDocumentPdf: (candidateId: string, kind: DocumentKind) =>
+    `/api/admin/candidates/${segment(candidateId)}/${kind}.pdf`,
+  documentVerify: (token: string) => `/api/documents/verify/${segment(token)}`,
   smsSend: '/api/sms/send',
   smsSendBulk: '/api/sms/send-bulk',
   smsSendTemplate: '/api/sms/send-template',
