@@ -153,7 +153,8 @@ try {
     // 4. the whole product at one URL, driven by Chromium
     if (wanted('e2e')) {
       const port = Number(process.env.PORT ?? 8080);
-      stack = await startStack({ port, env: testProfile(runId), logDir: join(resultsDir, 'logs') });
+      const profile = testProfile(runId);
+      stack = await startStack({ port, env: profile, logDir: join(resultsDir, 'logs') });
       const fallbackPort = port + 1;
       fallbackEdge = spawn(process.execPath, ['tools/edge/server.mjs'], {
         cwd: repoRoot,
@@ -166,6 +167,9 @@ try {
         ...infraEnv,
         KBE_BASE_URL: `http://localhost:${port}`,
         KBE_FALLBACK_BASE_URL: `http://localhost:${fallbackPort}`,
+        // Journeys that need a state no public page can set (e.g. a released hall ticket) use
+        // registration-service's internal API, as the admin service would.
+        INTERNAL_API_TOKEN: profile.INTERNAL_API_TOKEN,
       });
       // 5. first-load JavaScript budget (200 KB gzipped), measured on the running stack
       await check('first-load JavaScript budget', process.execPath, ['bench/bundle-size.mjs'], {

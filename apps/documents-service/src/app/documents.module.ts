@@ -14,6 +14,7 @@ import { ATTEMPT_LIMITER, type AttemptLimiter } from './downloads/attempt-limite
 import { DownloadDocumentUseCase } from './downloads/download-document.usecase';
 import { DOWNLOAD_SETTINGS } from './downloads/download.settings';
 import { DownloadsController } from './downloads/downloads.controller';
+import { InternalDocumentsController } from './downloads/internal-documents.controller';
 import { MongoAttemptLimiter } from './downloads/mongo.attempt-limiter';
 import { ChromiumPagePool } from './rendering/chromium-page.pool';
 import { PDF_RENDERER, type PdfRenderer } from './rendering/pdf-renderer';
@@ -29,7 +30,7 @@ export class DocumentsModule implements OnApplicationShutdown {
   static forRoot(config: DocumentsConfig): DynamicModule {
     return {
       module: DocumentsModule,
-      controllers: [DownloadsController, AdminDocumentsController, VerificationController, RenderAheadController],
+      controllers: [DownloadsController, AdminDocumentsController, VerificationController, InternalDocumentsController, RenderAheadController],
       providers: [
         { provide: PRINT_EDITION, useValue: printEditionFromConfig(config) },
         { provide: VerificationTokens, useValue: new VerificationTokens(config.DOCUMENT_SIGNING_SECRET) },

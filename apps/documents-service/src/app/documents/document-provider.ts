@@ -55,15 +55,20 @@ export class DocumentProvider {
     return render;
   }
 
-  private async render(key: string, kind: DocumentKind, candidate: CandidateDocumentData): Promise<Buffer> {
+  /** The HTML the PDF is rendered from (photo and signature embedded for the hall ticket). */
+  async html(kind: DocumentKind, candidate: CandidateDocumentData): Promise<string> {
     const images =
       kind === 'hall-ticket'
-        ? {
-            photo: await this.directory.file(candidate.candidateCode, 'photo'),
-            signature: await this.directory.file(candidate.candidateCode, 'signature'),
-          }
+        ? await Promise.all([
+            this.directory.file(candidate.candidateCode, 'photo'),
+            this.directory.file(candidate.candidateCode, 'signature'),
+          ]).then(([photo, signature]) => ({ photo, signature }))
         : undefined;
-    const pdf = await this.renderer.render(await this.composer.html(kind, candidate, images));
+    return this.composer.html(kind, candidate, images);
+  }
+
+  private async render(key: string, kind: DocumentKind, candidate: CandidateDocumentData): Promise<Buffer> {
+    const pdf = await this.renderer.render(await this.html(kind, candidate));
     this.renders++;
     // A failed cache write costs a later re-render, never this download.
     await this.cache.put(key, pdf).catch((error: unknown) =>
