@@ -1,4 +1,4 @@
-import { Inject, Module, OnApplicationShutdown, type DynamicModule } from '@nestjs/common';
+import { Inject, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown, type DynamicModule } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
 import { FILE_STORAGE, type FileStorage } from '@kbe/server-storage';
 import type { Connection } from 'mongoose';
@@ -24,7 +24,7 @@ import { VerificationTokens } from './verification/verification-token';
 
 /** Hall tickets and certificates: compose (handlebars) -> render (Chromium pool) -> cache (MinIO). */
 @Module({})
-export class DocumentsModule implements OnApplicationShutdown {
+export class DocumentsModule implements OnApplicationBootstrap, OnApplicationShutdown {
   constructor(@Inject(PDF_RENDERER) private readonly renderer: PdfRenderer) {}
 
   static forRoot(config: DocumentsConfig): DynamicModule {
@@ -82,6 +82,13 @@ export class DocumentsModule implements OnApplicationShutdown {
       ],
       exports: [DocumentProvider, PDF_RENDERER],
     };
+  }
+
+  /** Launches Chromium and opens the pages in the background, so the first download does not wait for it. */
+  onApplicationBootstrap(): void {
+    (this.renderer as Partial<ChromiumPagePool>).warmUp?.().catch((error: unknown) =>
+      new Logger(DocumentsModule.name).warn(`Chromium warm-up failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {
