@@ -61,7 +61,9 @@ export class DownloadDocumentUseCase {
   async execute(request: DownloadRequestContext): Promise<DownloadedDocument> {
     const { candidateCode, kind, client } = request;
     const keys = { candidate: `candidate:${candidateCode}`, client: `client:${client}` };
-    const log = (outcome: string) => this.logger.log({ candidateCode, kind, client, outcome }, 'download attempt');
+    // Never the submitted name: only who asked for what, and what happened.
+    const log = (outcome: string) =>
+      this.logger.log(`download attempt candidate=${candidateCode} document=${kind} client=${client} outcome=${outcome}`);
 
     const lockedFor = await this.limiter.lockedFor([keys.candidate, keys.client], this.now());
     if (lockedFor > 0) {

@@ -1,7 +1,7 @@
 import { Controller, Inject, Logger } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { EVENT_TOPICS, parseEventEnvelope, type DocumentKind, type EventType } from '@kbe/contracts';
+import { EVENT_TOPICS, parseEventEnvelope, type DocumentKind } from '@kbe/contracts';
 import { CANDIDATE_DIRECTORY, type CandidateDirectory } from '../candidates/candidate-directory';
 import { DocumentProvider } from '../documents/document-provider';
 import { isReleased } from '../downloads/download-document.usecase';
@@ -30,7 +30,11 @@ export class RenderAheadController {
     return this.renderAhead(EVENT_TOPICS.certificateReleased, 'certificate', message);
   }
 
-  private async renderAhead(type: EventType, kind: DocumentKind, message: unknown): Promise<void> {
+  private async renderAhead(
+    type: 'hall-ticket.released' | 'certificate.released',
+    kind: DocumentKind,
+    message: unknown,
+  ): Promise<void> {
     const parsed = parseEventEnvelope(type, typeof message === 'string' ? safeJson(message) : message);
     if (!parsed.ok) {
       this.logger.warn(`skipped a malformed ${type} event: ${parsed.error}`);
@@ -40,14 +44,14 @@ export class RenderAheadController {
     try {
       const candidate = await this.directory.find(candidateCode);
       if (!candidate || !isReleased(kind, candidate)) {
-        this.logger.warn({ candidateCode, kind, eventId: parsed.event.eventId }, 'release event for a candidate without that release; skipped');
+        this.logger.warn(`skipped ${type} ${parsed.event.eventId}: ${candidateCode} is unknown or its ${kind} is not released`);
         return;
       }
       const outcome = await this.documents.ensureCached(kind, candidate);
-      this.logger.log({ candidateCode, kind, eventId: parsed.event.eventId, outcome }, 'rendered ahead');
+      this.logger.log(`render-ahead ${kind} of ${candidateCode} (event ${parsed.event.eventId}): ${outcome}`);
     } catch (error) {
       // The first download renders instead; a failed render-ahead never blocks the topic.
-      this.logger.warn({ candidateCode, kind, error: error instanceof Error ? error.message : String(error) }, 'render-ahead failed');
+      this.logger.warn(`render-ahead ${kind} of ${candidateCode} failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 }
