@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, AlertDescription, AlertTitle, Card, CardContent, CardHeader, CardTitle } from '@kbe/ui';
+import { Alert, AlertDescription, AlertTitle, Card, CardContent, CardHeader } from '@kbe/ui';
 import { DOCUMENT_NOT_VERIFIED, documentLabel, type DocumentVerification } from '@kbe/contracts';
 import { useDownloadsApi } from './downloads-api';
 
@@ -25,7 +25,7 @@ export function VerifyDocument({ token }: { token: string }) {
     <main className="mx-auto w-full min-w-0 max-w-2xl px-3 py-8 sm:px-6">
       <Card>
         <CardHeader>
-          <CardTitle as="h1">Document Verification</CardTitle>
+          <h1 className="text-lg font-bold leading-tight">Document Verification</h1>
         </CardHeader>
         <CardContent data-testid="document-verification">
           {state.status === 'loading' ? <p role="status">Checking the document...</p> : null}
