@@ -1,4 +1,19 @@
 import nx from '@nx/eslint-plugin';
+import { createProjectGraphAsync, readCachedProjectGraph } from '@nx/devkit';
+
+// @nx/enforce-module-boundaries reads the project graph from Nx's cache and silently checks
+// nothing when there is none (a fresh clone, an editor opened before any nx command). Compute it
+// here so every entry point (npm test, npx eslint, an editor) enforces the boundaries. Not when
+// Nx itself loads this file while it builds the graph (its eslint plugin reads the config): it
+// caches the graph before running any lint task, and asking for it here would wait on itself.
+const loadedByNx = /[\\/]nx[\\/]dist[\\/]/.test(process.argv[1] ?? '');
+if (!loadedByNx) {
+  try {
+    readCachedProjectGraph();
+  } catch {
+    await createProjectGraphAsync({ exitOnError: true });
+  }
+}
 
 // Packages that only make sense on one side of the wire. Browser projects may not pull in
 // server packages and server projects may not pull in React.
@@ -51,6 +66,20 @@ export default [
     rules: {
       'no-console': ['error', { allow: ['warn', 'error'] }],
       '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+  {
+    // Type-aware rules for the bugs that bite this kind of code: a promise nobody awaits (a lost
+    // error, a request answered before the write), an async callback where a sync one is expected,
+    // awaiting a non-promise, and a switch that forgets a member of a union.
+    files: ['**/*.ts', '**/*.tsx'],
+    ignores: ['**/jest.config.ts', '**/webpack.config*.ts', '**/module-federation.config.ts', '**/*.d.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
     },
   },
 ];

@@ -81,6 +81,8 @@ function stopChild(child, graceMs = 10_000) {
   });
 }
 
+/** @typedef {import('node:child_process').ChildProcessByStdio<null, import('node:stream').Readable, import('node:stream').Readable> & { logFile: string }} ServiceProcess */
+
 /**
  * Starts infrastructure, services and the edge.
  * @param {object} options
@@ -89,6 +91,8 @@ function stopChild(child, graceMs = 10_000) {
  * @param {boolean} [options.build=true]      build the apps first
  * @param {boolean} [options.echoLogs=false]  also copy service logs to this terminal
  * @param {string}  [options.logDir]          where service logs go
+ * @param {(line: string) => void} [options.log] progress lines
+ * @returns {Promise<{ url: string, stop: () => Promise<void>, children: ServiceProcess[] }>}
  */
 export async function startStack({ port, env, build = true, echoLogs = false, logDir, log = defaultLog }) {
   const infra = await import(join(repoRoot, 'tools/infra/index.mjs'));
@@ -99,6 +103,7 @@ export async function startStack({ port, env, build = true, echoLogs = false, lo
 
   const logsAt = logDir ?? join(repoRoot, '.kbe/logs');
   mkdirSync(logsAt, { recursive: true });
+  /** @type {ServiceProcess[]} */
   const children = [];
   let edge;
   const stop = async () => {
@@ -116,11 +121,11 @@ export async function startStack({ port, env, build = true, echoLogs = false, lo
       if (!existsSync(main)) throw new Error(`${main} is missing: build the services first`);
       const logFile = join(logsAt, `${name}.log`);
       const out = createWriteStream(logFile, { flags: 'a' });
-      const child = spawn(process.execPath, ['--enable-source-maps', main], {
+      const child = /** @type {ServiceProcess} */ (spawn(process.execPath, ['--enable-source-maps', main], {
         cwd: repoRoot,
         env: { ...baseEnv, PORT: String(routes.services[name].port) },
         stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      }));
       for (const stream of [child.stdout, child.stderr]) {
         stream.pipe(out, { end: false });
         if (echoLogs) stream.on('data', (chunk) => process.stdout.write(prefixLines(name, chunk)));

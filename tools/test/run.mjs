@@ -1,5 +1,5 @@
 // `npm test`: everything, in order, against real servers.
-//   1. lint (module boundaries included), type checks, generated-file checks
+//   1. lint (module boundaries included), type checks, deployment checks (helm, k8s, docker, compose)
 //   2. unit tests (jest, every project) and the tools' own node tests
 //   3. integration tests against real FerretDB, Kafka, MinIO and Chromium (tools/infra)
 //   4. the whole stack at http://localhost:8080 and browser journeys (playwright-core + Chromium)
@@ -94,9 +94,12 @@ async function jestTier(tier, extraArgs = [], env = {}) {
   return code === 0;
 }
 
+/** The static checks of helm/, k8s/ and docker/: they run in the static stage, not with the unit tests. */
+const isDeployTest = (file) => file.endsWith('.deploy.test.mjs');
+
 /** The tools' own tests (node's test runner): every tools/.../*.test.mjs file. */
 function toolTests() {
-  return readdirSync(join(repoRoot, 'tools'), { recursive: true })
+  return readdirSync(join(repoRoot, 'tools'), { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.test.mjs'))
     .map((f) => join('tools', f))
     .sort();
@@ -123,17 +126,21 @@ let infraStartedHere = [];
 try {
   // 1. static checks
   if (wanted('static')) {
+    // Nx targets, cached: a second run with nothing changed replays the results.
     await check('lint', 'npx', ['nx', 'run-many', '-t', 'lint', '--outputStyle=static', '--parallel=2']);
-    await check('type check', process.execPath, ['tools/test/typecheck.mjs']);
-    if (existsSync(join(repoRoot, 'tools/k8s/generate.mjs'))) {
-      await check('k8s manifests up to date', process.execPath, ['tools/k8s/generate.mjs', '--check']);
+    await check('type check', 'npx', ['nx', 'run-many', '-t', 'typecheck', '--outputStyle=static', '--parallel=2']);
+    // helm, kubernetes-validate, hadolint and compose-check, built or fetched once into
+    // KBE_INFRA_HOME (a first helm build takes minutes and prints its progress), then the
+    // offline checks of helm/, k8s/ and docker/ (tools/deploy/*.deploy.test.mjs)
+    if (await check('deployment tools', process.execPath, ['tools/deploy/toolchain.mjs'])) {
+      await nodeTests('deployment checks (helm, k8s, docker, compose)', toolTests().filter(isDeployTest));
     }
   }
 
   // 2. unit tests
   if (wanted('unit')) {
     await jestTier('unit', ['-w', '2']);
-    await nodeTests('tools unit tests', toolTests().filter((f) => !f.endsWith('.integration.test.mjs')));
+    await nodeTests('tools unit tests', toolTests().filter((f) => !f.endsWith('.integration.test.mjs') && !isDeployTest(f)));
   }
 
   // 3. integration tests against real servers

@@ -155,7 +155,7 @@ export function CandidateRegistrationForm({ edition, now, prefill }: CandidateRe
     if (!check.success) showProblems(check.messages);
   };
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => form.handleSubmit(onValid, onInvalid)(event);
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => void form.handleSubmit(onValid, onInvalid)(event);
 
   const field = { form, formId, required: true };
   const digits = { inputMode: 'numeric' as const, pattern: '[0-9]*', autoComplete: 'off' };

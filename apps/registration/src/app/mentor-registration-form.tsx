@@ -103,7 +103,7 @@ export function MentorRegistrationForm({
   const field = { form, formId, required: true };
   const digits = { inputMode: 'numeric' as const, pattern: '[0-9]*', autoComplete: 'off' };
   return (
-    <form noValidate aria-label="Mentor registration" onSubmit={form.handleSubmit(onValid)} className="flex flex-col gap-5">
+    <form noValidate aria-label="Mentor registration" onSubmit={(event) => void form.handleSubmit(onValid)(event)} className="flex flex-col gap-5">
       <FieldGroup legend="School">
         <div className="flex min-w-0 flex-col gap-1 sm:col-span-2">
           <TextField

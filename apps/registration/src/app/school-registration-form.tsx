@@ -67,7 +67,7 @@ export function SchoolRegistrationForm({ onOpenMentorTab }: { onOpenMentorTab: (
 
   const field = { form, formId, required: true };
   return (
-    <form noValidate aria-label="School registration" onSubmit={form.handleSubmit(onValid)} className="flex flex-col gap-5">
+    <form noValidate aria-label="School registration" onSubmit={(event) => void form.handleSubmit(onValid)(event)} className="flex flex-col gap-5">
       <FieldGroup legend="School details">
         <TextField {...field} name="schoolName" label="School Name" autoComplete="organization" maxLength={200} />
         <TextField {...field} name="udiseCode" label="UDISE Code" maxLength={20} autoComplete="off" />

@@ -104,7 +104,7 @@ export class MongoCandidateRepository implements CandidateRepository {
   }
 
   async setFlags(candidateCode: string, flags: CandidateFlags): Promise<CandidateRecord | null> {
-    // updateOne + findOne rather than findOneAndUpdate: FerretDB v1 and projections (INFRA.md).
+    // updateOne + findOne rather than findOneAndUpdate: FerretDB v1 and projections (docs/adr/0001).
     const result = await this.model.updateOne({ candidateCode, ...LIVE }, { $set: flags }).exec();
     if (result.matchedCount === 0) return null;
     return this.findByCode(candidateCode);
