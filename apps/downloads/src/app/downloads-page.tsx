@@ -138,7 +138,7 @@ export function DownloadsPage() {
             <CardDescription>Enter your registration number and choose the document.</CardDescription>
           </CardHeader>
           <CardContent>
-            <form aria-label="Search candidate" className="flex flex-col gap-4" onSubmit={search} noValidate>
+            <form aria-label="Search candidate" className="flex flex-col gap-4" onSubmit={(event) => void search(event)} noValidate>
               <div className="flex flex-col gap-1.5">
                 <Label htmlFor={`${ids}-number`}>Registration Number</Label>
                 <Input
@@ -196,7 +196,7 @@ export function DownloadsPage() {
               <Availability label="Hall Ticket" released={candidate.hallTicketReleased} />
               <Availability label="Certificate" released={candidate.certificateReleased} />
             </div>
-            <form aria-label="Verify and download" className="flex flex-col gap-4" onSubmit={verifyAndDownload} noValidate>
+            <form aria-label="Verify and download" className="flex flex-col gap-4" onSubmit={(event) => void verifyAndDownload(event)} noValidate>
               <div className="flex flex-col gap-1.5">
                 <Label htmlFor={`${ids}-mother`}>Mother&apos;s Name</Label>
                 <Input
