@@ -125,7 +125,7 @@ describe('rendered manifests', () => {
     }
     const registration = named(defaults.objects, 'Deployment', 'registration-service').spec.template.spec.containers[0];
     const refs = Object.fromEntries(registration.env.filter((e) => e.valueFrom).map((e) => [e.name, e.valueFrom.secretKeyRef.name]));
-    assert.deepEqual(Object.keys(refs).sort(), ['INTERNAL_API_TOKEN', 'JWT_SECRET', 'MINIO_ACCESS_KEY', 'MINIO_SECRET_KEY', 'MONGODB_URI']);
+    assert.deepEqual(Object.keys(refs).sort(), ['INTERNAL_API_TOKEN', 'JWT_PUBLIC_KEYS', 'MINIO_ACCESS_KEY', 'MINIO_SECRET_KEY', 'MONGODB_URI']);
   });
 
   it('ConfigMaps come from values and a change rolls the pods', () => {
@@ -192,8 +192,8 @@ describe('values that must be refused (values.schema.json)', () => {
     ['a negative replica count', ['registration-service.replicaCount=-1'], /replicaCount/],
     ['a missing image tag', ['remote-public.image.tag='], /tag/],
     ['the latest tag', ['shell.image.tag=latest'], /tag/],
-    ['a secret inlined as a value', ['admin-service.secretEnv.JWT_SECRET=abc'], /JWT_SECRET|secretEnv/],
-    ['a secret in the ConfigMap', ['admin-service.config.JWT_SECRET=0123456789abcdef0123456789abcdef'], /JWT_SECRET|config/],
+    ['a secret inlined as a value', ['admin-service.secretEnv.JWT_PRIVATE_KEY=abc'], /JWT_PRIVATE_KEY|secretEnv/],
+    ['a secret in the ConfigMap', ['admin-service.config.JWT_PRIVATE_KEY=0123456789abcdef0123456789abcdef'], /JWT_PRIVATE_KEY|config/],
     ['missing limits', ['documents-service.resources.limits=null'], /limits/],
     ['an unknown setting (typo)', ['documents-service.replicas=3'], /replicas/],
     ['a health path that is not a path', ['admin-service.probes.path=health'], /path/],

@@ -94,6 +94,17 @@ function stopChild(child, graceMs = 10_000) {
  * @param {(line: string) => void} [options.log] progress lines
  * @returns {Promise<{ url: string, stop: () => Promise<void>, children: ServiceProcess[] }>}
  */
+/** The private key that signs admin tokens reaches admin-service only. */
+function withoutPrivateKey(env) {
+  const { JWT_PRIVATE_KEY: _private, ...rest } = env;
+  return rest;
+}
+
+function serviceEnv(baseEnv, name, port) {
+  const env = name === 'admin-service' ? { ...baseEnv } : withoutPrivateKey(baseEnv);
+  return { ...env, PORT: String(port) };
+}
+
 export async function startStack({ port, env, build = true, echoLogs = false, logDir, log = defaultLog }) {
   const infra = await import(join(repoRoot, 'tools/infra/index.mjs'));
   const startedInfra = await infraUpNoting(infra);
@@ -123,7 +134,7 @@ export async function startStack({ port, env, build = true, echoLogs = false, lo
       const out = createWriteStream(logFile, { flags: 'a' });
       const child = /** @type {ServiceProcess} */ (spawn(process.execPath, ['--enable-source-maps', main], {
         cwd: repoRoot,
-        env: { ...baseEnv, PORT: String(routes.services[name].port) },
+        env: serviceEnv(baseEnv, name, routes.services[name].port),
         stdio: ['ignore', 'pipe', 'pipe'],
       }));
       for (const stream of [child.stdout, child.stderr]) {
@@ -137,7 +148,7 @@ export async function startStack({ port, env, build = true, echoLogs = false, lo
       children.map((child, i) => waitForHealth(serviceNames[i], routes.services[serviceNames[i]].port, child, child.logFile, 120_000)),
     );
     const { startEdge } = await import(join(repoRoot, 'tools/edge/server.mjs'));
-    edge = await startEdge({ port, distDir: join(repoRoot, 'dist/apps'), routes, env: baseEnv });
+    edge = await startEdge({ port, distDir: join(repoRoot, 'dist/apps'), routes, env: withoutPrivateKey(baseEnv) });
     log(`ready at http://localhost:${port}`);
     return { url: `http://localhost:${port}`, stop, children };
   } catch (error) {

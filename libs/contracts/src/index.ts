@@ -13,4 +13,6 @@ export * from './lib/api-responses';
 export * from './lib/registration-events';
 export * from './lib/contact.schema';
 export * from './lib/documents.contract';
+export * from './lib/admin-api.schema';
+export * from './lib/sms-api.schema';
 export * from './lib/sms-length.util';

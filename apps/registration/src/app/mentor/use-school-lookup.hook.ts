@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { SCHOOL_CODE_PATTERN, type SchoolLookupItem } from '@kbe/contracts';
-import { useRegistrationApi } from './registration-api';
+import { useRegistrationApi } from '../shared/registration-api';
 
 export type SchoolLookupState =
   | { status: 'idle' }

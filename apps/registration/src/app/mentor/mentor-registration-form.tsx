@@ -3,11 +3,11 @@ import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@kbe/ui';
 import { mentorRegistrationSchema, type MentorRegistration } from '@kbe/contracts';
-import { FieldGroup, TextAreaField, TextField } from './form-fields';
-import { clearDraft, idempotencyKeyFor, loadDraft, saveDraft } from './form-draft.store';
-import { useRegistrationApi } from './registration-api';
-import { RegistrationOutcomeAlert } from './registration-outcome';
-import { useRegistrationSubmission } from './use-registration-submission.hook';
+import { FieldGroup, TextAreaField, TextField } from '../shared/form-fields';
+import { clearDraft, idempotencyKeyFor, loadDraft, saveDraft } from '../shared/form-draft.store';
+import { useRegistrationApi } from '../shared/registration-api';
+import { RegistrationOutcomeAlert, type CodePrefill } from '../shared/registration-outcome';
+import { useRegistrationSubmission } from '../shared/use-registration-submission.hook';
 import { useSchoolLookup, type SchoolLookupState } from './use-school-lookup.hook';
 
 export interface MentorFormValues {
@@ -39,12 +39,6 @@ const resolver = zodResolver(mentorRegistrationSchema) as unknown as Resolver<
   unknown,
   MentorRegistration
 >;
-
-/** A code handed over from the School tab; `nonce` makes the same code apply again. */
-export interface CodePrefill {
-  code: string;
-  nonce: number;
-}
 
 function SchoolLookupNote({ state, id }: { state: SchoolLookupState; id: string }) {
   let text = '';

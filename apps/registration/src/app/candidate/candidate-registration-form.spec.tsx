@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom';
 import { act, screen, within } from '@testing-library/react';
 import { dismissToast } from '@kbe/ui';
-import { deferred, jsonAnswer } from './fake-server.testing';
+import { deferred, jsonAnswer } from '../testing/fake-server.testing';
 import {
   AFTER_DEADLINE,
   VALID_CANDIDATE_FIELDS,
@@ -11,7 +11,7 @@ import {
   formNamed,
   imageFile,
   renderPage,
-} from './render-page.testing';
+} from '../testing/render-page.testing';
 
 jest.setTimeout(60_000);
 beforeEach(() => localStorage.clear());

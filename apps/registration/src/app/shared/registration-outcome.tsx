@@ -85,3 +85,9 @@ export function RegistrationOutcomeAlert({ kind, outcome, next }: RegistrationOu
     </Alert>
   );
 }
+
+/** A code handed over from the previous tab (school -> mentor -> candidate); `nonce` makes the same code apply again. */
+export interface CodePrefill {
+  code: string;
+  nonce: number;
+}

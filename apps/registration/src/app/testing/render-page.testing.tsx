@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { Toaster } from '@kbe/ui';
 import { createHttpClient } from '@kbe/api-client';
 import { DEFAULT_EDITION, type EditionSettings } from '@kbe/contracts';
-import App from './app';
-import { createRegistrationApi } from './registration-api';
+import App from '../app';
+import { createRegistrationApi } from '../shared/registration-api';
 import { createFakeServer } from './fake-server.testing';
 
 export const BEFORE_DEADLINE = new Date('2025-09-01T10:00:00+05:30');

@@ -1,8 +1,8 @@
 import '@testing-library/jest-dom';
 import { act, screen, within } from '@testing-library/react';
 import { dismissToast } from '@kbe/ui';
-import { deferred, jsonAnswer } from './fake-server.testing';
-import { VALID_SCHOOL_FIELDS, field, fill, findToast, formNamed, renderPage } from './render-page.testing';
+import { deferred, jsonAnswer } from '../testing/fake-server.testing';
+import { VALID_SCHOOL_FIELDS, field, fill, findToast, formNamed, renderPage } from '../testing/render-page.testing';
 
 jest.setTimeout(60_000);
 beforeEach(() => localStorage.clear());
