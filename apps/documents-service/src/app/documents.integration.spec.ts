@@ -2,11 +2,10 @@ import type { INestApplication } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
 import { createEventEnvelope, toBracketedFields, type BracketableObject } from '@kbe/contracts';
 import { validCandidate, validMentor, validSchool } from '@kbe/contracts/testing';
-import { AdminTokenIssuer } from '@kbe/server-auth';
 import { createServiceApp } from '@kbe/server-bootstrap';
 import { loadConfig } from '@kbe/server-config';
 import { kafkaConsumerStrategy } from '@kbe/server-messaging';
-import { isolatedInfraEnv, waitFor } from '@kbe/server-testing';
+import { adminTokenFor, isolatedInfraEnv, waitFor } from '@kbe/server-testing';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -276,7 +275,7 @@ describe('documents-service against the real servers and registration-service', 
     it('gives admins the PDF inline, and nobody without a valid admin token', async () => {
       await http.get(`/api/admin/candidates/${candidateCode}/hall-ticket.pdf`).expect(401);
       await http.get(`/api/admin/candidates/${candidateCode}/hall-ticket.pdf`).set('authorization', 'Bearer forged').expect(401);
-      const { token } = await documents.get(AdminTokenIssuer).issue('it-admin');
+      const token = adminTokenFor(env);
       const response = await http
         .get(`/api/admin/candidates/${candidateCode}/hall-ticket.pdf`)
         .set('authorization', `Bearer ${token}`)
