@@ -126,7 +126,8 @@ export async function startStack({ port, env, build = true, echoLogs = false, lo
   };
 
   try {
-    const baseEnv = { ...process.env, ...infraEnv, ...serviceUrls(), ...env };
+    // PUBLIC_BASE_URL: the one URL, printed in the documents' verification QR codes.
+    const baseEnv = { ...process.env, ...infraEnv, ...serviceUrls(), PUBLIC_BASE_URL: `http://localhost:${port}`, ...env };
     for (const name of serviceNames) {
       const main = join(repoRoot, 'dist/apps', name, 'main.js');
       if (!existsSync(main)) throw new Error(`${main} is missing: build the services first`);

@@ -177,6 +177,9 @@ try {
         // The admin journey logs in with this run's admin account (a fresh password per run).
         KBE_E2E_ADMIN_USERNAME: profile.ADMIN_USERNAME,
         KBE_E2E_ADMIN_PASSWORD: profile.ADMIN_PASSWORD,
+        // Journeys that need a state no public page can set (e.g. a released hall ticket) use
+        // registration-service's internal API, as the admin service would.
+        INTERNAL_API_TOKEN: profile.INTERNAL_API_TOKEN,
       });
       // 5. first-load JavaScript budget (200 KB gzipped), measured on the running stack
       await check('first-load JavaScript budget', process.execPath, ['bench/bundle-size.mjs'], {

@@ -5,3 +5,4 @@ export * from './lib/service-core.module';
 export * from './lib/openapi-document';
 export * from './lib/create-service-app';
 export * from './lib/bootstrap-service';
+export * from './lib/client-address';
