@@ -21,6 +21,7 @@ RUN if [ "$APP" = "shell" ]; then target=/out; else target="/out/remotes/$APP"; 
 FROM nginxinc/nginx-unprivileged:1.27-alpine AS runtime
 ARG APP
 COPY docker/nginx/shell.conf docker/nginx/remote.conf /tmp/nginx/
+COPY docker/nginx/security-headers.conf /etc/nginx/security-headers.conf
 USER root
 RUN if [ "$APP" = "shell" ]; then \
       cp /tmp/nginx/shell.conf /etc/nginx/conf.d/default.conf; \

@@ -1,5 +1,5 @@
 // `npm test`: everything, in order, against real servers.
-//   1. lint (module boundaries included), type checks, generated-file checks
+//   1. lint (module boundaries included), type checks, generated-file checks, secret scan (gitleaks)
 //   2. unit tests (jest, every project) and the tools' own node tests
 //   3. integration tests against real FerretDB, Kafka, MinIO and Chromium (tools/infra)
 //   4. the whole stack at http://localhost:8080 and browser journeys (playwright-core + Chromium)
@@ -128,6 +128,8 @@ try {
     if (existsSync(join(repoRoot, 'tools/k8s/generate.mjs'))) {
       await check('k8s manifests up to date', process.execPath, ['tools/k8s/generate.mjs', '--check']);
     }
+    // gitleaks (pinned, built from the Go module proxy into the infra cache on first use)
+    await check('secret scan', process.execPath, ['tools/security/secret-scan.mjs']);
   }
 
   // 2. unit tests

@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AuthModule, authOptionsFromEnv } from '@kbe/server-auth';
-import { ServiceCoreModule } from '@kbe/server-bootstrap';
+import { CspReportModule, ServiceCoreModule } from '@kbe/server-bootstrap';
 import { DatabaseModule, databaseOptionsFromEnv, MongoHealthIndicator } from '@kbe/server-database';
 import { HealthModule } from '@kbe/server-health';
 import { KafkaHealthIndicator, MessagingModule, messagingOptionsFromEnv } from '@kbe/server-messaging';
@@ -10,7 +10,7 @@ import { SystemHealthModule } from './system-health/system-health.module';
 
 /**
  * admin-service: login (JWT), dashboard, lists, releases, SMS campaign requests, audit, and the
- * aggregate health of all services. Dependencies: MongoDB, Kafka.
+ * aggregate health of all services, CSP violation reports. Dependencies: MongoDB, Kafka.
  */
 @Module({})
 export class AppModule {
@@ -27,6 +27,8 @@ export class AppModule {
         MessagingModule.forRoot(messagingOptionsFromEnv(SERVICE_NAME, config)),
         AuthModule.forRoot(authOptionsFromEnv(config)),
         HealthModule.forRoot({ service: SERVICE_NAME, indicators: [MongoHealthIndicator, KafkaHealthIndicator] }),
+        // POST /api/csp-report: the browsers' Content-Security-Policy violation reports (tools/security)
+        CspReportModule.forRoot(),
 
         // Domain modules
         AdminsModule.forRoot({ seedAccount }),
