@@ -85,6 +85,15 @@ export function tlsHeaders() {
 }
 
 /**
+ * What the Kubernetes Ingress adds to every answer (Helm value `securityHeaders`): the page
+ * headers (remotes are same-origin under /remotes/) and HSTS, since TLS ends there. It sets no
+ * Cache-Control: the services send no-store themselves, the front-end files their own caching.
+ */
+export function ingressHeaders() {
+  return { ...pageHeaders(), ...tlsHeaders() };
+}
+
+/**
  * The nginx snippet of the static-file image (docker/nginx/security-headers.conf), included in
  * the server block and in every location that sets headers of its own (nginx drops inherited
  * add_header lines in such a location). Same-origin remotes only (the Ingress serves them
