@@ -1,4 +1,19 @@
 import nx from '@nx/eslint-plugin';
+import { createProjectGraphAsync, readCachedProjectGraph } from '@nx/devkit';
+
+// @nx/enforce-module-boundaries reads the project graph from Nx's cache and silently checks
+// nothing when there is none (a fresh clone, an editor opened before any nx command). Compute it
+// here so every entry point (npm test, npx eslint, an editor) enforces the boundaries. Not when
+// Nx itself loads this file while it builds the graph (its eslint plugin reads the config): it
+// caches the graph before running any lint task, and asking for it here would wait on itself.
+const loadedByNx = /[\\/]nx[\\/]dist[\\/]/.test(process.argv[1] ?? '');
+if (!loadedByNx) {
+  try {
+    readCachedProjectGraph();
+  } catch {
+    await createProjectGraphAsync({ exitOnError: true });
+  }
+}
 
 // Packages that only make sense on one side of the wire. Browser projects may not pull in
 // server packages and server projects may not pull in React.

@@ -90,7 +90,6 @@ describe('edge security headers', () => {
     assert.deepEqual(csp['frame-ancestors'], ["'none'"]);
     assert.deepEqual(csp['form-action'], ["'self'"]);
     assert.deepEqual(csp['report-uri'], [policy.reporting.path]);
-    assert.deepEqual(csp['report-to'], [policy.reporting.group]);
   });
 
   it('gives /api answers the API policy, no-store unless the service says otherwise', async () => {

@@ -1,12 +1,20 @@
 // Proves that lint enforces the architecture: each case lints a one-line file placed inside a
 // project (never written to disk) and expects the module-boundary rule to refuse it.
-import { test } from 'node:test';
+// It runs as on a fresh clone: Nx's workspace data (where the project graph is cached) is an empty
+// temporary directory, so the rule only works if the ESLint config computes the graph itself.
+import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { ESLint } from 'eslint';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const freshWorkspaceData = mkdtempSync(join(tmpdir(), 'kbe-nx-workspace-data-'));
+process.env.NX_WORKSPACE_DATA_DIRECTORY = freshWorkspaceData;
+process.env.NX_DAEMON = 'false';
+after(() => rmSync(freshWorkspaceData, { recursive: true, force: true }));
 const eslint = new ESLint({ cwd: repoRoot });
 
 async function boundaryErrors(filePath, code) {

@@ -42,12 +42,11 @@ export function inlineScriptHashes(html) {
   return hashes;
 }
 
-/** The page policy with its placeholders filled in, ending with where violations are reported. */
+/** The page policy with its placeholders filled in, ending with where violations are reported (report-uri). */
 export function pageCspDirectives({ remotes = [], inlineScripts = [] } = {}) {
   const fill = (sources) => sources.flatMap((source) => (source === '{remotes}' ? remotes : source === '{inline-scripts}' ? inlineScripts : [source]));
   const directives = Object.fromEntries(Object.entries(withoutComments(policy.pageCsp)).map(([name, sources]) => [name, fill(sources)]));
   directives['report-uri'] = [policy.reporting.path];
-  directives['report-to'] = [policy.reporting.group];
   return directives;
 }
 
@@ -59,11 +58,6 @@ export function apiCsp() {
   return formatCsp(policy.apiCsp);
 }
 
-/** `Reporting-Endpoints` names the group that `report-to` refers to. */
-export function reportingEndpoints() {
-  return `${policy.reporting.group}="${policy.reporting.path}"`;
-}
-
 /** Headers of every response of the product, whatever it is. */
 export function everyResponseHeaders() {
   return { ...policy.everyResponse };
@@ -71,7 +65,7 @@ export function everyResponseHeaders() {
 
 /** Headers of a page or a front-end file (shell, remotes, manifest, runtime config). */
 export function pageHeaders(options) {
-  return { ...everyResponseHeaders(), 'Content-Security-Policy': pageCsp(options), 'Reporting-Endpoints': reportingEndpoints() };
+  return { ...everyResponseHeaders(), 'Content-Security-Policy': pageCsp(options) };
 }
 
 /** Headers of an /api answer; the handler may replace Cache-Control for public data. */
@@ -94,15 +88,22 @@ export function ingressHeaders() {
 }
 
 /**
- * The nginx snippet of the static-file image (docker/nginx/security-headers.conf), included in
- * the server block and in every location that sets headers of its own (nginx drops inherited
- * add_header lines in such a location). Same-origin remotes only (the Ingress serves them
- * under /remotes/), and the built index.html has no inline script (apps/shell/src/index.html).
+ * The nginx snippet of the static-file image (docker/nginx/security-headers.conf), included by
+ * every location of shell.conf and remote.conf (nginx drops inherited add_header lines in a
+ * location that sets its own). Same-origin remotes only (the Ingress serves them under
+ * /remotes/), and the built index.html has no inline script (apps/shell/src/index.html).
+ * In Kubernetes the kbe-app chart renders the same lines from `global.securityHeaders`.
+ * Values are quoted as Helm's `quote` does (a `"` inside is escaped, which nginx reads back).
  */
 export function nginxSnippet() {
-  const quote = (value) => (value.includes('"') ? `'${value}'` : `"${value}"`);
-  const lines = Object.entries(pageHeaders()).map(([name, value]) => `add_header ${name} ${quote(value)} always;`);
-  return `# Generated from tools/security/security-headers.json by \`node tools/security/headers.mjs --nginx\`; checked by tools/security/nginx-config.test.mjs.\n${lines.join('\n')}\n`;
+  const lines = Object.entries(pageHeaders()).map(([name, value]) => `add_header ${name} ${JSON.stringify(value)} always;`);
+  return [
+    '# Generated from tools/security/security-headers.json: node tools/security/headers.mjs --nginx > docker/nginx/security-headers.conf',
+    '# (checked by tools/security/nginx-config.test.mjs). Kubernetes mounts the same lines, rendered from',
+    '# the values global.securityHeaders (helm/kbe/values.yaml, checked by tools/security/security-headers.deploy.test.mjs).',
+    ...lines,
+    '',
+  ].join('\n');
 }
 
 if (process.argv[1] && new URL(import.meta.url).pathname === process.argv[1] && process.argv[2] === '--nginx') {

@@ -64,7 +64,9 @@ describe('nginx config of the static-file image', () => {
   });
 
   it('the image puts the snippet where the configs include it', () => {
-    assert.match(dockerfile, /COPY docker\/nginx\/security-headers\.conf \/etc\/nginx\/security-headers\.conf/);
+    const included = new Set(['shell.conf', 'remote.conf'].flatMap((file) => [...readFileSync(join(nginxDir, file), 'utf8').matchAll(/include (\S+security-headers\.conf);/g)].map((m) => m[1])));
+    assert.equal(included.size, 1, `one include path, found ${[...included].join(', ')}`);
+    assert.ok(dockerfile.includes(`COPY docker/nginx/security-headers.conf ${[...included][0]}`), `the Dockerfile copies the snippet to ${[...included][0]}`);
   });
 
   for (const file of ['shell.conf', 'remote.conf']) {
@@ -81,7 +83,7 @@ describe('nginx config of the static-file image', () => {
   }
 
   it('the check sees a location that forgets the headers', () => {
-    const text = `server { include /etc/nginx/security-headers.conf; location /x { add_header Cache-Control "no-cache" always; } }`;
+    const text = `server { include /etc/nginx/kbe/security-headers.conf; location /x { add_header Cache-Control "no-cache" always; } }`;
     const broken = effectiveHeaders(parse(text)).find((b) => b.block === 'location /x');
     assert.equal(broken.headers['Content-Security-Policy'], undefined);
   });

@@ -1,5 +1,6 @@
 // `npm test`: everything, in order, against real servers.
-//   1. lint (module boundaries included), type checks, generated-file checks, secret scan (gitleaks)
+//   1. lint (module boundaries included), type checks, deployment checks (helm, k8s, docker, compose),
+//      secret scan (gitleaks)
 //   2. unit tests (jest, every project) and the tools' own node tests
 //   3. integration tests against real FerretDB, Kafka, MinIO and Chromium (tools/infra)
 //   4. the whole stack at http://localhost:8080 and browser journeys (playwright-core + Chromium)
@@ -94,6 +95,9 @@ async function jestTier(tier, extraArgs = [], env = {}) {
   return code === 0;
 }
 
+/** The static checks of helm/, k8s/ and docker/: they run in the static stage, not with the unit tests. */
+const isDeployTest = (file) => file.endsWith('.deploy.test.mjs');
+
 /** The tools' own tests (node's test runner): every tools/.../*.test.mjs file. */
 function toolTests() {
   return readdirSync(join(repoRoot, 'tools'), { recursive: true })
@@ -125,8 +129,11 @@ try {
   if (wanted('static')) {
     await check('lint', 'npx', ['nx', 'run-many', '-t', 'lint', '--outputStyle=static', '--parallel=2']);
     await check('type check', process.execPath, ['tools/test/typecheck.mjs']);
-    if (existsSync(join(repoRoot, 'tools/k8s/generate.mjs'))) {
-      await check('k8s manifests up to date', process.execPath, ['tools/k8s/generate.mjs', '--check']);
+    // helm, kubernetes-validate, hadolint and compose-check, built or fetched once into
+    // KBE_INFRA_HOME (a first helm build takes minutes and prints its progress), then the
+    // offline checks of helm/, k8s/ and docker/ (tools/deploy/*.deploy.test.mjs)
+    if (await check('deployment tools', process.execPath, ['tools/deploy/toolchain.mjs'])) {
+      await nodeTests('deployment checks (helm, k8s, docker, compose)', toolTests().filter(isDeployTest));
     }
     // gitleaks (pinned, built from the Go module proxy into the infra cache on first use)
     await check('secret scan', process.execPath, ['tools/security/secret-scan.mjs']);
@@ -135,7 +142,7 @@ try {
   // 2. unit tests
   if (wanted('unit')) {
     await jestTier('unit', ['-w', '2']);
-    await nodeTests('tools unit tests', toolTests().filter((f) => !f.endsWith('.integration.test.mjs')));
+    await nodeTests('tools unit tests', toolTests().filter((f) => !f.endsWith('.integration.test.mjs') && !isDeployTest(f)));
   }
 
   // 3. integration tests against real servers

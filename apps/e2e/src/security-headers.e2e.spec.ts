@@ -35,7 +35,6 @@ function expectEveryResponseHeaders(res: Response, what: string): void {
 function expectPageHeaders(res: Response, what: string): void {
   expectEveryResponseHeaders(res, what);
   expect({ what, csp: parseCsp(res.headers.get('content-security-policy')) }).toEqual({ what, csp: expectedPageCsp() });
-  expect(res.headers.get('reporting-endpoints')).toBe(`${securityPolicy.reporting.group}="${securityPolicy.reporting.path}"`);
 }
 
 function expectApiHeaders(res: Response, what: string): void {

@@ -12,3 +12,4 @@ export * from './lib/api-paths';
 export * from './lib/api-responses';
 export * from './lib/registration-events';
 export * from './lib/contact.schema';
+export * from './lib/sms-length.util';

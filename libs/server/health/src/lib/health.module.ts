@@ -31,11 +31,25 @@ function healthControllerFor(service: string): Type<unknown> {
       response.status(report.status === 'ok' ? 200 : 503);
       return report;
     }
+
+    /**
+     * Liveness: the process answers, whatever its dependencies do. Kubernetes restarts a pod that
+     * stops answering here; an outage of MongoDB or Kafka only takes pods out of the Service
+     * (readiness asks the full report above), so it never restarts every replica at once.
+     */
+    @Get('live')
+    @ApiOkResponse({ description: 'The process is running and answers requests.' })
+    live(): { status: 'ok'; service: string } {
+      return { status: 'ok', service };
+    }
   }
   return HealthController;
 }
 
-/** `GET /api/health/<service>`: 200 when every dependency is up, 503 naming the one that is down. */
+/**
+ * `GET /api/health/<service>`: 200 when every dependency is up, 503 naming the one that is down.
+ * `GET /api/health/<service>/live`: 200 while the process answers (Kubernetes liveness).
+ */
 @Module({})
 export class HealthModule {
   static forRoot(options: HealthModuleOptions): DynamicModule {
