@@ -13,3 +13,4 @@ export * from './lib/api-responses';
 export * from './lib/registration-events';
 export * from './lib/contact.schema';
 export * from './lib/sms-length.util';
+export * from './lib/zod';
