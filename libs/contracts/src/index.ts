@@ -13,4 +13,3 @@ export * from './lib/api-responses';
 export * from './lib/registration-events';
 export * from './lib/contact.schema';
 export * from './lib/sms-length.util';
-export * from './lib/zod';

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { z } from 'zod';
 import { MAX_LONG_TEXT_LENGTH, MAX_TEXT_LENGTH } from './field.rules';
 import { VALIDATION_MESSAGES } from './validation.messages';
 

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { z } from 'zod';
 
 /**
  * One edition of the competition: its year, registration deadline and the dates and fee

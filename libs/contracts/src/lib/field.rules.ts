@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { z } from 'zod';
 import { VALIDATION_MESSAGES, chooseMessage, requiredMessage } from './validation.messages';
 
 /** Longest free text accepted in one field; protects the services from oversized input. */

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { z } from 'zod';
 
 /**
  * The one event catalogue: Kafka topic names and payloads. Services prefix topic names with

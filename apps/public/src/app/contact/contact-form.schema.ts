@@ -1,5 +1,4 @@
-// `z` from @kbe/contracts: set up for the pages' Content-Security-Policy (no eval).
-import { z } from '@kbe/contracts';
+import { z } from 'zod';
 
 /** Contact form rules and messages (spec section 5). */
 export const contactFormSchema = z.object({
