@@ -68,4 +68,18 @@ export default [
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },
+  {
+    // Type-aware rules for the bugs that bite this kind of code: a promise nobody awaits (a lost
+    // error, a request answered before the write), an async callback where a sync one is expected,
+    // awaiting a non-promise, and a switch that forgets a member of a union.
+    files: ['**/*.ts', '**/*.tsx'],
+    ignores: ['**/jest.config.ts', '**/webpack.config*.ts', '**/module-federation.config.ts', '**/*.d.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+    },
+  },
 ];

@@ -25,7 +25,7 @@ RUN if [ "$APP" = "shell" ]; then target=/out; else target="/out/remotes/$APP"; 
 FROM nginxinc/nginx-unprivileged:1.27.5-alpine AS runtime
 ARG APP
 COPY docker/nginx/shell.conf docker/nginx/remote.conf /tmp/kbe-nginx/
-COPY docker/nginx/security-headers.conf /etc/nginx/kbe/security-headers.conf
+COPY docker/nginx/security-headers.conf /etc/nginx/security-headers.conf
 USER 0
 # the server configuration for this front end; the html directory starts empty
 RUN if [ "$APP" = "shell" ]; then \

@@ -3,15 +3,5 @@ import baseConfig from "../../eslint.config.mjs";
 
 export default [
     ...nx.configs["flat/react"],
-    ...baseConfig,
-    {
-        files: [
-            "**/*.ts",
-            "**/*.tsx",
-            "**/*.js",
-            "**/*.jsx"
-        ],
-        // Override or add rules here
-        rules: {}
-    }
+    ...baseConfig
 ];

@@ -16,8 +16,12 @@ const routes = loadRoutes();
 const composeFile = join(repoRoot, 'docker/compose.yaml');
 const edgeConf = readFileSync(join(repoRoot, 'docker/nginx/edge.conf'), 'utf8');
 // placeholders for the variables the file requires; never real secrets
-const secrets = { JWT_SECRET: 'j'.repeat(64), INTERNAL_API_TOKEN: 't'.repeat(48), MINIO_ROOT_PASSWORD: 'm'.repeat(32) };
+const secrets = { JWT_PUBLIC_KEYS: '{"keys":[]}', JWT_PRIVATE_KEY: '{}', INTERNAL_API_TOKEN: 't'.repeat(48), MINIO_ROOT_PASSWORD: 'm'.repeat(32) };
 
+/**
+ * @param {string} file
+ * @param {Record<string, string>} [env] the variables the compose file may read
+ */
 function composeCheck(file, env = secrets) {
   const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !(k in secrets) && !/^(PORT|MONGO_PORT|KAFKA_PORT|MINIO_PORT|MINIO_CONSOLE_PORT)$/.test(k)));
   const result = spawnSync(deployTools().composeCheck, [file], { encoding: 'utf8', env: { ...clean, ...env }, maxBuffer: 32 * 1024 * 1024 });

@@ -114,7 +114,7 @@ describe('static front ends: nginx', () => {
     let checked = 0;
     for (const file of confs) {
       for (const { match, body } of locations(read(file))) {
-        if (/add_header|try_files|return 404/.test(body)) assert.match(body, /include \/etc\/nginx\/kbe\/security-headers\.conf;/, `${file} ${match}`);
+        if (/add_header|try_files|return 404/.test(body)) assert.match(body, /include \/etc\/nginx\/security-headers\.conf;/, `${file} ${match}`);
         checked += 1;
       }
     }
@@ -133,13 +133,18 @@ describe('static front ends: nginx', () => {
   });
 
   it('every nginx configuration parses (crossplane, strict), with the headers the chart renders', () => {
-    const headersFromChart = render({ release: 'shell', set: ['tags.all=false', 'tags.shell=true', 'ingress.enabled=false'] })
-      .objects.find((o) => o.metadata.name === 'shell-files').data['security-headers.conf'];
+    // a value with double quotes (a Reporting-Endpoints header) must come out as valid nginx too
+    const headersFromChart = render({
+      release: 'shell',
+      set: ['tags.all=false', 'tags.shell=true', 'ingress.enabled=false'],
+      setString: ['global.securityHeaders.Reporting-Endpoints=csp-endpoint="/api/csp-report"'],
+    }).objects.find((o) => o.metadata.name === 'shell-files').data['security-headers.conf'];
+    assert.match(headersFromChart, /add_header Reporting-Endpoints "csp-endpoint=\\"\/api\/csp-report\\"" always;/);
     for (const headers of [read('docker/nginx/security-headers.conf'), headersFromChart]) {
       const dir = mkdtempSync(join(tmpdir(), 'kbe-headers-'));
       try {
         writeFileSync(join(dir, 'security-headers.conf'), headers);
-        const withHeaders = (conf) => conf.replaceAll('/etc/nginx/kbe/security-headers.conf', join(dir, 'security-headers.conf'));
+        const withHeaders = (conf) => conf.replaceAll('/etc/nginx/security-headers.conf', join(dir, 'security-headers.conf'));
         for (const conf of [read('docker/nginx/shell.conf'), read('docker/nginx/remote.conf').replaceAll('__BASE_PATH__', '/remotes/public/'), read('docker/nginx/edge.conf')]) {
           assert.deepEqual(nginxParse(withHeaders(conf)), { status: 'ok', errors: [] });
         }

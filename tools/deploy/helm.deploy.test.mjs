@@ -125,7 +125,7 @@ describe('rendered manifests', () => {
     }
     const registration = named(defaults.objects, 'Deployment', 'registration-service').spec.template.spec.containers[0];
     const refs = Object.fromEntries(registration.env.filter((e) => e.valueFrom).map((e) => [e.name, e.valueFrom.secretKeyRef.name]));
-    assert.deepEqual(Object.keys(refs).sort(), ['INTERNAL_API_TOKEN', 'JWT_SECRET', 'MINIO_ACCESS_KEY', 'MINIO_SECRET_KEY', 'MONGODB_URI']);
+    assert.deepEqual(Object.keys(refs).sort(), ['INTERNAL_API_TOKEN', 'JWT_PUBLIC_KEYS', 'MINIO_ACCESS_KEY', 'MINIO_SECRET_KEY', 'MONGODB_URI']);
   });
 
   it('ConfigMaps come from values and a change rolls the pods', () => {
@@ -136,6 +136,16 @@ describe('rendered manifests', () => {
     const checksum = (objects) => named(objects, 'Deployment', 'registration-service').spec.template.metadata.annotations['checksum/config'];
     assert.notEqual(checksum(changed), checksum(defaults.objects));
     assert.equal(checksum(render({ set: ['admin-service.config.LOG_LEVEL=debug'] }).objects), checksum(defaults.objects));
+  });
+
+  it('the browser and registration-service see the same edition (deadline, year)', () => {
+    for (const [name, { objects }] of Object.entries(renders)) {
+      const config = named(objects, 'ConfigMap', 'registration-service-config').data;
+      const script = named(objects, 'ConfigMap', 'shell-files').data['runtime-config.js'];
+      const browser = JSON.parse(/^window\.__KBE_CONFIG__ = (.*);\n?$/.exec(script)[1]);
+      assert.equal(browser.edition.registrationDeadline, config.EDITION_REGISTRATION_DEADLINE, name);
+      assert.equal(String(browser.edition.year), config.EDITION_YEAR, name);
+    }
   });
 
   it('documents-service scales on CPU, notifications-service on its consumer lag', () => {
@@ -177,12 +187,13 @@ describe('NetworkPolicies', () => {
 });
 
 describe('values that must be refused (values.schema.json)', () => {
+  /** @type {Array<[what: string, set: string[], message: RegExp]>} */
   const refused = [
     ['a negative replica count', ['registration-service.replicaCount=-1'], /replicaCount/],
     ['a missing image tag', ['remote-public.image.tag='], /tag/],
     ['the latest tag', ['shell.image.tag=latest'], /tag/],
-    ['a secret inlined as a value', ['admin-service.secretEnv.JWT_SECRET=abc'], /JWT_SECRET|secretEnv/],
-    ['a secret in the ConfigMap', ['admin-service.config.JWT_SECRET=0123456789abcdef0123456789abcdef'], /JWT_SECRET|config/],
+    ['a secret inlined as a value', ['admin-service.secretEnv.JWT_PRIVATE_KEY=abc'], /JWT_PRIVATE_KEY|secretEnv/],
+    ['a secret in the ConfigMap', ['admin-service.config.JWT_PRIVATE_KEY=0123456789abcdef0123456789abcdef'], /JWT_PRIVATE_KEY|config/],
     ['missing limits', ['documents-service.resources.limits=null'], /limits/],
     ['an unknown setting (typo)', ['documents-service.replicas=3'], /replicas/],
     ['a health path that is not a path', ['admin-service.probes.path=health'], /path/],

@@ -24,16 +24,28 @@ function run(command, args, input) {
   return { code: result.status ?? 1, stdout: result.stdout, stderr: result.stderr };
 }
 
+/**
+ * @typedef {{ values?: string[], set?: string[], setString?: string[] }} ValueOptions
+ * @typedef {ValueOptions & { chart?: string, release?: string, namespace?: string }} TemplateOptions
+ */
+
+/** @param {ValueOptions} options */
 function valueArgs({ values = [], set = [], setString = [] }) {
   return [...values.flatMap((file) => ['--values', file]), ...set.flatMap((s) => ['--set', s]), ...setString.flatMap((s) => ['--set-string', s])];
 }
 
-/** `helm template` (release `kbe` of the umbrella chart by default); never throws on a failed render. */
+/**
+ * `helm template` (release `kbe` of the umbrella chart by default); never throws on a failed render.
+ * @param {TemplateOptions} [options]
+ */
 export function helmTemplate({ chart = umbrellaChart, release = 'kbe', namespace = NAMESPACE, ...values } = {}) {
   return run(tools.helm, ['template', release, chart, '--namespace', namespace, '--kube-version', kubernetesVersion, ...valueArgs(values)]);
 }
 
-/** Renders and parses; throws with helm's message when the render fails. */
+/**
+ * Renders and parses; throws with helm's message when the render fails.
+ * @param {TemplateOptions} [options]
+ */
 export function render(options = {}) {
   const result = helmTemplate(options);
   if (result.code !== 0) throw new Error(`helm template failed: ${result.stderr}`);
@@ -44,6 +56,7 @@ export function helmVersion() {
   return run(tools.helm, ['version', '--template', '{{ .Version }}']).stdout.trim();
 }
 
+/** @param {TemplateOptions} [options] */
 export function helmLint({ chart = umbrellaChart, ...values } = {}) {
   return run(tools.helm, ['lint', chart, '--strict', '--kube-version', kubernetesVersion, '--namespace', NAMESPACE, ...valueArgs(values)]);
 }

@@ -29,7 +29,7 @@ export function apiProxy(routes, env) {
         on: {
           // A service that does not answer is reported as such, never as an empty success.
           error: (_error, _req, res) => {
-            if (typeof res.writeHead !== 'function') {
+            if (!('writeHead' in res)) {
               res.destroy?.();
               return;
             }

@@ -117,7 +117,7 @@ describe('edge server', () => {
       distDir,
       routes,
       env: {
-        REGISTRATION_SERVICE_URL: `http://127.0.0.1:${upstream.address().port}`,
+        REGISTRATION_SERVICE_URL: `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (upstream.address()).port}`,
         DOCUMENTS_SERVICE_URL: `http://127.0.0.1:${closedPort}`,
         REMOTE_ADMIN_URL: 'https://cdn.example.org/admin/',
         EDGE_DISABLE_REMOTES: 'downloads',
@@ -214,7 +214,7 @@ function freePort() {
   return new Promise((resolvePort) => {
     const probe = createServer();
     probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (probe.address());
       probe.close(() => resolvePort(port));
     });
   });

@@ -82,7 +82,7 @@ async function main(argv) {
 
 main(process.argv.slice(2)).then(
   (code) => {
-    process.exitCode = code;
+    process.exitCode = typeof code === 'number' ? code : 0;
   },
   (error) => {
     const message = error instanceof InfraError || !process.env.KBE_INFRA_DEBUG ? error.message : error.stack;

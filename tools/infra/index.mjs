@@ -49,6 +49,11 @@ function portsText(record, server, s) {
   return (record?.ports ?? server.ports(s)).join(',');
 }
 
+/**
+ * @param {any} server
+ * @param {any} ctx
+ * @param {{ timeoutMs: number, child?: import('node:child_process').ChildProcess, pid?: number }} wait
+ */
 async function probeUntilReady(server, ctx, { timeoutMs, child, pid }) {
   let exited;
   child?.once('exit', (code, signal) => (exited = `exited during start (${code === null ? `signal ${signal}` : `exit code ${code}`})`));

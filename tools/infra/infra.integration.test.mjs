@@ -63,7 +63,7 @@ test('MongoDB wire (FerretDB): ping, unique index, insert and find through the m
     await people.createIndex({ email: 1 }, { unique: true });
     await people.insertOne({ email: 'asha@example.org', name: 'Asha' });
     assert.equal((await people.findOne({ email: 'asha@example.org' }))?.name, 'Asha');
-    await assert.rejects(people.insertOne({ email: 'asha@example.org', name: 'Other' }), (error) => error.code === 11000);
+    await assert.rejects(people.insertOne({ email: 'asha@example.org', name: 'Other' }), (/** @type {{ code?: number }} */ error) => error.code === 11000);
     await db.dropDatabase();
   } finally {
     await client.close();

@@ -1,6 +1,10 @@
 // Environment profiles for the services started by tools/stack. Secrets are never stored in the
 // repository: when the environment does not provide one, a fresh random value is made per start.
 import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateAdminTokenKeys } from '../auth/generate-admin-token-keys.mjs';
 
 const secret = () => randomBytes(32).toString('hex');
 
@@ -10,6 +14,22 @@ function deadlineOneYearAhead(now = new Date()) {
   return `${next.toISOString().slice(0, 10)}T23:59:59.999+05:30`;
 }
 
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/**
+ * The admin-token key pair of this machine: made once and kept in `.kbe/admin-token-key.json`
+ * (git-ignored, mode 600), so tokens survive a restart. The environment may provide both instead.
+ */
+export function machineAdminTokenKeys(env = process.env, file = join(ROOT, '.kbe', 'admin-token-key.json')) {
+  if (env.JWT_PRIVATE_KEY && env.JWT_PUBLIC_KEYS) return { JWT_PRIVATE_KEY: env.JWT_PRIVATE_KEY, JWT_PUBLIC_KEYS: env.JWT_PUBLIC_KEYS };
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  const keys = generateAdminTokenKeys();
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return keys;
+}
+
 export const DEV_ADMIN_DEFAULTS = { username: 'admin', password: 'kbe-dev-admin' };
 
 /** `npm start`: development profile (console SMS, admin account reset at start, open registration). */
@@ -17,7 +37,7 @@ export function developmentProfile(env = process.env) {
   return {
     NODE_ENV: 'development',
     LOG_LEVEL: env.LOG_LEVEL ?? 'info',
-    JWT_SECRET: env.JWT_SECRET ?? secret(),
+    ...machineAdminTokenKeys(env),
     INTERNAL_API_TOKEN: env.INTERNAL_API_TOKEN ?? secret(),
     ADMIN_USERNAME: env.ADMIN_USERNAME ?? DEV_ADMIN_DEFAULTS.username,
     ADMIN_PASSWORD: env.ADMIN_PASSWORD ?? DEV_ADMIN_DEFAULTS.password,
@@ -34,6 +54,8 @@ export function testProfile(runId, env = process.env) {
     LOG_LEVEL: 'warn',
     ADMIN_USERNAME: 'e2e-admin',
     ADMIN_PASSWORD: secret(),
+    // A fresh key pair per test run: nothing signed by an earlier run verifies.
+    ...generateAdminTokenKeys(`e2e-${runId}`),
     MONGODB_DB_PREFIX: `e2e${runId}`,
     KAFKA_TOPIC_PREFIX: `e2e${runId}.`,
     MINIO_BUCKET_PREFIX: `e2e${runId}-`,

@@ -81,6 +81,8 @@ function stopChild(child, graceMs = 10_000) {
   });
 }
 
+/** @typedef {import('node:child_process').ChildProcessByStdio<null, import('node:stream').Readable, import('node:stream').Readable> & { logFile: string }} ServiceProcess */
+
 /**
  * Starts infrastructure, services and the edge.
  * @param {object} options
@@ -89,7 +91,20 @@ function stopChild(child, graceMs = 10_000) {
  * @param {boolean} [options.build=true]      build the apps first
  * @param {boolean} [options.echoLogs=false]  also copy service logs to this terminal
  * @param {string}  [options.logDir]          where service logs go
+ * @param {(line: string) => void} [options.log] progress lines
+ * @returns {Promise<{ url: string, stop: () => Promise<void>, children: ServiceProcess[] }>}
  */
+/** The private key that signs admin tokens reaches admin-service only. */
+function withoutPrivateKey(env) {
+  const { JWT_PRIVATE_KEY: _private, ...rest } = env;
+  return rest;
+}
+
+function serviceEnv(baseEnv, name, port) {
+  const env = name === 'admin-service' ? { ...baseEnv } : withoutPrivateKey(baseEnv);
+  return { ...env, PORT: String(port) };
+}
+
 export async function startStack({ port, env, build = true, echoLogs = false, logDir, log = defaultLog }) {
   const infra = await import(join(repoRoot, 'tools/infra/index.mjs'));
   const startedInfra = await infraUpNoting(infra);
@@ -99,6 +114,7 @@ export async function startStack({ port, env, build = true, echoLogs = false, lo
 
   const logsAt = logDir ?? join(repoRoot, '.kbe/logs');
   mkdirSync(logsAt, { recursive: true });
+  /** @type {ServiceProcess[]} */
   const children = [];
   let edge;
   const stop = async () => {
@@ -115,11 +131,11 @@ export async function startStack({ port, env, build = true, echoLogs = false, lo
       if (!existsSync(main)) throw new Error(`${main} is missing: build the services first`);
       const logFile = join(logsAt, `${name}.log`);
       const out = createWriteStream(logFile, { flags: 'a' });
-      const child = spawn(process.execPath, ['--enable-source-maps', main], {
+      const child = /** @type {ServiceProcess} */ (spawn(process.execPath, ['--enable-source-maps', main], {
         cwd: repoRoot,
-        env: { ...baseEnv, PORT: String(routes.services[name].port) },
+        env: serviceEnv(baseEnv, name, routes.services[name].port),
         stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      }));
       for (const stream of [child.stdout, child.stderr]) {
         stream.pipe(out, { end: false });
         if (echoLogs) stream.on('data', (chunk) => process.stdout.write(prefixLines(name, chunk)));
@@ -131,7 +147,7 @@ export async function startStack({ port, env, build = true, echoLogs = false, lo
       children.map((child, i) => waitForHealth(serviceNames[i], routes.services[serviceNames[i]].port, child, child.logFile, 120_000)),
     );
     const { startEdge } = await import(join(repoRoot, 'tools/edge/server.mjs'));
-    edge = await startEdge({ port, distDir: join(repoRoot, 'dist/apps'), routes, env: baseEnv });
+    edge = await startEdge({ port, distDir: join(repoRoot, 'dist/apps'), routes, env: withoutPrivateKey(baseEnv) });
     log(`ready at http://localhost:${port}`);
     return { url: `http://localhost:${port}`, stop, children };
   } catch (error) {

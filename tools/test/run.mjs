@@ -100,7 +100,7 @@ const isDeployTest = (file) => file.endsWith('.deploy.test.mjs');
 
 /** The tools' own tests (node's test runner): every tools/.../*.test.mjs file. */
 function toolTests() {
-  return readdirSync(join(repoRoot, 'tools'), { recursive: true })
+  return readdirSync(join(repoRoot, 'tools'), { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.test.mjs'))
     .map((f) => join('tools', f))
     .sort();
@@ -127,8 +127,9 @@ let infraStartedHere = [];
 try {
   // 1. static checks
   if (wanted('static')) {
+    // Nx targets, cached: a second run with nothing changed replays the results.
     await check('lint', 'npx', ['nx', 'run-many', '-t', 'lint', '--outputStyle=static', '--parallel=2']);
-    await check('type check', process.execPath, ['tools/test/typecheck.mjs']);
+    await check('type check', 'npx', ['nx', 'run-many', '-t', 'typecheck', '--outputStyle=static', '--parallel=2']);
     // helm, kubernetes-validate, hadolint and compose-check, built or fetched once into
     // KBE_INFRA_HOME (a first helm build takes minutes and prints its progress), then the
     // offline checks of helm/, k8s/ and docker/ (tools/deploy/*.deploy.test.mjs)

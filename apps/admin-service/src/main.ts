@@ -1,10 +1,15 @@
 import { bootstrapService } from '@kbe/server-bootstrap';
 import { adminEnvSchema, SERVICE_NAME } from './app/admin.config';
 import { AppModule } from './app/app.module';
+import { runCreateAdmin } from './app/admins/create-admin.command';
 
-void bootstrapService({
-  service: SERVICE_NAME,
-  envSchema: adminEnvSchema,
-  module: (config) => AppModule.forRoot(config),
-  description: 'Admin login, dashboard, lists, releases, SMS campaigns, audit, and the health of all services.',
-});
+if (process.argv[2] === 'create-admin') {
+  void runCreateAdmin(process.argv.slice(3)).then((code) => process.exit(code));
+} else {
+  void bootstrapService({
+    service: SERVICE_NAME,
+    envSchema: adminEnvSchema,
+    module: (config) => AppModule.forRoot(config),
+    description: 'Admin login, dashboard, lists, releases, SMS campaigns, audit, and the health of all services.',
+  });
+}

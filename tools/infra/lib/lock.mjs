@@ -37,6 +37,7 @@ function holder(lockFile) {
 export async function withLock(lockFile, fn, options = {}) {
   if (held.getStore()) return fn();
   const previous = queue;
+  /** @type {(value?: unknown) => void} */
   let release;
   queue = new Promise((resolve) => (release = resolve));
   await previous;

@@ -79,6 +79,7 @@ export function requireMaven(purpose) {
 /**
  * Runs a build/install step, appending its output to `logFile`. Rejects with an InfraError
  * that quotes the end of the log when it fails or exceeds `timeoutMs`.
+ * @param {{ title: string, command: string, args: string[], cwd?: string, env?: NodeJS.ProcessEnv, logFile: string, timeoutMs: number }} step
  */
 export function runStep({ title, command, args, cwd, env = process.env, logFile, timeoutMs }) {
   mkdirSync(dirname(logFile), { recursive: true });

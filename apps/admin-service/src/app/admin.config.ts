@@ -1,15 +1,50 @@
-import { adminAccountEnv, authEnv, composeEnv, kafkaEnv, mongoEnv, serviceEnv, serviceUrlsEnv } from '@kbe/server-config';
-import type { z } from 'zod';
+import {
+  adminAccountEnv,
+  authEnv,
+  composeEnv,
+  httpUrlField,
+  kafkaEnv,
+  mongoEnv,
+  positiveIntField,
+  serviceEnv,
+  serviceUrlsEnv,
+  tokenSigningEnv,
+} from '@kbe/server-config';
+import { z } from 'zod';
 
 export const SERVICE_NAME = 'admin-service';
+
+/** Login brute-force protection, per account and per client address. */
+const loginProtectionEnv = {
+  /** Failures within the window after which each further attempt must wait (1 s, 2 s, 4 s ... up to 60 s). */
+  LOGIN_SLOWDOWN_AFTER: positiveIntField(3),
+  /** Failures within the window after which logins are locked until the window ends. */
+  LOGIN_LOCK_AFTER: positiveIntField(10),
+  LOGIN_WINDOW_SECONDS: positiveIntField(15 * 60),
+  /** Proxies in front of the service that append to X-Forwarded-For (the edge: 1). 0 = use the socket address. */
+  TRUSTED_PROXY_HOPS: z.coerce
+    .number({ error: 'must be an integer between 0 and 5' })
+    .int({ error: 'must be an integer between 0 and 5' })
+    .min(0, { error: 'must be an integer between 0 and 5' })
+    .max(5, { error: 'must be an integer between 0 and 5' })
+    .default(1),
+};
+
+const portalEnv = {
+  /** Public address quoted in SMS templates. */
+  PORTAL_URL: httpUrlField('http://localhost:8080'),
+};
 
 export const adminEnvSchema = composeEnv(
   serviceEnv(3103),
   mongoEnv,
   kafkaEnv,
   authEnv,
+  tokenSigningEnv,
   serviceUrlsEnv,
   adminAccountEnv,
+  loginProtectionEnv,
+  portalEnv,
 ).refine((env) => (env.ADMIN_USERNAME === undefined) === (env.ADMIN_PASSWORD === undefined), {
   error: 'must be set together with ADMIN_USERNAME',
   path: ['ADMIN_PASSWORD'],

@@ -55,6 +55,8 @@ describe('admin-service against the real servers', () => {
   it('logs the seeded admin in with a signed JWT and the user', async () => {
     const response = await login('chief', 'correct horse battery').expect(200);
     expect(response.body).toEqual({
+      success: true,
+      message: 'Login Successful',
       token: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
       expiresIn: 28800,
       user: { username: 'chief', role: 'admin' },
@@ -69,7 +71,7 @@ describe('admin-service against the real servers', () => {
       ['chief', 'wrong password'],
       ['nobody', 'correct horse battery'],
     ]) {
-      const response = await login(username ?? '', password ?? '').expect(401);
+      const response = await login(username ?? '', password ?? '').set('x-forwarded-for', `10.9.0.${username?.length}`).expect(401);
       expect(response.body).toEqual({ statusCode: 401, message: 'Invalid username or password' });
     }
   });

@@ -1,20 +1,38 @@
-import { DynamicModule, Module } from '@nestjs/common';
-import { AuthModule, authOptionsFromEnv } from '@kbe/server-auth';
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { AuthModule, signingAuthOptionsFromEnv } from '@kbe/server-auth';
 import { CspReportModule, ServiceCoreModule } from '@kbe/server-bootstrap';
 import { DatabaseModule, databaseOptionsFromEnv, MongoHealthIndicator } from '@kbe/server-database';
 import { HealthModule } from '@kbe/server-health';
 import { KafkaHealthIndicator, MessagingModule, messagingOptionsFromEnv } from '@kbe/server-messaging';
 import { SERVICE_NAME, type AdminConfig } from './admin.config';
 import { AdminsModule } from './admins/admins.module';
+import { SessionsModule } from './admins/sessions.module';
+import { AuditModule } from './audit/audit.module';
+import { CLOCK, systemClock, type Clock } from './common/clock';
+import { DirectoryModule } from './directory/directory.module';
+import { ReleasesModule } from './releases/releases.module';
+import { SmsModule } from './sms/sms.module';
 import { SystemHealthModule } from './system-health/system-health.module';
 
+@Global()
+@Module({})
+class ClockModule {
+  static forRoot(clock: Clock): DynamicModule {
+    return { module: ClockModule, providers: [{ provide: CLOCK, useValue: clock }], exports: [CLOCK] };
+  }
+}
+
+export interface AppModuleOverrides {
+  clock?: Clock;
+}
+
 /**
- * admin-service: login (JWT), dashboard, lists, releases, SMS campaign requests, audit, and the
- * aggregate health of all services, CSP violation reports. Dependencies: MongoDB, Kafka.
+ * admin-service: login (EdDSA JWT), dashboard, lists, releases, SMS campaigns, audit, and the
+ * aggregate health of all services, CSP violation reports. Dependencies: MongoDB, Kafka, registration-service's internal API.
  */
 @Module({})
 export class AppModule {
-  static forRoot(config: AdminConfig): DynamicModule {
+  static forRoot(config: AdminConfig, overrides: AppModuleOverrides = {}): DynamicModule {
     const seedAccount =
       config.ADMIN_USERNAME && config.ADMIN_PASSWORD
         ? { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD }
@@ -25,13 +43,29 @@ export class AppModule {
         ServiceCoreModule.forRoot({ service: SERVICE_NAME, config }),
         DatabaseModule.forRoot(databaseOptionsFromEnv(SERVICE_NAME, config)),
         MessagingModule.forRoot(messagingOptionsFromEnv(SERVICE_NAME, config)),
-        AuthModule.forRoot(authOptionsFromEnv(config)),
+        AuthModule.forRoot(signingAuthOptionsFromEnv(config)),
         HealthModule.forRoot({ service: SERVICE_NAME, indicators: [MongoHealthIndicator, KafkaHealthIndicator] }),
         // POST /api/csp-report: the browsers' Content-Security-Policy violation reports (tools/security)
         CspReportModule.forRoot(),
-
+        ClockModule.forRoot(overrides.clock ?? systemClock),
+        SessionsModule,
+        AuditModule.forRoot({ trustedProxyHops: config.TRUSTED_PROXY_HOPS }),
         // Domain modules
-        AdminsModule.forRoot({ seedAccount }),
+        AdminsModule.forRoot({
+          seedAccount,
+          loginPolicy: {
+            slowDownAfter: config.LOGIN_SLOWDOWN_AFTER,
+            lockAfter: config.LOGIN_LOCK_AFTER,
+            windowSeconds: config.LOGIN_WINDOW_SECONDS,
+          },
+        }),
+        DirectoryModule.forRoot({
+          registrationServiceUrl: config.REGISTRATION_SERVICE_URL,
+          internalApiToken: config.INTERNAL_API_TOKEN,
+          fileLinkSecret: config.JWT_PRIVATE_KEY,
+        }),
+        ReleasesModule,
+        SmsModule.forRoot({ portalUrl: config.PORTAL_URL }),
         SystemHealthModule.forRoot({
           timeoutMs: config.HEALTH_PROBE_TIMEOUT_MS,
           services: {

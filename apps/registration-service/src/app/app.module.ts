@@ -35,7 +35,9 @@ export class AppModule {
         DatabaseModule.forRoot(databaseOptionsFromEnv(SERVICE_NAME, config)),
         MessagingModule.forRoot(messagingOptionsFromEnv(SERVICE_NAME, config)),
         StorageModule.forRoot(storageOptionsFromEnv(config)),
-        AuthModule.forRoot(authOptionsFromEnv(config)),
+        AuthModule.forRoot(authOptionsFromEnv(config), {
+          revocation: config.ADMIN_SERVICE_URL ? { adminServiceUrl: config.ADMIN_SERVICE_URL } : undefined,
+        }),
         HealthModule.forRoot({
           service: SERVICE_NAME,
           indicators: [MongoHealthIndicator, KafkaHealthIndicator, StorageHealthIndicator],

@@ -46,6 +46,14 @@ const redriveEnv = {
   EVENT_REDRIVE_INTERVAL_MS: positiveIntField(30_000),
 };
 
+/** Where logged-out admin tokens are looked up (admin-service); unset: no revocation check (tests). */
+const tokenRevocationEnv = {
+  ADMIN_SERVICE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
+};
+
 export const registrationEnvSchema = composeEnv(
   serviceEnv(3101),
   mongoEnv,
@@ -55,6 +63,7 @@ export const registrationEnvSchema = composeEnv(
   editionEnv,
   rateLimitEnv,
   redriveEnv,
+  tokenRevocationEnv,
 );
 
 export type RegistrationConfig = z.output<typeof registrationEnvSchema>;

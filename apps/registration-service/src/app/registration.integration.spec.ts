@@ -2,10 +2,9 @@ import type { INestApplication } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
 import { toBracketedFields, type BracketableObject } from '@kbe/contracts';
 import { validCandidate, validMentor, validSchool } from '@kbe/contracts/testing';
-import { AdminTokenIssuer } from '@kbe/server-auth';
 import { createServiceApp } from '@kbe/server-bootstrap';
 import { loadConfig } from '@kbe/server-config';
-import { infraControl, isolatedInfraEnv, waitFor } from '@kbe/server-testing';
+import { adminTokenFor, infraControl, isolatedInfraEnv, waitFor } from '@kbe/server-testing';
 import { Kafka, logLevel } from 'kafkajs';
 import { Client as MinioClient } from 'minio';
 import type { Connection } from 'mongoose';
@@ -105,7 +104,7 @@ describe('registration-service registrations against FerretDB, Kafka and MinIO',
     app = await createServiceApp({ service: SERVICE_NAME, module: AppModule.forRoot(config, { clock }), config });
     await app.init();
     http = request(app.getHttpServer());
-    adminToken = (await app.get(AdminTokenIssuer).issue('it-admin')).token;
+    adminToken = adminTokenFor(env);
     const withExif = await sharp({ create: { width: 80, height: 100, channels: 3, background: '#336699' } })
       .withExif({ IFD0: { Copyright: 'secret-exif-marker' } })
       .jpeg()

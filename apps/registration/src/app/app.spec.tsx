@@ -3,8 +3,8 @@ import { act, render, screen, within } from '@testing-library/react';
 import { DEFAULT_EDITION } from '@kbe/contracts';
 import { dismissToast } from '@kbe/ui';
 import App from './app';
-import { resolveEdition } from './edition.config';
-import { BEFORE_DEADLINE, AFTER_DEADLINE, field, fill, formNamed, imageFile, renderPage } from './render-page.testing';
+import { resolveEdition } from './shared/edition.config';
+import { BEFORE_DEADLINE, AFTER_DEADLINE, field, fill, formNamed, imageFile, renderPage } from './testing/render-page.testing';
 
 jest.setTimeout(60_000);
 beforeEach(() => localStorage.clear());

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { EditionSettings } from '@kbe/contracts';
-import { resolveEdition } from './edition.config';
-import { RegistrationApiContext, type RegistrationApi } from './registration-api';
+import { resolveEdition } from './shared/edition.config';
+import { RegistrationApiContext, type RegistrationApi } from './shared/registration-api';
 import { RegistrationPage } from './registration-page';
 
 export interface AppProps {

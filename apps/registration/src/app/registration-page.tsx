@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, Tabs, TabsContent, TabsList, TabsTrigger } from '@kbe/ui';
 import { formatRegistrationDeadline, isRegistrationOpen, type EditionSettings } from '@kbe/contracts';
 import { BRAND } from '@kbe/content';
-import { CandidateRegistrationForm } from './candidate-registration-form';
-import { MentorRegistrationForm, type CodePrefill } from './mentor-registration-form';
-import { SchoolRegistrationForm } from './school-registration-form';
+import { CandidateRegistrationForm } from './candidate/candidate-registration-form';
+import { MentorRegistrationForm } from './mentor/mentor-registration-form';
+import type { CodePrefill } from './shared/registration-outcome';
+import { SchoolRegistrationForm } from './school/school-registration-form';
 
 export type RegistrationTab = 'school' | 'mentor' | 'candidate';
 

@@ -24,10 +24,34 @@ export const API_PATHS = {
   adminDashboard: '/api/admin/dashboard',
   adminCandidates: '/api/admin/candidates',
   adminMentors: '/api/admin/mentors',
+  adminLogout: '/api/admin/logout',
+  adminCandidate: (candidateId: string) => `/api/admin/candidates/${segment(candidateId)}`,
+  adminCandidateRestore: (candidateId: string) => `/api/admin/candidates/${segment(candidateId)}/restore`,
+  adminCandidateFees: (candidateId: string) => `/api/admin/candidates/${segment(candidateId)}/fees`,
   adminHallTicket: (candidateId: string) => `/api/admin/candidates/${segment(candidateId)}/hall-ticket`,
+  adminCertificate: (candidateId: string) => `/api/admin/candidates/${segment(candidateId)}/certificate`,
+  adminExamAssignment: (candidateId: string) => `/api/admin/candidates/${segment(candidateId)}/exam-assignment`,
+  adminExamAssignmentImport: '/api/admin/candidates/exam-assignments/import',
+  adminCandidatesExport: '/api/admin/candidates/export.csv',
+  adminMentor: (mentorCode: string) => `/api/admin/mentors/${segment(mentorCode)}`,
+  adminMentorStatus: (mentorCode: string) => `/api/admin/mentors/${segment(mentorCode)}/status`,
+  adminMentorsExport: '/api/admin/mentors/export.csv',
+  adminSchools: '/api/admin/schools',
+  adminHallTicketsRelease: '/api/admin/hall-tickets/release',
+  adminCertificatesRelease: '/api/admin/certificates/release',
+  adminReleaseJob: (jobId: string) => `/api/admin/release-jobs/${segment(jobId)}`,
+  adminAudit: '/api/admin/audit',
+  adminMessages: '/api/admin/messages',
   smsSend: '/api/sms/send',
   smsSendBulk: '/api/sms/send-bulk',
   smsSendTemplate: '/api/sms/send-template',
+  smsHistory: '/api/sms/history',
+  smsRecipientGroups: '/api/sms/recipient-groups',
+} as const;
+
+/** Service-to-service API of admin-service (header `x-internal-token`), outside `/api`. */
+export const ADMIN_INTERNAL_PATHS = {
+  smsCampaignCounts: (campaignId: string) => `/internal/sms/campaigns/${segment(campaignId)}/counts`,
 } as const;
 
 /** Header carrying a client-chosen key so a retried registration is not stored twice. */

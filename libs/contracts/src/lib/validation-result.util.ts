@@ -54,7 +54,7 @@ export function validateWith<S extends z.ZodType>(schema: S, input: unknown): Va
 }
 
 export interface CandidateSubmission {
-  /** The nested candidate fields (JSON, or `fromBracketedFields` of a multipart body). */
+  /** The nested candidate fields (JSON, or a multipart body's bracketed names nested by the parser). */
   fields: unknown;
   photo?: ImageFileInfo | null;
   signature?: ImageFileInfo | null;

@@ -2,3 +2,4 @@ export * from './lib/infra-env';
 export * from './lib/wait-for';
 export * from './lib/infra-control';
 export * from './lib/service-app.fixture';
+export * from './lib/admin-token.fixture';

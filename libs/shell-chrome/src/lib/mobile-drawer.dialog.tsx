@@ -1,10 +1,10 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { Link, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import X from 'lucide-react/icons/x';
-import { DRAWER_LINES, NAV_LINKS, ROUTES, getEditionSettings } from '@kbe/content';
-import { Button, cn, focusRing } from '@kbe/ui';
+import { DRAWER_LINES, ROUTES, getEditionSettings } from '@kbe/content';
+import { Button } from '@kbe/ui';
 import { BrandLogo } from './brand-logo';
-import { isNavLinkActive } from './nav-active.util';
+import { NavLinks } from './nav-links';
 
 export interface MobileDrawerDialogProps {
   open: boolean;
@@ -15,7 +15,6 @@ export interface MobileDrawerDialogProps {
 
 /** The drawer itself: same links, a registration button and three lines; closes on link click. */
 export default function MobileDrawerDialog({ open, onOpenChange, onCloseAutoFocus }: MobileDrawerDialogProps) {
-  const { pathname } = useLocation();
   const { year } = getEditionSettings();
   const close = () => onOpenChange(false);
 
@@ -38,27 +37,12 @@ export default function MobileDrawerDialog({ open, onOpenChange, onCloseAutoFocu
           </div>
           <DialogPrimitive.Title className="sr-only">Menu</DialogPrimitive.Title>
           <nav aria-label="Mobile">
-            <ul className="flex flex-col gap-1">
-              {NAV_LINKS.map((link) => {
-                const active = isNavLinkActive(pathname, link);
-                return (
-                  <li key={link.href}>
-                    <Link
-                      to={link.href}
-                      onClick={close}
-                      aria-current={active ? 'page' : undefined}
-                      className={cn(
-                        'flex min-h-11 items-center rounded-md px-3 text-base font-semibold',
-                        active ? 'bg-indigo-50 text-indigo-800' : 'text-slate-900 hover:bg-slate-100',
-                        focusRing,
-                      )}
-                    >
-                      {link.label}
-                    </Link>
-                  </li>
-                );
-              })}
-            </ul>
+            <NavLinks
+              listClassName="flex flex-col gap-1"
+              linkClassName="flex min-h-11 items-center rounded-md px-3 text-base font-semibold"
+              inactiveClassName="text-slate-900 hover:bg-slate-100"
+              onNavigate={close}
+            />
           </nav>
           <Button asChild variant="accent" size="lg">
             <Link to={ROUTES.registration} onClick={close}>

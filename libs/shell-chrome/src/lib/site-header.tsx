@@ -1,13 +1,12 @@
-import { Link, useLocation } from 'react-router-dom';
-import { NAV_LINKS, ROUTES } from '@kbe/content';
+import { Link } from 'react-router-dom';
+import { ROUTES } from '@kbe/content';
 import { Button, cn, focusRing } from '@kbe/ui';
 import { BrandLogo } from './brand-logo';
 import { MobileDrawer } from './mobile-drawer';
-import { isNavLinkActive } from './nav-active.util';
+import { NavLinks } from './nav-links';
 
 /** Top navigation bar of the public site. */
 export function SiteHeader() {
-  const { pathname } = useLocation();
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <a
@@ -22,26 +21,11 @@ export function SiteHeader() {
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <BrandLogo />
         <nav aria-label="Main" className="hidden lg:block">
-          <ul className="flex items-center gap-1">
-            {NAV_LINKS.map((link) => {
-              const active = isNavLinkActive(pathname, link);
-              return (
-                <li key={link.href}>
-                  <Link
-                    to={link.href}
-                    aria-current={active ? 'page' : undefined}
-                    className={cn(
-                      'inline-flex min-h-11 items-center rounded-md px-3 text-sm font-semibold transition-colors',
-                      active ? 'bg-indigo-50 text-indigo-800' : 'text-slate-800 hover:bg-slate-100 hover:text-indigo-800',
-                      focusRing,
-                    )}
-                  >
-                    {link.label}
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
+          <NavLinks
+            listClassName="flex items-center gap-1"
+            linkClassName="inline-flex min-h-11 items-center rounded-md px-3 text-sm font-semibold transition-colors"
+            inactiveClassName="text-slate-800 hover:bg-slate-100 hover:text-indigo-800"
+          />
         </nav>
         <div className="flex items-center gap-2">
           <span className="hidden items-center gap-2 rounded-full bg-green-50 px-3 py-1 text-xs font-bold text-green-800 sm:inline-flex">

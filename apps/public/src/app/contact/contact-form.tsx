@@ -66,7 +66,7 @@ export function ContactForm({ send = sendContactMessage }: ContactFormProps) {
   const message = field('message');
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5" aria-label="Send us a Message">
+    <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="flex flex-col gap-5" aria-label="Send us a Message">
       <div className="grid gap-5 sm:grid-cols-2">
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={firstName.id}>First Name</Label>

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { CandidateRegistration } from '@kbe/contracts';
-import type { Model, QueryFilter } from 'mongoose';
+import { KBE_CATEGORIES, STANDARDS, type CandidateRegistration } from '@kbe/contracts';
+import type { Model, QueryFilter, SortOrder } from 'mongoose';
 import { insertUnlessDuplicate, type InsertOutcome } from '../common/mongo-errors';
 import { findPage, type Page, type PageRequest } from '../common/pagination';
 import { findRecordsWithPendingEvent, markRecordEventQueued } from '../common/pending-event.queries';
 import type { PendingEventSource, PendingRegistrationEvent } from '../common/registration-event.publisher';
 import { normaliseText, prefixPattern } from '../common/text-search.util';
-import { CandidateDocument } from './candidate.schema';
+import { CandidateDocument, type ReleaseFact } from './candidate.schema';
 
 export interface CandidateRecord extends CandidateRegistration {
   candidateCode: string;
@@ -21,6 +21,9 @@ export interface CandidateRecord extends CandidateRegistration {
   signatureKey: string;
   createdAt: Date;
   deletedAt: Date | null;
+  receiptNumber?: string | null;
+  hallTicketRelease?: ReleaseFact | null;
+  certificateRelease?: ReleaseFact | null;
 }
 
 export interface NewCandidate extends CandidateRecord {
@@ -31,11 +34,26 @@ export interface NewCandidate extends CandidateRecord {
 export type CandidateInsertOutcome = InsertOutcome<'code' | 'fingerprint'>;
 
 export interface CandidateListQuery {
-  /** Prefix of the name (any case), of the candidate code, or of the mobile number. */
+  /** Prefix of a word of the name (any case), of the candidate code, or of the mobile number. */
   search?: string;
   feesPaid?: boolean;
   hallTicketReleased?: boolean;
+  certificateReleased?: boolean;
   mentorCode?: string;
+  category?: string;
+  /** Only these candidates (bulk jobs on a selection). */
+  candidateCodes?: string[];
+  /** List soft-deleted candidates instead of live ones (restore). */
+  deleted?: boolean;
+  sort?: 'newest' | 'oldest' | 'name' | 'candidateId';
+}
+
+export type ReleaseKind = 'hall-ticket' | 'certificate';
+export type ReleaseOutcome = 'released' | 'fees-unpaid' | 'already-released' | 'not-found';
+export interface ExamAssignment {
+  seatNumber?: string | null;
+  center?: string | null;
+  examTime?: string | null;
 }
 
 /** Fields an admin (through the admin service) may change. */
@@ -52,8 +70,40 @@ export interface CandidateRepository extends PendingEventSource {
   /** Sets the release flag only if the fees are paid; 'unpaid' otherwise. */
   releaseHallTicket(candidateCode: string): Promise<CandidateRecord | 'unpaid' | null>;
   softDelete(candidateCode: string, at: Date): Promise<boolean>;
+  restore(candidateCode: string): Promise<CandidateRecord | null>;
   counts(): Promise<{ total: number; feesPaid: number }>;
+  /** Keyset page in candidate code order (bulk jobs, exports): codes after `after`. */
+  listAfter(query: CandidateListQuery, after: string | undefined, limit: number): Promise<CandidateRecord[]>;
+  count(query: CandidateListQuery): Promise<number>;
+  setFees(candidateCode: string, feesPaid: boolean, receiptNumber: string | null): Promise<CandidateRecord | null>;
+  /**
+   * Sets a release flag and records its pending event in one conditional update. A hall ticket
+   * needs paid fees; an already released document is left as it is (no second event).
+   */
+  release(kind: ReleaseKind, candidateCode: string, fact: { eventId: string; releasedAt: Date; releasedBy: string }): Promise<ReleaseOutcome>;
+  unrelease(kind: ReleaseKind, candidateCode: string): Promise<CandidateRecord | null>;
+  markReleaseEventQueued(kind: ReleaseKind, candidateCode: string): Promise<void>;
+  findPendingReleaseEvents(kind: ReleaseKind, before: Date, limit: number): Promise<CandidateRecord[]>;
+  updateRegistration(candidateCode: string, registration: CandidateRegistration): Promise<CandidateRecord | null>;
+  setExamAssignment(candidateCode: string, assignment: ExamAssignment): Promise<CandidateRecord | null>;
+  dashboard(since: Date): Promise<CandidateDashboardCounts>;
 }
+
+export interface CandidateDashboardCounts {
+  total: number;
+  feesPaid: number;
+  hallTickets: number;
+  certificates: number;
+  createdSince: Date[];
+  byCategory: Record<string, number>;
+  byStandard: Record<string, number>;
+  byDistrict: { key: string; count: number }[];
+}
+
+const RELEASE_FIELDS = {
+  'hall-ticket': { flag: 'hallTicketReleased', fact: 'hallTicketRelease' },
+  certificate: { flag: 'certificateReleased', fact: 'certificateRelease' },
+} as const;
 
 export const CANDIDATE_REPOSITORY = Symbol('CANDIDATE_REPOSITORY');
 
@@ -71,6 +121,7 @@ export class MongoCandidateRepository implements CandidateRepository {
         this.model.create({
           ...candidate,
           nameSearch: normaliseText(candidate.personalDetails.fullName),
+          nameWords: nameWords(candidate.personalDetails.fullName),
           phoneNumber: candidate.contactDetails.phoneNumber,
           eventQueued: false,
         }),
@@ -89,22 +140,132 @@ export class MongoCandidateRepository implements CandidateRepository {
   }
 
   async list(query: CandidateListQuery, page: PageRequest): Promise<Page<CandidateRecord>> {
-    const filter: QueryFilter<CandidateDocument> = { ...LIVE };
-    if (query.feesPaid !== undefined) filter.feesPaid = query.feesPaid;
-    if (query.hallTicketReleased !== undefined) filter.hallTicketReleased = query.hallTicketReleased;
-    if (query.mentorCode) filter.mentorCode = query.mentorCode;
-    if (query.search) {
-      filter.$or = [
-        { nameSearch: prefixPattern(normaliseText(query.search)) },
-        { candidateCode: prefixPattern(query.search.toUpperCase()) },
-        { phoneNumber: prefixPattern(query.search) },
-      ];
-    }
-    return findPage(this.model, filter, { createdAt: -1, candidateCode: 1 }, page, toRecord);
+    return findPage(this.model, listFilter(query), SORTS[query.sort ?? 'newest'], page, toRecord);
+  }
+
+  async listAfter(query: CandidateListQuery, after: string | undefined, limit: number): Promise<CandidateRecord[]> {
+    const filter = listFilter(query);
+    if (after) filter.candidateCode = { ...(filter.candidateCode as object), $gt: after };
+    const docs = await this.model.find(filter).sort({ candidateCode: 1 }).limit(limit).lean<CandidateDocument[]>().exec();
+    return docs.map(toRecord);
+  }
+
+  count(query: CandidateListQuery): Promise<number> {
+    return this.model.countDocuments(listFilter(query)).exec();
+  }
+
+  async setFees(candidateCode: string, feesPaid: boolean, receiptNumber: string | null): Promise<CandidateRecord | null> {
+    const result = await this.model.updateOne({ candidateCode, ...LIVE }, { $set: { feesPaid, receiptNumber } }).exec();
+    return result.matchedCount === 0 ? null : this.findByCode(candidateCode);
+  }
+
+  async release(
+    kind: ReleaseKind,
+    candidateCode: string,
+    fact: { eventId: string; releasedAt: Date; releasedBy: string },
+  ): Promise<ReleaseOutcome> {
+    const fields = RELEASE_FIELDS[kind];
+    const condition: QueryFilter<CandidateDocument> = { candidateCode, ...LIVE, [fields.flag]: { $ne: true } };
+    if (kind === 'hall-ticket') condition.feesPaid = true;
+    const result = await this.model
+      .updateOne(condition, { $set: { [fields.flag]: true, [fields.fact]: { ...fact, eventQueued: false } } })
+      .exec();
+    if (result.matchedCount > 0) return 'released';
+    const current = await this.findByCode(candidateCode);
+    if (!current) return 'not-found';
+    if (kind === 'hall-ticket' ? current.hallTicketReleased : current.certificateReleased) return 'already-released';
+    return 'fees-unpaid';
+  }
+
+  async unrelease(kind: ReleaseKind, candidateCode: string): Promise<CandidateRecord | null> {
+    const fields = RELEASE_FIELDS[kind];
+    const result = await this.model
+      .updateOne({ candidateCode, ...LIVE }, { $set: { [fields.flag]: false, [fields.fact]: null } })
+      .exec();
+    return result.matchedCount === 0 ? null : this.findByCode(candidateCode);
+  }
+
+  async markReleaseEventQueued(kind: ReleaseKind, candidateCode: string): Promise<void> {
+    const fact = RELEASE_FIELDS[kind].fact;
+    await this.model.updateOne({ candidateCode, [`${fact}.eventQueued`]: false }, { $set: { [`${fact}.eventQueued`]: true } }).exec();
+  }
+
+  async findPendingReleaseEvents(kind: ReleaseKind, before: Date, limit: number): Promise<CandidateRecord[]> {
+    const fact = RELEASE_FIELDS[kind].fact;
+    const docs = await this.model
+      .find({ [`${fact}.eventQueued`]: false, [`${fact}.releasedAt`]: { $lt: before } })
+      .limit(limit)
+      .lean<CandidateDocument[]>()
+      .exec();
+    return docs.map(toRecord);
+  }
+
+  async updateRegistration(candidateCode: string, registration: CandidateRegistration): Promise<CandidateRecord | null> {
+    // Fees have their own endpoint (with the receipt); an edit never changes them.
+    const fields: Partial<CandidateRegistration> = { ...registration };
+    delete fields.feesPaid;
+    const result = await this.model
+      .updateOne(
+        { candidateCode, ...LIVE },
+        {
+          $set: {
+            ...fields,
+            nameSearch: normaliseText(registration.personalDetails.fullName),
+            nameWords: nameWords(registration.personalDetails.fullName),
+            phoneNumber: registration.contactDetails.phoneNumber,
+          },
+        },
+      )
+      .exec();
+    return result.matchedCount === 0 ? null : this.findByCode(candidateCode);
+  }
+
+  async setExamAssignment(candidateCode: string, assignment: ExamAssignment): Promise<CandidateRecord | null> {
+    const set = Object.fromEntries(Object.entries(assignment).filter(([, value]) => value !== undefined));
+    const result = await this.model.updateOne({ candidateCode, ...LIVE }, { $set: set }).exec();
+    return result.matchedCount === 0 ? null : this.findByCode(candidateCode);
+  }
+
+  async restore(candidateCode: string): Promise<CandidateRecord | null> {
+    await this.model.updateOne({ candidateCode, deletedAt: { $ne: null } }, { $set: { deletedAt: null } }).exec();
+    return this.findByCode(candidateCode);
+  }
+
+  async dashboard(since: Date): Promise<CandidateDashboardCounts> {
+    const countWhere = (filter: QueryFilter<CandidateDocument>) => this.model.countDocuments({ ...LIVE, ...filter }).exec();
+    const byValues = async (path: string, values: readonly string[]) =>
+      Object.fromEntries(await Promise.all(values.map(async (value) => [value, await countWhere({ [path]: value })] as const)));
+    const [total, feesPaid, hallTickets, certificates, recent, byCategory, byStandard, districts] = await Promise.all([
+      countWhere({}),
+      countWhere({ feesPaid: true }),
+      countWhere({ hallTicketReleased: true }),
+      countWhere({ certificateReleased: true }),
+      this.model.find({ ...LIVE, createdAt: { $gte: since } }, { createdAt: 1 }).lean<{ createdAt: Date }[]>().exec(),
+      byValues('educationalDetails.kbeCategory', KBE_CATEGORIES),
+      byValues('educationalDetails.standard', STANDARDS),
+      this.model
+        .aggregate<{ _id: string; count: number }>([
+          { $match: LIVE },
+          { $group: { _id: '$permanentAddress.district', count: { $sum: 1 } } },
+          { $sort: { count: -1 } },
+          { $limit: 20 },
+        ])
+        .exec(),
+    ]);
+    return {
+      total,
+      feesPaid,
+      hallTickets,
+      certificates,
+      createdSince: recent.map((doc) => doc.createdAt),
+      byCategory,
+      byStandard,
+      byDistrict: districts.map((row) => ({ key: String(row._id ?? ''), count: row.count })),
+    };
   }
 
   async setFlags(candidateCode: string, flags: CandidateFlags): Promise<CandidateRecord | null> {
-    // updateOne + findOne rather than findOneAndUpdate: FerretDB v1 and projections (INFRA.md).
+    // updateOne + findOne rather than findOneAndUpdate: FerretDB v1 and projections (docs/adr/0001).
     const result = await this.model.updateOne({ candidateCode, ...LIVE }, { $set: flags }).exec();
     if (result.matchedCount === 0) return null;
     return this.findByCode(candidateCode);
@@ -190,5 +351,39 @@ function toRecord(doc: CandidateDocument): CandidateRecord {
     signatureKey: doc.signatureKey,
     createdAt: doc.createdAt,
     deletedAt: doc.deletedAt ?? null,
+    receiptNumber: doc.receiptNumber ?? null,
+    hallTicketRelease: doc.hallTicketRelease ?? null,
+    certificateRelease: doc.certificateRelease ?? null,
   };
+}
+
+function nameWords(fullName: string): string[] {
+  return [...new Set(normaliseText(fullName).split(' ').filter(Boolean))];
+}
+
+const SORTS: Record<NonNullable<CandidateListQuery['sort']>, Record<string, SortOrder>> = {
+  newest: { createdAt: -1, candidateCode: 1 },
+  oldest: { createdAt: 1, candidateCode: 1 },
+  name: { nameSearch: 1, candidateCode: 1 },
+  candidateId: { candidateCode: 1 },
+};
+
+function listFilter(query: CandidateListQuery): QueryFilter<CandidateDocument> {
+  const filter: QueryFilter<CandidateDocument> = query.deleted ? { deletedAt: { $ne: null } } : { ...LIVE };
+  if (query.feesPaid !== undefined) filter.feesPaid = query.feesPaid;
+  if (query.hallTicketReleased !== undefined) filter.hallTicketReleased = query.hallTicketReleased;
+  if (query.certificateReleased !== undefined) filter.certificateReleased = query.certificateReleased;
+  if (query.mentorCode) filter.mentorCode = query.mentorCode;
+  if (query.category) (filter as Record<string, unknown>)['educationalDetails.kbeCategory'] = query.category;
+  if (query.candidateCodes) filter.candidateCode = { $in: query.candidateCodes };
+  if (query.search) {
+    const name = prefixPattern(normaliseText(query.search));
+    filter.$or = [
+      { nameSearch: name },
+      { nameWords: name },
+      { candidateCode: prefixPattern(query.search.toUpperCase()) },
+      { phoneNumber: prefixPattern(query.search) },
+    ];
+  }
+  return filter;
 }

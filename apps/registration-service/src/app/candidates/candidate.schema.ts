@@ -71,6 +71,31 @@ export class CandidateDocument extends PendingEventFields {
 
   @Prop({ type: Date, default: null })
   deletedAt!: Date | null;
+
+  /** Receipt of the fee payment, as the admin recorded it. */
+  @Prop({ type: String, default: null })
+  receiptNumber!: string | null;
+
+  /** Words of the normalised name, for "name anywhere" search by word prefix. */
+  @Prop({ type: [String], default: [] })
+  nameWords!: string[];
+
+  /**
+   * Release facts and their event, written in the same update as the flag (no transactions on
+   * FerretDB): `*EventQueued: false` until the event is in the outbox; the re-drive finishes it.
+   */
+  @Prop({ type: Object, default: null })
+  hallTicketRelease!: ReleaseFact | null;
+
+  @Prop({ type: Object, default: null })
+  certificateRelease!: ReleaseFact | null;
+}
+
+export interface ReleaseFact {
+  eventId: string;
+  eventQueued: boolean;
+  releasedAt: Date;
+  releasedBy: string;
 }
 
 export const CandidateSchema = SchemaFactory.createForClass(CandidateDocument);
@@ -88,5 +113,12 @@ CandidateSchema.index({ nameSearch: 1 });
 CandidateSchema.index({ phoneNumber: 1 });
 // Serves find({ mentorCode }) (a mentor's candidates in the lists).
 CandidateSchema.index({ mentorCode: 1 });
+// Serves list search by word of the name: find({ nameWords: /^prefix/ }).
+CandidateSchema.index({ nameWords: 1 });
+// Serves the cursor pages of bulk jobs and exports: find({ deletedAt: null, candidateCode: { $gt } }).sort({ candidateCode: 1 }).
+CandidateSchema.index({ deletedAt: 1, candidateCode: 1 });
+// Serve the release event re-drive: find({ 'hallTicketRelease.eventQueued': false }).
+CandidateSchema.index({ 'hallTicketRelease.eventQueued': 1 });
+CandidateSchema.index({ 'certificateRelease.eventQueued': 1 });
 // Serves the event re-drive: find({ eventQueued: false, createdAt: { $lt } }).sort({ createdAt: 1 }).
 indexPendingEvents(CandidateSchema);

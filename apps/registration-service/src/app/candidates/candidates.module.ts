@@ -11,6 +11,7 @@ import { IMAGE_NORMALIZER, SharpImageNormalizer } from './image-normalizer';
 import { ListCandidatesUseCase } from './usecases/list-candidates.usecase';
 import { ManageCandidateUseCase } from './usecases/manage-candidate.usecase';
 import { RegisterCandidateUseCase } from './usecases/register-candidate.usecase';
+import { ReleaseDocumentsUseCase } from './usecases/release-documents.usecase';
 import { SearchCandidateUseCase } from './usecases/search-candidate.usecase';
 
 /** Candidates: registration with photo and signature, public search, admin list, internal management. */
@@ -26,8 +27,9 @@ import { SearchCandidateUseCase } from './usecases/search-candidate.usecase';
     SearchCandidateUseCase,
     ListCandidatesUseCase,
     ManageCandidateUseCase,
+    ReleaseDocumentsUseCase,
   ],
-  exports: [CANDIDATE_REPOSITORY, ListCandidatesUseCase, ManageCandidateUseCase],
+  exports: [CANDIDATE_REPOSITORY, ListCandidatesUseCase, ManageCandidateUseCase, ReleaseDocumentsUseCase, RegisterCandidateUseCase, UploadLimitInterceptor],
 })
 export class CandidatesModule implements OnModuleInit {
   constructor(

@@ -20,7 +20,7 @@ export const MAX_IMAGE_SIDE = 1200;
 
 /**
  * JPEG via sharp: orientation applied, transparency on white, at most 1200 px on a side, and no
- * metadata (EXIF, GPS, ICC) kept. JPEG also renders much faster in Chromium PDFs (INFRA.md).
+ * metadata (EXIF, GPS, ICC) kept. JPEG also renders much faster in Chromium PDFs (a large PNG photo was measured at ~570 ms per render, the same photo as JPEG ~50 ms).
  */
 @Injectable()
 export class SharpImageNormalizer implements ImageNormalizer {

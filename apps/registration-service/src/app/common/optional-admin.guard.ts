@@ -7,7 +7,7 @@ import { AdminGuard, type AuthenticatedAdmin } from '@kbe/server-auth';
  */
 @Injectable()
 export class OptionalAdminGuard extends AdminGuard {
-  override canActivate(context: ExecutionContext) {
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<{ headers: Record<string, unknown> }>();
     if (!request.headers['authorization']) return true;
     return super.canActivate(context);
@@ -17,5 +17,5 @@ export class OptionalAdminGuard extends AdminGuard {
 /** The admin of a request that passed `OptionalAdminGuard`, if any. */
 export function adminOf(request: { user?: unknown }): AuthenticatedAdmin | undefined {
   const user = request.user as Partial<AuthenticatedAdmin> | undefined;
-  return user?.role === 'admin' ? (user as AuthenticatedAdmin) : undefined;
+  return typeof user?.username === 'string' ? (user as AuthenticatedAdmin) : undefined;
 }

@@ -6,7 +6,12 @@ import type { RegistrationConfig } from '../registration.config';
 import { CLOCK, type Clock } from './clock';
 import { isDuplicateKeyError } from './mongo-errors';
 
-type RegistrationTopic = 'school.registered' | 'mentor.registered' | 'candidate.registered';
+type RegistrationTopic =
+  | 'school.registered'
+  | 'mentor.registered'
+  | 'candidate.registered'
+  | 'hall-ticket.released'
+  | 'certificate.released';
 
 /** A registration event whose id was chosen when the registration was stored. */
 export interface PendingRegistrationEvent<T extends RegistrationTopic = RegistrationTopic> {

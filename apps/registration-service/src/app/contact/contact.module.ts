@@ -12,5 +12,6 @@ import {
   imports: [MongooseModule.forFeature([{ name: ContactMessageDocument.name, schema: ContactMessageSchema }])],
   controllers: [ContactController],
   providers: [{ provide: CONTACT_MESSAGE_REPOSITORY, useClass: MongoContactMessageRepository }],
+  exports: [CONTACT_MESSAGE_REPOSITORY],
 })
 export class ContactModule {}

@@ -1,23 +1,48 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Query, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Put, Query, StreamableFile, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { CandidateFilesInterceptor, UploadLimitInterceptor, type CandidateUploads } from '../candidates/candidate-upload.interceptor';
+import { RegisterCandidateUseCase } from '../candidates/usecases/register-candidate.usecase';
 import { ApiExcludeController } from '@nestjs/swagger';
+import { candidateRegistrationSchema, type CandidateRegistration, type ExamAssignmentInput } from '@kbe/contracts';
 import { InternalOnly } from '@kbe/server-auth';
 import { ZodValidationPipe } from '@kbe/server-bootstrap';
-import { pageRequest } from '../common/pagination';
-import { candidateListFilter, candidateListQuerySchema, type CandidateListRequest } from '../candidates/candidate.requests';
+import { ContractValidationPipe } from '../common/contract-validation.pipe';
+import { pageRequest, paginationOf } from '../common/pagination';
 import type { CandidateFileKind } from '../candidates/candidate-documents.store';
-import type { CandidateRecord } from '../candidates/candidate.repository';
-import { ListCandidatesUseCase, toCandidateListItem } from '../candidates/usecases/list-candidates.usecase';
+import { CANDIDATE_REPOSITORY, type CandidateRecord, type CandidateRepository } from '../candidates/candidate.repository';
+import { toCandidateListItem } from '../candidates/usecases/list-candidates.usecase';
 import { ManageCandidateUseCase } from '../candidates/usecases/manage-candidate.usecase';
-import { candidateCodeParam, certificateBody, feesPaidBody, fileKindParam, hallTicketBody } from './internal.requests';
+import { ReleaseDocumentsUseCase } from '../candidates/usecases/release-documents.usecase';
+import {
+  candidateCodeParam,
+  certificateReleaseBody,
+  examAssignmentBody,
+  feesBody,
+  fileKindParam,
+  hallTicketReleaseBody,
+  internalCandidateFilter,
+  internalCandidateQuerySchema,
+  releaseBatchBody,
+  type InternalCandidateQuery,
+  type ReleaseBatchRequest,
+} from './internal.requests';
 
 /** Full internal view: the list row plus every registration field (mother's name included). */
 function internalView(candidate: CandidateRecord) {
   const fields: Partial<CandidateRecord> = { ...candidate };
   delete fields.photoKey;
   delete fields.signatureKey;
-  delete fields.deletedAt;
-  return { ...fields, ...toCandidateListItem(candidate) };
+  delete fields.hallTicketRelease;
+  delete fields.certificateRelease;
+  return {
+    ...fields,
+    ...toCandidateListItem(candidate),
+    receiptNumber: candidate.receiptNumber ?? null,
+    district: candidate.permanentAddress.district,
+    deletedAt: candidate.deletedAt ? candidate.deletedAt.toISOString() : null,
+  };
 }
+
+const CURSOR_PAGE_MAX = 500;
 
 /**
  * Candidates for the admin and documents services (`x-internal-token`). Served at
@@ -29,12 +54,61 @@ function internalView(candidate: CandidateRecord) {
 export class InternalCandidatesController {
   constructor(
     private readonly manage: ManageCandidateUseCase,
-    private readonly listCandidates: ListCandidatesUseCase,
+    private readonly releases: ReleaseDocumentsUseCase,
+    @Inject(CANDIDATE_REPOSITORY) private readonly candidates: CandidateRepository,
+    private readonly registerCandidate: RegisterCandidateUseCase,
   ) {}
 
+  /** An admin adds a candidate: the registration form's multipart (or JSON) and rules, without the deadline. */
+  @Post()
+  @UseInterceptors(UploadLimitInterceptor, CandidateFilesInterceptor)
+  async add(@Body() body: unknown, @UploadedFiles() files: CandidateUploads | undefined) {
+    const photo = files?.photo?.[0];
+    const signature = files?.signature?.[0];
+    const { candidate } = await this.registerCandidate.execute({
+      fields: body ?? {},
+      photo: photo && { bytes: photo.buffer },
+      signature: signature && { bytes: signature.buffer },
+      byAdmin: true,
+    });
+    return { success: true, data: internalView(candidate) };
+  }
+
+  /** Page mode (`page`, `limit`) answers `{ candidates, pagination }`; cursor mode (`cursor=true`, `after`) answers `{ candidates, nextCursor }`. */
   @Get()
-  async list(@Query(new ZodValidationPipe(candidateListQuerySchema)) query: CandidateListRequest) {
-    return { success: true, data: await this.listCandidates.execute(candidateListFilter(query), pageRequest(query)) };
+  async list(@Query(new ZodValidationPipe(internalCandidateQuerySchema)) query: InternalCandidateQuery) {
+    const filter = internalCandidateFilter(query);
+    if (query.cursor === 'true') {
+      const limit = Math.min(query.limit ?? 100, CURSOR_PAGE_MAX);
+      const found = await this.candidates.listAfter(filter, query.after, limit);
+      const last = found.at(-1);
+      return {
+        success: true,
+        data: { candidates: found.map(internalView), nextCursor: found.length === limit && last ? last.candidateCode : null },
+      };
+    }
+    const page = pageRequest({ page: query.page, limit: Math.min(query.limit ?? 20, 100) });
+    const records = await this.candidates.list(filter, page);
+    return { success: true, data: { candidates: records.items.map(internalView), pagination: paginationOf(page, records.total) } };
+  }
+
+  /** Sizes of the SMS recipient groups (live candidates). */
+  @Get('group-sizes')
+  async groupSizes() {
+    const [all, paid, unpaid, hallTicket] = await Promise.all([
+      this.candidates.count({}),
+      this.candidates.count({ feesPaid: true }),
+      this.candidates.count({ feesPaid: false }),
+      this.candidates.count({ hallTicketReleased: true }),
+    ]);
+    return { success: true, data: { all, paid, unpaid, 'hall-ticket': hallTicket } };
+  }
+
+  /** One batch of a bulk release: each code's outcome (released, fees-unpaid, already-released, not-found, failed). */
+  @Post('release')
+  @HttpCode(200)
+  async release(@Body(new ZodValidationPipe(releaseBatchBody)) body: ReleaseBatchRequest) {
+    return { success: true, data: { results: await this.releases.release(body.kind, body.candidateCodes, body.releasedBy) } };
   }
 
   @Get(':code')
@@ -42,30 +116,52 @@ export class InternalCandidatesController {
     return { success: true, data: internalView(await this.manage.get(code)) };
   }
 
+  /** Edit: every registration field, validated like a registration. */
+  @Put(':code')
+  async update(
+    @Param('code', new ZodValidationPipe(candidateCodeParam)) code: string,
+    @Body(new ContractValidationPipe(candidateRegistrationSchema)) body: CandidateRegistration,
+  ) {
+    return { success: true, data: internalView(await this.manage.updateRegistration(code, body)) };
+  }
+
   @Patch(':code/fees-paid')
   async setFeesPaid(
     @Param('code', new ZodValidationPipe(candidateCodeParam)) code: string,
-    @Body(new ZodValidationPipe(feesPaidBody)) body: Record<string, boolean>,
+    @Body(new ZodValidationPipe(feesBody)) body: { feesPaid: boolean; receiptNumber?: string | null },
   ) {
-    return { success: true, data: internalView(await this.manage.setFeesPaid(code, body['feesPaid'] === true)) };
+    return { success: true, data: internalView(await this.manage.setFeesPaid(code, body.feesPaid, body.receiptNumber ?? null)) };
   }
 
   @Patch(':code/hall-ticket')
   async setHallTicket(
     @Param('code', new ZodValidationPipe(candidateCodeParam)) code: string,
-    @Body(new ZodValidationPipe(hallTicketBody)) body: Record<string, boolean>,
+    @Body(new ZodValidationPipe(hallTicketReleaseBody)) body: { hallTicketReleased: boolean; releasedBy?: string },
   ) {
-    const candidate = await this.manage.setHallTicketReleased(code, body['hallTicketReleased'] === true);
+    const candidate = await this.manage.setHallTicketReleased(code, body.hallTicketReleased, body.releasedBy);
     return { success: true, data: internalView(candidate) };
   }
 
   @Patch(':code/certificate')
   async setCertificate(
     @Param('code', new ZodValidationPipe(candidateCodeParam)) code: string,
-    @Body(new ZodValidationPipe(certificateBody)) body: Record<string, boolean>,
+    @Body(new ZodValidationPipe(certificateReleaseBody)) body: { certificateReleased: boolean; releasedBy?: string },
   ) {
-    const candidate = await this.manage.setCertificateReleased(code, body['certificateReleased'] === true);
+    const candidate = await this.manage.setCertificateReleased(code, body.certificateReleased, body.releasedBy);
     return { success: true, data: internalView(candidate) };
+  }
+
+  @Patch(':code/exam-assignment')
+  async setExamAssignment(
+    @Param('code', new ZodValidationPipe(candidateCodeParam)) code: string,
+    @Body(new ZodValidationPipe(examAssignmentBody)) body: ExamAssignmentInput,
+  ) {
+    const assignment = {
+      seatNumber: body.seatNumber === '' ? null : body.seatNumber,
+      center: body.center === '' ? null : body.center,
+      examTime: body.examTime === '' ? null : body.examTime,
+    };
+    return { success: true, data: internalView(await this.manage.setExamAssignment(code, assignment)) };
   }
 
   @Delete(':code')
@@ -73,6 +169,12 @@ export class InternalCandidatesController {
   async remove(@Param('code', new ZodValidationPipe(candidateCodeParam)) code: string) {
     await this.manage.softDelete(code);
     return { success: true, message: 'Candidate deleted' };
+  }
+
+  @Post(':code/restore')
+  @HttpCode(200)
+  async restore(@Param('code', new ZodValidationPipe(candidateCodeParam)) code: string) {
+    return { success: true, message: 'Candidate restored', data: internalView(await this.manage.restore(code)) };
   }
 
   @Get(':code/files/:file')

@@ -1,4 +1,6 @@
-import { CANDIDATE_CODE_PATTERN } from '@kbe/contracts';
+import { CANDIDATE_CODE_PATTERN, CANDIDATE_SORTS, MENTOR_CODE_PATTERN, candidateFilterFields } from '@kbe/contracts';
+import { pageQuery } from '../common/pagination';
+import type { CandidateListQuery } from '../candidates/candidate.repository';
 import { z } from 'zod';
 
 /** A candidate code in a path: trimmed, upper-cased, KBE + 6 digits + 3 characters. */
@@ -16,3 +18,74 @@ export const hallTicketBody = flag('hallTicketReleased');
 export const certificateBody = flag('certificateReleased');
 
 export const fileKindParam = z.enum(['photo', 'signature'], { error: 'file must be photo or signature' });
+
+export const feesBody = z.strictObject({
+  feesPaid: z.boolean({ error: 'feesPaid must be true or false' }),
+  receiptNumber: z.string().trim().max(50).nullable().optional(),
+});
+
+const releasedBy = z.string().trim().min(1).max(64).optional();
+export const hallTicketReleaseBody = z.strictObject({
+  hallTicketReleased: z.boolean({ error: 'hallTicketReleased must be true or false' }),
+  releasedBy,
+});
+export const certificateReleaseBody = z.strictObject({
+  certificateReleased: z.boolean({ error: 'certificateReleased must be true or false' }),
+  releasedBy,
+});
+
+/** `POST /internal/candidates/release`: one batch of a bulk release job. */
+export const releaseBatchBody = z.strictObject({
+  kind: z.enum(['hall-ticket', 'certificate'], { error: 'kind must be hall-ticket or certificate' }),
+  candidateCodes: z.array(candidateCodeParam).min(1).max(500),
+  releasedBy: z.string().trim().min(1).max(64),
+});
+export type ReleaseBatchRequest = z.output<typeof releaseBatchBody>;
+
+/**
+ * `GET /internal/candidates?...`: the admin list filters, `sort`, `deleted=true`, and either
+ * `page`/`limit` or a cursor (`after=<candidate code>`, code order; answers `nextCursor`).
+ */
+export const internalCandidateQuerySchema = z.strictObject(
+  {
+    ...candidateFilterFields,
+    mentorCode: z.string().trim().toUpperCase().regex(MENTOR_CODE_PATTERN, { error: 'Mentor code must look like MEN-XXXXXX' }).optional(),
+    sort: z.enum(CANDIDATE_SORTS).optional(),
+    deleted: z.enum(['true', 'false']).optional(),
+    codes: z
+      .string()
+      .optional()
+      .transform((value) => (value ? value.split(',').map((code) => code.trim().toUpperCase()).filter(Boolean) : undefined)),
+    after: z.string().trim().max(20).optional(),
+    cursor: z.enum(['true']).optional(),
+    ...pageQuery,
+    // Cursor pages of bulk jobs and exports may be larger than a screen page.
+    limit: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+      z.number({ error: 'limit must be a whole number between 1 and 500' }).int().min(1).max(500, { error: 'limit must be a whole number between 1 and 500' }).optional(),
+    ),
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown query parameter: ${issue.keys.join(', ')}` : undefined) },
+);
+export type InternalCandidateQuery = z.output<typeof internalCandidateQuerySchema>;
+
+const flagOf = (value: string | undefined) => (value === 'released' ? true : value === 'not-released' ? false : undefined);
+export function internalCandidateFilter(query: InternalCandidateQuery): CandidateListQuery {
+  return {
+    search: query.search,
+    mentorCode: query.mentorCode,
+    feesPaid: query.filter === 'paid' ? true : query.filter === 'unpaid' ? false : undefined,
+    hallTicketReleased: flagOf(query.released),
+    certificateReleased: flagOf(query.certificate),
+    category: query.category,
+    candidateCodes: query.codes,
+    deleted: query.deleted === 'true',
+    sort: query.sort,
+  };
+}
+
+/** `PATCH /internal/candidates/{code}/exam-assignment` (contracts' schema). */
+export { examAssignmentSchema as examAssignmentBody } from '@kbe/contracts';
+
+/** `PATCH /internal/mentors/{code}/status` */
+export const mentorStatusBody = z.strictObject({ isActive: z.boolean({ error: 'isActive must be true or false' }) });

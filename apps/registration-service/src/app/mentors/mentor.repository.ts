@@ -37,6 +37,9 @@ export interface MentorRepository extends PendingEventSource {
   findByFingerprint(fingerprint: string): Promise<MentorRecord | null>;
   list(query: MentorListQuery, page: PageRequest): Promise<Page<MentorRecord>>;
   count(): Promise<number>;
+  setActive(mentorCode: string, isActive: boolean): Promise<MentorRecord | null>;
+  /** Replaces the registration fields of a mentor (the code, status and date stay). */
+  update(mentorCode: string, mentor: MentorRegistration, location: string): Promise<MentorRecord | null>;
 }
 
 export const MENTOR_REPOSITORY = Symbol('MENTOR_REPOSITORY');
@@ -86,6 +89,21 @@ export class MongoMentorRepository implements MentorRepository {
 
   count(): Promise<number> {
     return this.model.countDocuments({}).exec();
+  }
+
+  async update(mentorCode: string, mentor: MentorRegistration, location: string): Promise<MentorRecord | null> {
+    const result = await this.model
+      .updateOne(
+        { mentorCode },
+        { $set: { ...mentor, email: mentor.email ?? null, location, nameSearch: normaliseText(mentor.name) } },
+      )
+      .exec();
+    return result.matchedCount === 0 ? null : this.findByCode(mentorCode);
+  }
+
+  async setActive(mentorCode: string, isActive: boolean): Promise<MentorRecord | null> {
+    const result = await this.model.updateOne({ mentorCode }, { $set: { isActive } }).exec();
+    return result.matchedCount === 0 ? null : this.findByCode(mentorCode);
   }
 
   async findPendingEvents(before: Date, limit: number): Promise<PendingRegistrationEvent[]> {

@@ -13,7 +13,7 @@ import { RegisterMentorUseCase } from './usecases/register-mentor.usecase';
   imports: [MongooseModule.forFeature([{ name: MentorDocument.name, schema: MentorSchema }]), SchoolsModule],
   controllers: [MentorsController],
   providers: [{ provide: MENTOR_REPOSITORY, useClass: MongoMentorRepository }, RegisterMentorUseCase, ListMentorsUseCase],
-  exports: [MENTOR_REPOSITORY, ListMentorsUseCase],
+  exports: [MENTOR_REPOSITORY, ListMentorsUseCase, RegisterMentorUseCase],
 })
 export class MentorsModule implements OnModuleInit {
   constructor(

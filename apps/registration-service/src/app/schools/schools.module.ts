@@ -12,7 +12,7 @@ import { RegisterSchoolUseCase } from './usecases/register-school.usecase';
   imports: [MongooseModule.forFeature([{ name: SchoolDocument.name, schema: SchoolSchema }])],
   controllers: [SchoolsController],
   providers: [{ provide: SCHOOL_REPOSITORY, useClass: MongoSchoolRepository }, RegisterSchoolUseCase, ListSchoolsUseCase],
-  exports: [SCHOOL_REPOSITORY],
+  exports: [SCHOOL_REPOSITORY, ListSchoolsUseCase],
 })
 export class SchoolsModule implements OnModuleInit {
   constructor(

@@ -1,12 +1,21 @@
 import type { AuthEnv } from '@kbe/server-config';
 import type { AuthOptions } from './auth.options';
+import { parsePrivateKey, parsePublicKeySet } from './jwt-keys';
 
+/** Verification options of every guarding service. */
 export function authOptionsFromEnv(env: AuthEnv): AuthOptions {
   return {
-    jwtSecret: env.JWT_SECRET,
     issuer: env.JWT_ISSUER,
     audience: env.JWT_AUDIENCE,
-    expiresInSeconds: env.JWT_EXPIRES_IN_SECONDS,
+    publicKeys: parsePublicKeySet(env.JWT_PUBLIC_KEYS),
     internalApiToken: env.INTERNAL_API_TOKEN,
+  };
+}
+
+/** admin-service: verification plus the signing key. */
+export function signingAuthOptionsFromEnv(env: AuthEnv & { JWT_PRIVATE_KEY: string; JWT_EXPIRES_IN_SECONDS: number }): AuthOptions {
+  return {
+    ...authOptionsFromEnv(env),
+    signing: { key: parsePrivateKey(env.JWT_PRIVATE_KEY), expiresInSeconds: env.JWT_EXPIRES_IN_SECONDS },
   };
 }

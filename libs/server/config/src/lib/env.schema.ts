@@ -81,12 +81,38 @@ export const minioEnv = {
     .default('kbe-'),
 };
 
+/** A JSON Web Key or key set in one env value (see @kbe/server-auth jwt-keys). */
+const jwkField = (isValid: (value: Record<string, unknown>) => boolean, message: string) =>
+  z.string().refine(
+    (value) => {
+      try {
+        const parsed: unknown = JSON.parse(value);
+        return typeof parsed === 'object' && parsed !== null && isValid(parsed as Record<string, unknown>);
+      } catch {
+        return false;
+      }
+    },
+    { error: message },
+  );
+
+/** Every service that guards admin endpoints: verifies tokens with the public keys only. */
 export const authEnv = {
-  JWT_SECRET: secretField(32),
+  JWT_PUBLIC_KEYS: jwkField(
+    (value) => Array.isArray(value['keys']) && value['keys'].length > 0,
+    'must be a JSON Web Key set {"keys":[...]} of Ed25519 public keys with kid',
+  ),
   JWT_ISSUER: z.string().default('kbe-admin-service'),
   JWT_AUDIENCE: z.string().default('kbe'),
-  JWT_EXPIRES_IN_SECONDS: positiveIntField(8 * 60 * 60),
   INTERNAL_API_TOKEN: secretField(24),
+};
+
+/** admin-service only: the private key that signs admin tokens, and their lifetime. */
+export const tokenSigningEnv = {
+  JWT_PRIVATE_KEY: jwkField(
+    (value) => typeof value['d'] === 'string' && typeof value['kid'] === 'string',
+    'must be a private Ed25519 JSON Web Key with a kid',
+  ),
+  JWT_EXPIRES_IN_SECONDS: positiveIntField(8 * 60 * 60),
 };
 
 export const chromiumEnv = {
@@ -124,6 +150,7 @@ export type MongoEnv = z.infer<z.ZodObject<typeof mongoEnv>>;
 export type KafkaEnv = z.infer<z.ZodObject<typeof kafkaEnv>>;
 export type MinioEnv = z.infer<z.ZodObject<typeof minioEnv>>;
 export type AuthEnv = z.infer<z.ZodObject<typeof authEnv>>;
+export type TokenSigningEnv = z.infer<z.ZodObject<typeof tokenSigningEnv>>;
 export type ChromiumEnv = z.infer<z.ZodObject<typeof chromiumEnv>>;
 export type ServiceUrlsEnv = z.infer<z.ZodObject<typeof serviceUrlsEnv>>;
 export type AdminAccountEnv = z.infer<z.ZodObject<typeof adminAccountEnv>>;

@@ -1,11 +1,12 @@
-import { adminAccountEnv, authEnv, composeEnv, kafkaEnv, minioEnv, mongoEnv, serviceEnv } from './env.schema';
+import { adminAccountEnv, authEnv, composeEnv, kafkaEnv, minioEnv, mongoEnv, serviceEnv, tokenSigningEnv } from './env.schema';
 import { InvalidEnvironmentError, loadConfig, loadConfigOrExit } from './load-config';
 
-const schema = composeEnv(serviceEnv(3101), mongoEnv, kafkaEnv, minioEnv, authEnv);
+const schema = composeEnv(serviceEnv(3101), mongoEnv, kafkaEnv, minioEnv, authEnv, tokenSigningEnv);
 const validEnv = {
   MINIO_ACCESS_KEY: 'kbe-dev',
   MINIO_SECRET_KEY: 'minio-secret-123',
-  JWT_SECRET: 'x'.repeat(32),
+  JWT_PUBLIC_KEYS: JSON.stringify({ keys: [{ kty: 'OKP', crv: 'Ed25519', x: 'abc', kid: 'k1' }] }),
+  JWT_PRIVATE_KEY: JSON.stringify({ kty: 'OKP', crv: 'Ed25519', x: 'abc', d: 'def', kid: 'k1' }),
   INTERNAL_API_TOKEN: 'i'.repeat(24),
 };
 
@@ -43,7 +44,7 @@ describe('loadConfig', () => {
   });
 
   it('names a missing variable', () => {
-    expect(messageOf({ ...validEnv, JWT_SECRET: undefined })).toBe('Invalid environment: JWT_SECRET is required');
+    expect(messageOf({ ...validEnv, JWT_PUBLIC_KEYS: undefined })).toBe('Invalid environment: JWT_PUBLIC_KEYS is required');
   });
 
   it('treats an empty value as missing', () => {
@@ -52,10 +53,10 @@ describe('loadConfig', () => {
 
   it('names every wrong variable with what is expected of it', () => {
     expect(
-      messageOf({ ...validEnv, PORT: 'eighty', LOG_LEVEL: 'loud', JWT_SECRET: 'short', MONGODB_URI: 'http://db' }),
+      messageOf({ ...validEnv, PORT: 'eighty', LOG_LEVEL: 'loud', JWT_PRIVATE_KEY: '{"kty":"OKP"}', MONGODB_URI: 'http://db' }),
     ).toBe(
       'Invalid environment: PORT must be an integer between 0 and 65535; LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; ' +
-        'MONGODB_URI must be a mongodb:// or mongodb+srv:// URI; JWT_SECRET must be at least 32 characters long',
+        'MONGODB_URI must be a mongodb:// or mongodb+srv:// URI; JWT_PRIVATE_KEY must be a private Ed25519 JSON Web Key with a kid',
     );
   });
 
@@ -79,8 +80,8 @@ describe('loadConfigOrExit', () => {
     const exit = jest.fn((message: string): never => {
       throw new Error(`exit: ${message}`);
     });
-    expect(() => loadConfigOrExit(schema, { ...validEnv, JWT_SECRET: undefined }, exit)).toThrow(
-      'exit: Invalid environment: JWT_SECRET is required',
+    expect(() => loadConfigOrExit(schema, { ...validEnv, JWT_PUBLIC_KEYS: undefined }, exit)).toThrow(
+      'exit: Invalid environment: JWT_PUBLIC_KEYS is required',
     );
     expect(exit).toHaveBeenCalledTimes(1);
   });

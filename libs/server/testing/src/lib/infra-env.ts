@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -37,7 +37,8 @@ export interface IsolatedInfraEnv extends Record<string, string> {
   MONGODB_DB_PREFIX: string;
   KAFKA_TOPIC_PREFIX: string;
   MINIO_BUCKET_PREFIX: string;
-  JWT_SECRET: string;
+  JWT_PUBLIC_KEYS: string;
+  JWT_PRIVATE_KEY: string;
   INTERNAL_API_TOKEN: string;
   LOG_LEVEL: string;
 }
@@ -54,9 +55,18 @@ export function isolatedInfraEnv(overrides: Record<string, string> = {}, path = 
     MONGODB_DB_PREFIX: id,
     KAFKA_TOPIC_PREFIX: `${id}.`,
     MINIO_BUCKET_PREFIX: `${id}-`,
-    JWT_SECRET: randomBytes(32).toString('hex'),
+    ...adminTokenKeys(),
     INTERNAL_API_TOKEN: randomBytes(24).toString('hex'),
     LOG_LEVEL: 'warn',
     ...overrides,
+  };
+}
+
+/** A fresh Ed25519 key pair for admin tokens, as the env values JWT_PRIVATE_KEY and JWT_PUBLIC_KEYS. */
+export function adminTokenKeys(kid = `k-${randomBytes(6).toString('hex')}`): { JWT_PRIVATE_KEY: string; JWT_PUBLIC_KEYS: string } {
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  return {
+    JWT_PRIVATE_KEY: JSON.stringify({ ...privateKey.export({ format: 'jwk' }), kid }),
+    JWT_PUBLIC_KEYS: JSON.stringify({ keys: [{ ...publicKey.export({ format: 'jwk' }), kid }] }),
   };
 }

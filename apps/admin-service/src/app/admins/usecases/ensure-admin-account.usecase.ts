@@ -1,8 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { AdminRole } from '@kbe/contracts';
 import { ADMIN_REPOSITORY, type AdminRepository } from '../admin.repository';
 import { PASSWORD_HASHER, type PasswordHasher } from '../password-hasher';
 
-/** Creates the admin account from ADMIN_USERNAME / ADMIN_PASSWORD, or resets its password. */
+/** Creates an admin account, or resets its password and role (env seed at start, and the create-admin CLI). */
 @Injectable()
 export class EnsureAdminAccountUseCase {
   private readonly logger = new Logger(EnsureAdminAccountUseCase.name);
@@ -12,8 +13,8 @@ export class EnsureAdminAccountUseCase {
     @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
   ) {}
 
-  async execute(username: string, password: string): Promise<void> {
-    await this.admins.upsert({ username, passwordHash: await this.hasher.hash(password), role: 'admin' });
-    this.logger.log(`Admin account "${username}" is ready`);
+  async execute(username: string, password: string, role: AdminRole = 'admin'): Promise<void> {
+    await this.admins.upsert({ username, passwordHash: await this.hasher.hash(password), role });
+    this.logger.log(`Admin account "${username}" (${role}) is ready`);
   }
 }

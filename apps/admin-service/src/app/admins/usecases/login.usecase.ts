@@ -1,19 +1,37 @@
+import { HttpException, HttpStatus, Inject, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
-import { AdminTokenIssuer, type AuthenticatedAdmin } from '@kbe/server-auth';
+import { ADMIN_MESSAGES, type AdminLoginResponse } from '@kbe/contracts';
+import { AdminTokenIssuer } from '@kbe/server-auth';
+import { CLOCK, type Clock } from '../../common/clock';
 import { ADMIN_REPOSITORY, type AdminRepository } from '../admin.repository';
+import { LOGIN_ATTEMPT_STORE, type LoginAttemptStore } from '../login-attempts.store';
 import { PASSWORD_HASHER, type PasswordHasher } from '../password-hasher';
 
-export const INVALID_CREDENTIALS = 'Invalid username or password';
+export interface LoginPolicy {
+  slowDownAfter: number;
+  lockAfter: number;
+  windowSeconds: number;
+}
+export const LOGIN_POLICY = Symbol('LOGIN_POLICY');
 
-export interface LoginResult {
-  token: string;
-  expiresIn: number;
-  user: AuthenticatedAdmin;
+const MAX_DELAY_SECONDS = 60;
+
+/** 429: the caller must wait `retryAfterSeconds` (sent as `Retry-After`). */
+export class LoginThrottledException extends HttpException {
+  constructor(readonly retryAfterSeconds: number) {
+    super({ statusCode: HttpStatus.TOO_MANY_REQUESTS, message: ADMIN_MESSAGES.tooManyAttempts }, HttpStatus.TOO_MANY_REQUESTS);
+  }
 }
 
+/**
+ * Login with brute-force protection. Failures are counted per username (whether or not it
+ * exists, so the answers never reveal an account) and per client address. From `slowDownAfter`
+ * failures each attempt must wait 1 s, 2 s, 4 s ... (at most 60 s) after the last failure; from
+ * `lockAfter` failures logins are locked for the window. Either answers 429 with Retry-After.
+ */
 @Injectable()
 export class LoginUseCase {
+  private readonly logger = new Logger(LoginUseCase.name);
   /** Hash of a random secret: an unknown username costs the same time as a wrong password. */
   private dummyHash?: Promise<string>;
 
@@ -21,14 +39,54 @@ export class LoginUseCase {
     @Inject(ADMIN_REPOSITORY) private readonly admins: AdminRepository,
     @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
     private readonly tokens: AdminTokenIssuer,
+    @Inject(LOGIN_ATTEMPT_STORE) private readonly attempts: LoginAttemptStore,
+    @Inject(LOGIN_POLICY) private readonly policy: LoginPolicy,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute(username: string, password: string): Promise<LoginResult> {
+  async execute(username: string, password: string, clientAddress: string): Promise<AdminLoginResponse> {
+    const keys = [`user:${username.toLowerCase()}`, `ip:${clientAddress}`];
+    const now = this.clock.now();
+    const wait = Math.max(...(await Promise.all(keys.map((key) => this.secondsToWait(key, now)))));
+    if (wait > 0) throw new LoginThrottledException(wait);
+
     const account = await this.admins.findByUsername(username);
     this.dummyHash ??= this.hasher.hash(randomUUID());
-    const matches = await this.hasher.verify(password, account?.passwordHash ?? (await this.dummyHash));
-    if (!account || !matches) throw new UnauthorizedException(INVALID_CREDENTIALS);
-    const { token, expiresIn } = await this.tokens.issue(account.username);
-    return { token, expiresIn, user: { username: account.username, role: account.role } };
+    const check = await this.hasher.verify(password, account?.passwordHash ?? (await this.dummyHash));
+    if (!account || !check.matches) {
+      const windowMs = this.policy.windowSeconds * 1000;
+      await Promise.all(keys.map((key) => this.attempts.recordFailure(key, now, windowMs)));
+      throw new UnauthorizedException(ADMIN_MESSAGES.invalidCredentials);
+    }
+    await Promise.all(keys.map((key) => this.attempts.clear(key)));
+    if (check.needsRehash) {
+      await this.admins.replaceHash(account.username, account.passwordHash, await this.hasher.hash(password));
+      this.logger.log(`Password hash of "${account.username}" upgraded to argon2id`);
+    }
+    const { token, expiresIn } = this.tokens.issue(account.username, account.role, Math.floor(now.getTime() / 1000));
+    return {
+      success: true,
+      message: ADMIN_MESSAGES.loginSucceeded,
+      token,
+      expiresIn,
+      user: { username: account.username, role: account.role },
+    };
+  }
+
+  private async secondsToWait(key: string, now: Date): Promise<number> {
+    const attempts = await this.attempts.get(key);
+    if (!attempts) return 0;
+    const windowMs = this.policy.windowSeconds * 1000;
+    if (attempts.windowStart.getTime() + windowMs <= now.getTime()) return 0;
+    let until: number;
+    if (attempts.failures >= this.policy.lockAfter) {
+      until = attempts.lastFailureAt.getTime() + windowMs;
+    } else if (attempts.failures >= this.policy.slowDownAfter) {
+      const delay = Math.min(MAX_DELAY_SECONDS, 2 ** (attempts.failures - this.policy.slowDownAfter));
+      until = attempts.lastFailureAt.getTime() + delay * 1000;
+    } else {
+      return 0;
+    }
+    return Math.max(0, Math.ceil((until - now.getTime()) / 1000));
   }
 }

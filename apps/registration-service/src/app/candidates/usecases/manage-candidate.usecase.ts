@@ -3,7 +3,15 @@ import { FileNotFoundError } from '@kbe/server-storage';
 import type { Readable } from 'node:stream';
 import { CLOCK, type Clock } from '../../common/clock';
 import { CANDIDATE_DOCUMENTS_STORE, type CandidateDocumentsStore, type CandidateFileKind } from '../candidate-documents.store';
-import { CANDIDATE_REPOSITORY, type CandidateRecord, type CandidateRepository } from '../candidate.repository';
+import type { CandidateRegistration } from '@kbe/contracts';
+import {
+  CANDIDATE_REPOSITORY,
+  type CandidateRecord,
+  type CandidateRepository,
+  type ExamAssignment,
+  type ReleaseKind,
+} from '../candidate.repository';
+import { ReleaseDocumentsUseCase } from './release-documents.usecase';
 import { CANDIDATE_NOT_FOUND } from './search-candidate.usecase';
 
 /** Spec section 5: a hall ticket is released only for a candidate who has paid. */
@@ -16,6 +24,7 @@ export class ManageCandidateUseCase {
     @Inject(CANDIDATE_REPOSITORY) private readonly candidates: CandidateRepository,
     @Inject(CANDIDATE_DOCUMENTS_STORE) private readonly documents: CandidateDocumentsStore,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly releases: ReleaseDocumentsUseCase,
   ) {}
 
   /** The full record, mother's name included (documents service: server-side check). */
@@ -23,19 +32,37 @@ export class ManageCandidateUseCase {
     return this.found(await this.candidates.findByCode(candidateCode));
   }
 
-  async setFeesPaid(candidateCode: string, feesPaid: boolean): Promise<CandidateRecord> {
-    return this.found(await this.candidates.setFlags(candidateCode, { feesPaid }));
+  async setFeesPaid(candidateCode: string, feesPaid: boolean, receiptNumber: string | null = null): Promise<CandidateRecord> {
+    return this.found(await this.candidates.setFees(candidateCode, feesPaid, feesPaid ? receiptNumber : null));
   }
 
-  async setHallTicketReleased(candidateCode: string, released: boolean): Promise<CandidateRecord> {
-    if (!released) return this.found(await this.candidates.setFlags(candidateCode, { hallTicketReleased: false }));
-    const result = await this.candidates.releaseHallTicket(candidateCode);
-    if (result === 'unpaid') throw new ConflictException(PAYMENT_REQUIRED);
-    return this.found(result);
+  /** Releasing announces `hall-ticket.released` (once); withdrawing announces nothing. */
+  async setHallTicketReleased(candidateCode: string, released: boolean, by = 'admin'): Promise<CandidateRecord> {
+    return this.setReleased('hall-ticket', candidateCode, released, by);
   }
 
-  async setCertificateReleased(candidateCode: string, released: boolean): Promise<CandidateRecord> {
-    return this.found(await this.candidates.setFlags(candidateCode, { certificateReleased: released }));
+  async setCertificateReleased(candidateCode: string, released: boolean, by = 'admin'): Promise<CandidateRecord> {
+    return this.setReleased('certificate', candidateCode, released, by);
+  }
+
+  async updateRegistration(candidateCode: string, registration: CandidateRegistration): Promise<CandidateRecord> {
+    return this.found(await this.candidates.updateRegistration(candidateCode, registration));
+  }
+
+  async setExamAssignment(candidateCode: string, assignment: ExamAssignment): Promise<CandidateRecord> {
+    return this.found(await this.candidates.setExamAssignment(candidateCode, assignment));
+  }
+
+  async restore(candidateCode: string): Promise<CandidateRecord> {
+    return this.found(await this.candidates.restore(candidateCode));
+  }
+
+  private async setReleased(kind: ReleaseKind, candidateCode: string, released: boolean, by: string): Promise<CandidateRecord> {
+    if (!released) return this.found(await this.candidates.unrelease(kind, candidateCode));
+    const [result] = await this.releases.release(kind, [candidateCode], by);
+    if (result?.outcome === 'fees-unpaid') throw new ConflictException(PAYMENT_REQUIRED);
+    if (result?.outcome === 'failed') throw new Error(result.message);
+    return this.get(candidateCode);
   }
 
   async softDelete(candidateCode: string): Promise<void> {

@@ -47,7 +47,12 @@ export interface CandidateSubmissionInput {
   photo?: UploadedImage;
   signature?: UploadedImage;
   idempotencyKey?: string;
+  /** An admin adds a candidate (through admin-service): the registration deadline does not apply. */
+  byAdmin?: boolean;
 }
+
+/** The deadline an admin-added candidate is checked against: none. */
+const NO_DEADLINE = '9999-12-31T23:59:59.999Z';
 
 export interface RegisterCandidateResult {
   candidate: CandidateRecord;
@@ -94,7 +99,8 @@ export class RegisterCandidateUseCase {
     if (replay) return { candidate: replay, replayed: true };
 
     const now = this.clock.now();
-    if (!isRegistrationOpen(now, this.edition)) {
+    const edition = input.byAdmin ? { ...this.edition, registrationDeadline: NO_DEADLINE } : this.edition;
+    if (!isRegistrationOpen(now, edition)) {
       const message = registrationDeadlineMessage(this.edition);
       throw new BadRequestException({ statusCode: HttpStatus.BAD_REQUEST, message, errors: [{ field: 'registrationDeadline', message }] });
     }
@@ -103,7 +109,7 @@ export class RegisterCandidateUseCase {
       photo: imageInfo(input.photo),
       signature: imageInfo(input.signature),
       now,
-      edition: this.edition,
+      edition,
     });
     if (!checked.success) throw new RequestValidationError(checked.fieldErrors);
     // Fees are confirmed by an admin, never by the registration form.

@@ -1,0 +1,20 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { AuditEntryDocument, AuditEntrySchema } from './audit-entry.schema';
+import { AUDIT_OPTIONS, AuditLog, type AuditOptions } from './audit-log';
+import { AuditController } from './audit.controller';
+
+/** The audit log: written by every admin change, read at `GET /api/admin/audit`. Global. */
+@Module({})
+export class AuditModule {
+  static forRoot(options: AuditOptions): DynamicModule {
+    return {
+      module: AuditModule,
+      global: true,
+      imports: [MongooseModule.forFeature([{ name: AuditEntryDocument.name, schema: AuditEntrySchema }])],
+      controllers: [AuditController],
+      providers: [{ provide: AUDIT_OPTIONS, useValue: options }, AuditLog],
+      exports: [AuditLog],
+    };
+  }
+}

@@ -1,0 +1,295 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  EXAM_ASSIGNMENT_CSV_COLUMNS,
+  isCandidateCode,
+  type AdminCandidateDetail,
+  type AdminCandidateListData,
+  type AdminCandidateListItem,
+  type CandidateRegistration,
+  type ExamAssignmentImportResult,
+  type ExamAssignmentInput,
+  type Pagination,
+  examAssignmentSchema,
+} from '@kbe/contracts';
+import type { AuthenticatedAdmin } from '@kbe/server-auth';
+import { Readable } from 'node:stream';
+import { AuditLog, type RequestOrigin } from '../../audit/audit-log';
+import { REGISTRATION_CLIENT, type Query, type RegistrationClient } from '../../common/registration.client';
+import { csvLine, parseCsv } from '../csv.util';
+import { FILE_LINK_SIGNER, type FileLinkSigner } from '../file-link.signer';
+
+/** The internal view registration-service answers (list row + registration fields). */
+type InternalCandidate = AdminCandidateDetail;
+interface Envelope<T> {
+  data: T;
+}
+
+export interface CandidateListFilter {
+  filter?: string;
+  released?: string;
+  certificate?: string;
+  category?: string;
+  search?: string;
+  sort?: string;
+  deleted?: string;
+  page?: number;
+  limit?: number;
+}
+
+const path = (code: string) => `/internal/candidates/${encodeURIComponent(code)}`;
+
+const CSV_COLUMNS: [string, (candidate: AdminCandidateListItem) => unknown][] = [
+  ['Candidate ID', (c) => c.candidateId],
+  ['Name', (c) => c.name],
+  ['Father Name', (c) => c.fatherName],
+  ['Category', (c) => c.category],
+  ['Standard', (c) => c.standard],
+  ['School', (c) => c.schoolName],
+  ['District', (c) => c.district],
+  ['Mentor Code', (c) => c.mentorCode],
+  ['Contact', (c) => c.contact],
+  ['Email', (c) => c.email],
+  ['Status', (c) => (c.feesPaid ? 'Paid' : 'Unpaid')],
+  ['Receipt Number', (c) => c.receiptNumber ?? ''],
+  ['Hall Ticket', (c) => (c.hallTicketReleased ? 'Released' : 'Not released')],
+  ['Certificate', (c) => (c.certificateReleased ? 'Released' : 'Not released')],
+  ['Center', (c) => c.center],
+  ['Seat Number', (c) => c.seatNumber],
+  ['Exam Time', (c) => c.examTime],
+  ['Registered At', (c) => c.createdAt],
+];
+
+/** Candidates as admins see and change them, through registration-service's internal API; every change audited. */
+@Injectable()
+export class AdminCandidatesUseCase {
+  constructor(
+    @Inject(REGISTRATION_CLIENT) private readonly registration: RegistrationClient,
+    @Inject(FILE_LINK_SIGNER) private readonly links: FileLinkSigner,
+    private readonly audit: AuditLog,
+  ) {}
+
+  async list(query: CandidateListFilter): Promise<AdminCandidateListData> {
+    const answer = await this.registration.get<Envelope<{ candidates: InternalCandidate[]; pagination: Pagination }>>(
+      '/internal/candidates',
+      { ...query } as Query,
+    );
+    return { candidates: answer.data.candidates.map((c) => this.listItem(c)), pagination: answer.data.pagination };
+  }
+
+  async get(code: string): Promise<AdminCandidateDetail> {
+    return this.detail((await this.registration.get<Envelope<InternalCandidate>>(path(code))).data);
+  }
+
+  async update(admin: AuthenticatedAdmin, origin: RequestOrigin, code: string, body: CandidateRegistration): Promise<AdminCandidateDetail> {
+    const before = (await this.registration.get<Envelope<InternalCandidate>>(path(code))).data;
+    const after = (await this.registration.send<Envelope<InternalCandidate>>('PUT', path(code), { body })).data;
+    await this.audit.record(admin, origin, {
+      action: 'candidate.edit',
+      target: { type: 'candidate', id: code },
+      details: { changed: changedFields(before, after) },
+    });
+    return this.detail(after);
+  }
+
+  async setFees(admin: AuthenticatedAdmin, origin: RequestOrigin, code: string, feesPaid: boolean, receiptNumber?: string) {
+    const candidate = (
+      await this.registration.send<Envelope<InternalCandidate>>('PATCH', `${path(code)}/fees-paid`, {
+        body: { feesPaid, receiptNumber: receiptNumber ?? null },
+      })
+    ).data;
+    await this.audit.record(admin, origin, {
+      action: 'candidate.fees',
+      target: { type: 'candidate', id: code },
+      details: { feesPaid, receiptNumber: receiptNumber ?? null },
+    });
+    return this.listItem(candidate);
+  }
+
+  async setReleased(admin: AuthenticatedAdmin, origin: RequestOrigin, code: string, kind: 'hall-ticket' | 'certificate', released: boolean) {
+    const field = kind === 'hall-ticket' ? 'hallTicketReleased' : 'certificateReleased';
+    const candidate = (
+      await this.registration.send<Envelope<InternalCandidate>>('PATCH', `${path(code)}/${kind}`, {
+        body: { [field]: released, releasedBy: admin.username },
+      })
+    ).data;
+    await this.audit.record(admin, origin, {
+      action: `candidate.${kind}`,
+      target: { type: 'candidate', id: code },
+      details: { [field]: released },
+    });
+    return this.listItem(candidate);
+  }
+
+  async setExamAssignment(admin: AuthenticatedAdmin, origin: RequestOrigin, code: string, assignment: ExamAssignmentInput) {
+    const candidate = (
+      await this.registration.send<Envelope<InternalCandidate>>('PATCH', `${path(code)}/exam-assignment`, { body: assignment })
+    ).data;
+    await this.audit.record(admin, origin, {
+      action: 'candidate.exam-assignment',
+      target: { type: 'candidate', id: code },
+      details: { ...assignment },
+    });
+    return this.listItem(candidate);
+  }
+
+  /** Applies each CSV row on its own; a bad row is reported with its line and does not stop the others. */
+  async importExamAssignments(admin: AuthenticatedAdmin, origin: RequestOrigin, csv: string): Promise<ExamAssignmentImportResult> {
+    const rows = parseCsv(csv);
+    const header = rows.shift();
+    const columns = header?.cells.map((cell) => cell.trim()) ?? [];
+    const failed: ExamAssignmentImportResult['failed'] = [];
+    if (!header || !columns.includes('candidateId')) {
+      return { rows: 0, updated: 0, failed: [{ line: 1, candidateId: '', message: `The first line must name the columns: ${EXAM_ASSIGNMENT_CSV_COLUMNS.join(',')}` }] };
+    }
+    const unknown = columns.filter((column) => !(EXAM_ASSIGNMENT_CSV_COLUMNS as readonly string[]).includes(column));
+    if (unknown.length) {
+      return { rows: 0, updated: 0, failed: [{ line: 1, candidateId: '', message: `Unknown column(s): ${unknown.join(', ')}` }] };
+    }
+    let updated = 0;
+    for (const row of rows) {
+      const value = (column: string) => {
+        const index = columns.indexOf(column);
+        return index < 0 ? undefined : (row.cells[index] ?? '').trim();
+      };
+      const candidateId = (value('candidateId') ?? '').toUpperCase();
+      if (!isCandidateCode(candidateId)) {
+        failed.push({ line: row.line, candidateId, message: 'Candidate id must look like KBE123456ABC' });
+        continue;
+      }
+      // A blank cell leaves that value as it is.
+      const fields = Object.fromEntries(
+        (['seatNumber', 'center', 'examTime'] as const).flatMap((field) => {
+          const cell = value(field);
+          return cell ? [[field, cell]] : [];
+        }),
+      );
+      const parsed = examAssignmentSchema.safeParse(fields);
+      if (!parsed.success) {
+        failed.push({ line: row.line, candidateId, message: parsed.error.issues.map((issue) => issue.message).join(', ') });
+        continue;
+      }
+      try {
+        await this.setExamAssignment(admin, origin, candidateId, fields);
+        updated += 1;
+      } catch (error) {
+        failed.push({ line: row.line, candidateId, message: messageOf(error) });
+      }
+    }
+    return { rows: rows.length, updated, failed };
+  }
+
+  /** Adds a candidate: the registration form's multipart (photo, signature) or JSON, its rules, no deadline. */
+  async add(
+    admin: AuthenticatedAdmin,
+    origin: RequestOrigin,
+    upload: { stream: Readable; contentType: string; contentLength?: string } | { json: unknown },
+  ): Promise<AdminCandidateDetail> {
+    const answer =
+      'json' in upload
+        ? await this.registration.send<Envelope<InternalCandidate>>('POST', '/internal/candidates', { body: upload.json })
+        : await this.registration.forwardUpload<Envelope<InternalCandidate>>('/internal/candidates', upload);
+    const candidate = answer.data;
+    await this.audit.record(admin, origin, { action: 'candidate.add', target: { type: 'candidate', id: candidate.candidateCode } });
+    return this.detail(candidate);
+  }
+
+  async remove(admin: AuthenticatedAdmin, origin: RequestOrigin, code: string): Promise<void> {
+    await this.registration.send('DELETE', path(code));
+    await this.audit.record(admin, origin, { action: 'candidate.delete', target: { type: 'candidate', id: code } });
+  }
+
+  async restore(admin: AuthenticatedAdmin, origin: RequestOrigin, code: string): Promise<AdminCandidateDetail> {
+    const candidate = (await this.registration.send<Envelope<InternalCandidate>>('POST', `${path(code)}/restore`)).data;
+    await this.audit.record(admin, origin, { action: 'candidate.restore', target: { type: 'candidate', id: code } });
+    return this.detail(candidate);
+  }
+
+  /** CSV of the current filter, written page by page (cursor paging), never held whole in memory. */
+  exportCsv(query: CandidateListFilter): Readable {
+    const registration = this.registration;
+    const filters = { ...query, page: undefined, limit: undefined, sort: undefined };
+    async function* lines() {
+      yield `\uFEFF${csvLine(CSV_COLUMNS.map(([title]) => title))}`;
+      let after: string | undefined;
+      do {
+        const answer = await registration.get<Envelope<{ candidates: InternalCandidate[]; nextCursor: string | null }>>(
+          '/internal/candidates',
+          { ...filters, cursor: 'true', after, limit: 500 } as Query,
+        );
+        let chunk = '';
+        for (const candidate of answer.data.candidates) chunk += csvLine(CSV_COLUMNS.map(([, read]) => read(candidate)));
+        if (chunk) yield chunk;
+        after = answer.data.nextCursor ?? undefined;
+      } while (after);
+    }
+    return Readable.from(lines());
+  }
+
+  openFile(code: string, file: 'photo' | 'signature') {
+    return this.registration.stream(`${path(code)}/files/${file}`);
+  }
+
+  private listItem(candidate: InternalCandidate): AdminCandidateListItem {
+    return {
+      id: candidate.id,
+      candidateId: candidate.candidateId,
+      candidateCode: candidate.candidateCode,
+      name: candidate.name,
+      fatherName: candidate.fatherName,
+      category: candidate.category,
+      center: candidate.center,
+      contact: candidate.contact,
+      email: candidate.email,
+      mentorCode: candidate.mentorCode,
+      schoolName: candidate.schoolName,
+      standard: candidate.standard,
+      district: candidate.district,
+      feesPaid: candidate.feesPaid,
+      receiptNumber: candidate.receiptNumber ?? null,
+      hallTicketReleased: candidate.hallTicketReleased,
+      certificateReleased: candidate.certificateReleased,
+      photo: this.links.link(candidate.candidateCode, 'photo'),
+      signature: this.links.link(candidate.candidateCode, 'signature'),
+      seatNumber: candidate.seatNumber,
+      stage: candidate.stage,
+      examTime: candidate.examTime,
+      createdAt: candidate.createdAt,
+      deletedAt: candidate.deletedAt ?? null,
+    };
+  }
+
+  private detail(candidate: InternalCandidate): AdminCandidateDetail {
+    return {
+      ...this.listItem(candidate),
+      mentorCode: candidate.mentorCode,
+      schoolCode: candidate.schoolCode,
+      personalDetails: candidate.personalDetails,
+      contactDetails: candidate.contactDetails,
+      orphanDetails: candidate.orphanDetails,
+      permanentAddress: candidate.permanentAddress,
+      educationalDetails: candidate.educationalDetails,
+    };
+  }
+}
+
+function changedFields(before: CandidateRegistration, after: CandidateRegistration): string[] {
+  const changed: string[] = [];
+  for (const group of ['personalDetails', 'contactDetails', 'orphanDetails', 'permanentAddress', 'educationalDetails'] as const) {
+    const a = before[group] as Record<string, unknown>;
+    const b = after[group] as Record<string, unknown>;
+    for (const key of new Set([...Object.keys(a ?? {}), ...Object.keys(b ?? {})])) {
+      if (JSON.stringify(a?.[key]) !== JSON.stringify(b?.[key])) changed.push(`${group}.${key}`);
+    }
+  }
+  if (before.mentorCode !== after.mentorCode) changed.push('mentorCode');
+  return changed;
+}
+
+export function messageOf(error: unknown): string {
+  if (error && typeof error === 'object' && 'getResponse' in error && typeof error.getResponse === 'function') {
+    const body = error.getResponse() as { message?: unknown } | string;
+    if (typeof body === 'string') return body;
+    if (typeof body.message === 'string') return body.message;
+  }
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,109 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type {
+  AdminDashboardData,
+  AdminMentorDetail,
+  AdminMentorListData,
+  AdminMentorListItem,
+  AdminSchoolListData,
+  ContactInboxData,
+  MentorRegistration,
+} from '@kbe/contracts';
+import type { AuthenticatedAdmin } from '@kbe/server-auth';
+import { Readable } from 'node:stream';
+import { AuditLog, type RequestOrigin } from '../../audit/audit-log';
+import { REGISTRATION_CLIENT, type Query, type RegistrationClient } from '../../common/registration.client';
+import { csvLine } from '../csv.util';
+
+interface Envelope<T> {
+  data: T;
+}
+
+const MENTOR_CSV: [string, (mentor: AdminMentorListItem) => unknown][] = [
+  ['Mentor Code', (m) => m.mentorCode],
+  ['Name', (m) => m.name],
+  ['Email', (m) => m.email],
+  ['Mobile', (m) => m.mobile],
+  ['Location', (m) => m.location],
+  ['School Code', (m) => m.schoolCode],
+  ['Subject', (m) => m.subjectTeaching],
+  ['Experience (years)', (m) => m.workExperience],
+  ['Status', (m) => (m.isActive ? 'Active' : 'Inactive')],
+  ['Registered At', (m) => m.createdAt],
+];
+
+/** Dashboard, mentors, schools and the contact inbox, read from registration-service's internal API. */
+@Injectable()
+export class DirectoryUseCase {
+  constructor(
+    @Inject(REGISTRATION_CLIENT) private readonly registration: RegistrationClient,
+    private readonly audit: AuditLog,
+  ) {}
+
+  async dashboard(): Promise<AdminDashboardData> {
+    return (await this.registration.get<Envelope<AdminDashboardData>>('/internal/dashboard')).data;
+  }
+
+  async mentors(query: Query): Promise<AdminMentorListData> {
+    return (await this.registration.get<Envelope<AdminMentorListData>>('/internal/mentors', without(query, 'sort'))).data;
+  }
+
+  async mentor(code: string): Promise<AdminMentorDetail> {
+    return (await this.registration.get<Envelope<AdminMentorDetail>>(`/internal/mentors/${encodeURIComponent(code)}`)).data;
+  }
+
+  async addMentor(admin: AuthenticatedAdmin, origin: RequestOrigin, body: MentorRegistration): Promise<AdminMentorDetail> {
+    const mentor = (await this.registration.send<Envelope<AdminMentorDetail>>('POST', '/internal/mentors', { body })).data;
+    await this.audit.record(admin, origin, { action: 'mentor.add', target: { type: 'mentor', id: mentor.mentorCode } });
+    return mentor;
+  }
+
+  async updateMentor(admin: AuthenticatedAdmin, origin: RequestOrigin, code: string, body: MentorRegistration): Promise<AdminMentorDetail> {
+    const mentor = (
+      await this.registration.send<Envelope<AdminMentorDetail>>('PUT', `/internal/mentors/${encodeURIComponent(code)}`, { body })
+    ).data;
+    await this.audit.record(admin, origin, { action: 'mentor.edit', target: { type: 'mentor', id: code } });
+    return mentor;
+  }
+
+  async setMentorActive(admin: AuthenticatedAdmin, origin: RequestOrigin, code: string, isActive: boolean): Promise<AdminMentorDetail> {
+    const mentor = (
+      await this.registration.send<Envelope<AdminMentorDetail>>('PATCH', `/internal/mentors/${encodeURIComponent(code)}/status`, {
+        body: { isActive },
+      })
+    ).data;
+    await this.audit.record(admin, origin, { action: 'mentor.status', target: { type: 'mentor', id: code }, details: { isActive } });
+    return mentor;
+  }
+
+  /** CSV of the mentors matching the filter, page by page. */
+  exportMentors(query: Query): Readable {
+    const registration = this.registration;
+    const filters = without(query, 'sort', 'page', 'limit');
+    async function* lines() {
+      yield `\uFEFF${csvLine(MENTOR_CSV.map(([title]) => title))}`;
+      for (let page = 1; ; page += 1) {
+        const answer = await registration.get<Envelope<AdminMentorListData>>('/internal/mentors', { ...filters, page, limit: 100 });
+        let chunk = '';
+        for (const mentor of answer.data.mentors) chunk += csvLine(MENTOR_CSV.map(([, read]) => read(mentor)));
+        if (chunk) yield chunk;
+        if (page >= answer.data.pagination.pages) break;
+      }
+    }
+    return Readable.from(lines());
+  }
+
+  async schools(query: Query): Promise<AdminSchoolListData> {
+    return (await this.registration.get<Envelope<AdminSchoolListData>>('/internal/schools', query)).data;
+  }
+
+  async messages(query: Query): Promise<ContactInboxData> {
+    return (await this.registration.get<Envelope<ContactInboxData>>('/internal/contact-messages', without(query, 'search'))).data;
+  }
+}
+
+/** `query` without the parameters registration-service does not take. */
+function without(query: Query, ...keys: string[]): Query {
+  const copy = { ...query };
+  for (const key of keys) delete copy[key];
+  return copy;
+}

@@ -1,0 +1,138 @@
+import type { AuditLog } from '../audit/audit-log';
+import type { ReleaseJobRecord, ReleaseJobRepository } from './release-job.repository';
+import { ReleaseJobRunner, toReleaseJob } from './release-job.runner';
+import type { ReleaseOutcome, ReleaseTarget } from './release-target';
+
+class FakeJobs implements ReleaseJobRepository {
+  readonly jobs = new Map<string, ReleaseJobRecord>();
+  readonly progress: number[] = [];
+  async create(job: ReleaseJobRecord) {
+    this.jobs.set(job.jobId, structuredClone(job));
+  }
+  async find(jobId: string) {
+    const job = this.jobs.get(jobId);
+    return job ? structuredClone(job) : null;
+  }
+  async update(jobId: string, fields: Partial<ReleaseJobRecord>) {
+    const job = this.jobs.get(jobId);
+    if (!job) return;
+    Object.assign(job, structuredClone(fields));
+    if (fields.processed !== undefined) this.progress.push(fields.processed);
+  }
+  async unfinished() {
+    return [...this.jobs.values()].filter((job) => job.status === 'queued' || job.status === 'running');
+  }
+}
+
+/** Candidates by code: paid?, released?; releasing is idempotent like registration-service's conditional update. */
+class FakeTarget implements ReleaseTarget {
+  readonly released: string[] = [];
+  failOnce = false;
+  constructor(readonly candidates: Map<string, { paid: boolean; released: boolean }>) {}
+  async count() {
+    return this.candidates.size;
+  }
+  async page(_filter: object, after: string | undefined, limit: number) {
+    const codes = [...this.candidates.keys()].sort().filter((code) => !after || code > after).slice(0, limit);
+    return { codes, nextCursor: codes.length === limit ? (codes.at(-1) ?? null) : null };
+  }
+  async release(_kind: string, codes: string[]) {
+    if (this.failOnce) {
+      this.failOnce = false;
+      throw new Error('registration-service unreachable');
+    }
+    return codes.map((candidateCode) => {
+      const candidate = this.candidates.get(candidateCode);
+      let outcome: ReleaseOutcome;
+      if (!candidate) outcome = 'not-found';
+      else if (candidate.released) outcome = 'already-released';
+      else if (!candidate.paid) outcome = 'fees-unpaid';
+      else {
+        candidate.released = true;
+        this.released.push(candidateCode);
+        outcome = 'released';
+      }
+      return { candidateCode, outcome };
+    });
+  }
+}
+
+function newJob(jobId: string): ReleaseJobRecord {
+  return {
+    jobId,
+    kind: 'hall-ticket',
+    status: 'queued',
+    filter: {},
+    total: 0,
+    processed: 0,
+    released: 0,
+    skipped: {},
+    failedCount: 0,
+    failedItems: [],
+    cursor: null,
+    requestedBy: 'chief',
+    createdAt: new Date('2025-10-01T10:00:00Z'),
+    finishedAt: null,
+    error: null,
+  };
+}
+
+function setup(count: number) {
+  const candidates = new Map<string, { paid: boolean; released: boolean }>();
+  for (let i = 0; i < count; i += 1) {
+    candidates.set(`KBE${String(100000 + i)}AAA`, { paid: i % 10 !== 0, released: i % 25 === 1 });
+  }
+  const jobs = new FakeJobs();
+  const target = new FakeTarget(candidates);
+  const audit = { record: jest.fn(async () => undefined) } as unknown as AuditLog;
+  const runner = new ReleaseJobRunner(jobs, target, audit, { now: () => new Date('2025-10-01T10:05:00Z') }, { retryDelayMs: 1 });
+  return { jobs, target, runner, audit };
+}
+
+describe('ReleaseJobRunner', () => {
+  it('releases every eligible candidate in batches, saving progress, and ends with exact counts', async () => {
+    const { jobs, target, runner } = setup(450);
+    await jobs.create(newJob('j1'));
+    await runner.start('j1', '203.0.113.7');
+    const job = toReleaseJob((await jobs.find('j1')) as ReleaseJobRecord);
+    // 450 candidates: 45 unpaid (i % 10 == 0), 18 already released (i % 25 == 1), none both.
+    expect(job).toMatchObject({
+      status: 'completed',
+      total: 450,
+      processed: 450,
+      percent: 100,
+      released: 387,
+      skipped: { count: 63, reasons: [{ reason: 'fees-unpaid', count: 45 }, { reason: 'already-released', count: 18 }] },
+      failed: { count: 0, items: [] },
+    });
+    expect(jobs.progress).toEqual([200, 400, 450]);
+    expect(new Set(target.released).size).toBe(387);
+  });
+
+  it('changes nothing when run again after it finished', async () => {
+    const { jobs, target, runner } = setup(120);
+    await jobs.create(newJob('first'));
+    await runner.start('first', 'ip');
+    const releasedOnce = target.released.length;
+    await jobs.create(newJob('again'));
+    await runner.start('again', 'ip');
+    expect(target.released).toHaveLength(releasedOnce);
+    expect(toReleaseJob((await jobs.find('again')) as ReleaseJobRecord)).toMatchObject({ released: 0, skipped: { count: 120 } });
+    // Starting a finished job does nothing either.
+    await runner.start('first', 'ip');
+    expect(target.released).toHaveLength(releasedOnce);
+  });
+
+  it('retries a batch registration-service could not take', async () => {
+    const { jobs, target, runner } = setup(10);
+    target.failOnce = true;
+    await jobs.create(newJob('retry'));
+    await runner.start('retry', 'ip');
+    expect(toReleaseJob((await jobs.find('retry')) as ReleaseJobRecord)).toMatchObject({ status: 'completed', processed: 10 });
+  });
+
+  it('reports progress as a percentage below 100 until completed', () => {
+    expect(toReleaseJob({ ...newJob('p'), status: 'running', total: 1000, processed: 400 }).percent).toBe(40);
+    expect(toReleaseJob({ ...newJob('p'), status: 'running', total: 1000, processed: 1000 }).percent).toBe(99);
+  });
+});

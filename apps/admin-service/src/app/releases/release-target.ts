@@ -1,0 +1,57 @@
+import type { ReleaseKind } from '@kbe/contracts';
+import type { RegistrationClient } from '../common/registration.client';
+
+export type ReleaseOutcome = 'released' | 'fees-unpaid' | 'already-released' | 'not-found' | 'failed';
+
+/** What a release job needs from registration-service (behind an interface so the runner can be tested with a fake). */
+export interface ReleaseTarget {
+  /** Candidate codes matching the filter, in code order, after `after`. */
+  page(
+    filter: { search?: string; category?: string; candidateIds?: string[] },
+    after: string | undefined,
+    limit: number,
+  ): Promise<{ codes: string[]; nextCursor: string | null }>;
+  count(filter: { search?: string; category?: string; candidateIds?: string[] }): Promise<number>;
+  release(
+    kind: ReleaseKind,
+    codes: string[],
+    releasedBy: string,
+  ): Promise<{ candidateCode: string; outcome: ReleaseOutcome; message?: string }[]>;
+}
+export const RELEASE_TARGET = Symbol('RELEASE_TARGET');
+
+const filterQuery = (filter: { search?: string; category?: string; candidateIds?: string[] }) => ({
+  search: filter.search,
+  category: filter.category,
+  codes: filter.candidateIds?.join(','),
+});
+
+export class RegistrationReleaseTarget implements ReleaseTarget {
+  constructor(private readonly registration: RegistrationClient) {}
+
+  async page(filter: { search?: string; category?: string; candidateIds?: string[] }, after: string | undefined, limit: number) {
+    const answer = await this.registration.get<{ data: { candidates: { candidateCode: string }[]; nextCursor: string | null } }>(
+      '/internal/candidates',
+      { ...filterQuery(filter), cursor: 'true', after, limit },
+    );
+    return { codes: answer.data.candidates.map((c) => c.candidateCode), nextCursor: answer.data.nextCursor };
+  }
+
+  async count(filter: { search?: string; category?: string; candidateIds?: string[] }) {
+    const answer = await this.registration.get<{ data: { pagination: { total: number } } }>('/internal/candidates', {
+      ...filterQuery(filter),
+      page: 1,
+      limit: 1,
+    });
+    return answer.data.pagination.total;
+  }
+
+  async release(kind: ReleaseKind, codes: string[], releasedBy: string) {
+    const answer = await this.registration.send<{ data: { results: { candidateCode: string; outcome: ReleaseOutcome; message?: string }[] } }>(
+      'POST',
+      '/internal/candidates/release',
+      { body: { kind, candidateCodes: codes, releasedBy } },
+    );
+    return answer.data.results;
+  }
+}

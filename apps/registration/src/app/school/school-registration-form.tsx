@@ -1,0 +1,103 @@
+import { useEffect, useId, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button } from '@kbe/ui';
+import { SCHOOL_TYPES, schoolRegistrationSchema, type SchoolRegistration } from '@kbe/contracts';
+import { FieldGroup, SelectField, TextField } from '../shared/form-fields';
+import { clearDraft, idempotencyKeyFor, loadDraft, saveDraft } from '../shared/form-draft.store';
+import { useRegistrationApi } from '../shared/registration-api';
+import { RegistrationOutcomeAlert } from '../shared/registration-outcome';
+import { useRegistrationSubmission } from '../shared/use-registration-submission.hook';
+
+export interface SchoolFormValues {
+  schoolName: string;
+  udiseCode: string;
+  contact: string;
+  schoolType: string;
+  address: {
+    area: string;
+    locality: string;
+    street: string;
+    village: string;
+    town: string;
+    city: string;
+    state: string;
+    pin: string;
+  };
+  principal: { name: string; contact: string };
+}
+
+export const EMPTY_SCHOOL: SchoolFormValues = {
+  schoolName: '',
+  udiseCode: '',
+  contact: '',
+  schoolType: '',
+  address: { area: '', locality: '', street: '', village: '', town: '', city: '', state: '', pin: '' },
+  principal: { name: '', contact: '' },
+};
+
+const resolver = zodResolver(schoolRegistrationSchema) as unknown as Resolver<
+  SchoolFormValues,
+  unknown,
+  SchoolRegistration
+>;
+
+const digits = { inputMode: 'numeric' as const, pattern: '[0-9]*', autoComplete: 'off' };
+
+export function SchoolRegistrationForm({ onOpenMentorTab }: { onOpenMentorTab: (schoolCode: string) => void }) {
+  const api = useRegistrationApi();
+  const formId = `school-${useId().replace(/:/g, '')}`;
+  const [initial] = useState(() => loadDraft('school', EMPTY_SCHOOL));
+  const form = useForm<SchoolFormValues, unknown, SchoolRegistration>({ resolver, defaultValues: initial });
+  const { submitting, outcome, submit } = useRegistrationSubmission('school');
+
+  useEffect(() => {
+    const subscription = form.watch((values) => saveDraft('school', values));
+    return () => subscription.unsubscribe();
+  }, [form]);
+
+  const onValid = (school: SchoolRegistration) =>
+    submit(
+      () => api.registerSchool(school, idempotencyKeyFor('school', JSON.stringify(school))),
+      () => {
+        form.reset(EMPTY_SCHOOL);
+        clearDraft('school');
+      },
+    );
+
+  const field = { form, formId, required: true };
+  return (
+    <form noValidate aria-label="School registration" onSubmit={(event) => void form.handleSubmit(onValid)(event)} className="flex flex-col gap-5">
+      <FieldGroup legend="School details">
+        <TextField {...field} name="schoolName" label="School Name" autoComplete="organization" maxLength={200} />
+        <TextField {...field} name="udiseCode" label="UDISE Code" maxLength={20} autoComplete="off" />
+        <TextField {...field} name="contact" label="Contact Number" type="tel" maxLength={10} {...digits} />
+        <SelectField {...field} name="schoolType" label="School Type" options={SCHOOL_TYPES} />
+      </FieldGroup>
+      <FieldGroup legend="School address">
+        <TextField {...field} name="address.area" label="Area" />
+        <TextField {...field} name="address.locality" label="Locality" />
+        <TextField {...field} name="address.street" label="Street" />
+        <TextField {...field} name="address.village" label="Village" />
+        <TextField {...field} name="address.town" label="Town" />
+        <TextField {...field} name="address.city" label="City" autoComplete="address-level2" />
+        <TextField {...field} name="address.state" label="State" autoComplete="address-level1" />
+        <TextField {...field} name="address.pin" label="PIN Code" maxLength={6} {...digits} />
+      </FieldGroup>
+      <FieldGroup legend="Principal">
+        <TextField {...field} name="principal.name" label="Principal Name" />
+        <TextField {...field} name="principal.contact" label="Principal Contact Number" type="tel" maxLength={10} {...digits} />
+      </FieldGroup>
+      <div>
+        <Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-auto">
+          {submitting ? 'Registering School...' : 'Register School'}
+        </Button>
+      </div>
+      <RegistrationOutcomeAlert
+        kind="school"
+        outcome={outcome}
+        next={{ label: 'Register a mentor for this school', onClick: onOpenMentorTab }}
+      />
+    </form>
+  );
+}
