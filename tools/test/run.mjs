@@ -1,5 +1,6 @@
 // `npm test`: everything, in order, against real servers.
-//   1. lint (module boundaries included), type checks, deployment checks (helm, k8s, docker, compose)
+//   1. lint (module boundaries included), type checks, deployment checks (helm, k8s, docker, compose),
+//      secret scan (gitleaks)
 //   2. unit tests (jest, every project) and the tools' own node tests
 //   3. integration tests against real FerretDB, Kafka, MinIO and Chromium (tools/infra)
 //   4. the whole stack at http://localhost:8080 and browser journeys (playwright-core + Chromium)
@@ -135,6 +136,8 @@ try {
     if (await check('deployment tools', process.execPath, ['tools/deploy/toolchain.mjs'])) {
       await nodeTests('deployment checks (helm, k8s, docker, compose)', toolTests().filter(isDeployTest));
     }
+    // gitleaks (pinned, built from the Go module proxy into the infra cache on first use)
+    await check('secret scan', process.execPath, ['tools/security/secret-scan.mjs']);
   }
 
   // 2. unit tests
