@@ -52,7 +52,7 @@ describe('edge security headers', () => {
       distDir,
       routes: loadRoutes(),
       env: {
-        REGISTRATION_SERVICE_URL: `http://127.0.0.1:${upstream.address().port}`,
+        REGISTRATION_SERVICE_URL: `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (upstream.address()).port}`,
         DOCUMENTS_SERVICE_URL: 'http://127.0.0.1:9',
         REMOTE_ADMIN_URL: 'https://cdn.example.org/admin/',
       },
