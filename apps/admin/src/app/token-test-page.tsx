@@ -60,7 +60,7 @@ export function TokenTestPage() {
                 </p>
                 <div>
                   <strong>Payload:</strong>
-                  <pre className="mt-1 overflow-x-auto rounded bg-slate-100 p-2">{report.decoded.payload ? JSON.stringify(report.decoded.payload, null, 2) : 'Cannot be decoded'}</pre>
+                  <pre tabIndex={0} className="mt-1 overflow-x-auto rounded bg-slate-100 p-2">{report.decoded.payload ? JSON.stringify(report.decoded.payload, null, 2) : 'Cannot be decoded'}</pre>
                 </div>
               </>
             ) : (
@@ -68,7 +68,7 @@ export function TokenTestPage() {
             )}
             <div>
               <strong>Stored user:</strong>
-              <pre className="mt-1 overflow-x-auto rounded bg-slate-100 p-2">{report.user}</pre>
+              <pre tabIndex={0} className="mt-1 overflow-x-auto rounded bg-slate-100 p-2">{report.user}</pre>
             </div>
           </CardContent>
         </Card>
