@@ -62,6 +62,12 @@ export default [
     },
   },
   {
+    // Build configuration (webpack, module federation) is not application code: it runs in Node at
+    // build time and shares the workspace's build policy from tools/webpack.
+    files: ['**/webpack.config.{js,ts}', '**/module-federation.config.ts'],
+    rules: { '@nx/enforce-module-boundaries': 'off' },
+  },
+  {
     files: ['**/*.ts', '**/*.tsx'],
     rules: {
       'no-console': ['error', { allow: ['warn', 'error'] }],

@@ -2,9 +2,11 @@ module.exports = {
   displayName: 'downloads',
   preset: '../../jest.preset.js',
   transform: {
-    '^(?!.*\\.(js|jsx|ts|tsx|css|json)$)': '@nx/react/plugins/jest',
-    '^.+\\.[tj]sx?$': ['babel-jest', { presets: ['@nx/react/babel'] }]
+    '^(?!.*\\.(js|jsx|mjs|ts|tsx|css|json)$)': '@nx/react/plugins/jest',
+    '^.+\\.m?[tj]sx?$': ['babel-jest', { presets: ['@nx/react/babel'] }],
   },
-  moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx'],
-  coverageDirectory: '../../coverage/apps/downloads'
+  // lucide-react (used by @kbe/ui) is imported per icon (ESM files): let babel transform them.
+  transformIgnorePatterns: ['/node_modules/(?!lucide-react/)'],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'mjs'],
+  coverageDirectory: '../../coverage/apps/downloads',
 };

@@ -16,7 +16,7 @@ const routes = loadRoutes();
 const composeFile = join(repoRoot, 'docker/compose.yaml');
 const edgeConf = readFileSync(join(repoRoot, 'docker/nginx/edge.conf'), 'utf8');
 // placeholders for the variables the file requires; never real secrets
-const secrets = { JWT_PUBLIC_KEYS: '{"keys":[]}', JWT_PRIVATE_KEY: '{}', INTERNAL_API_TOKEN: 't'.repeat(48), MINIO_ROOT_PASSWORD: 'm'.repeat(32) };
+const secrets = { JWT_PUBLIC_KEYS: '{"keys":[]}', JWT_PRIVATE_KEY: '{}', INTERNAL_API_TOKEN: 't'.repeat(48), MINIO_ROOT_PASSWORD: 'm'.repeat(32), DOCUMENT_SIGNING_SECRET: 'd'.repeat(64) };
 
 /**
  * @param {string} file

@@ -15,6 +15,7 @@ import { apiProxy, isApiPath } from './api-proxy.mjs';
 import { disabledRemotes, loadRoutes, remoteManifest } from './route-table.mjs';
 import { CACHE_REVALIDATE, spaFallback, staticFiles } from './static-files.mjs';
 import { runtimeConfigScript } from './runtime-config.mjs';
+import { securityHeaders } from './security-headers.mjs';
 
 
 const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -30,11 +31,15 @@ export function createEdgeApp({ distDir, routes, env = process.env }) {
   app.disable('x-powered-by');
   app.set('etag', 'strong');
 
+  const manifest = remoteManifest(routes, env);
+  const shellDir = join(distDir, 'shell');
+  // First, so that every answer carries them, a 404 or a proxy error included.
+  app.use(securityHeaders({ manifest, indexFile: join(shellDir, 'index.html') }));
+
   // Services answer for themselves; only the edge's own files are compressed here.
   app.use(apiProxy(routes, env));
   app.use(compression({ filter: (req, res) => !isApiPath(req.path) && compression.filter(req, res) }));
 
-  const manifest = remoteManifest(routes, env);
   app.get('/module-federation.manifest.json', (_req, res) => {
     res.setHeader('Cache-Control', CACHE_REVALIDATE);
     res.json(manifest);
@@ -57,7 +62,6 @@ export function createEdgeApp({ distDir, routes, env = process.env }) {
   }
   app.use('/remotes', (req, res) => notFound(res, `/remotes${req.path}`));
 
-  const shellDir = join(distDir, 'shell');
   app.use(staticFiles(shellDir));
   app.use(spaFallback(shellDir));
   app.use((req, res) => notFound(res, req.path));

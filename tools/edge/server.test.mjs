@@ -31,6 +31,7 @@ describe('route table', () => {
     ['/api/sms/bulk', 'admin-service'],
     ['/api/documents/x', 'documents-service'],
     ['/api/notifications/log', 'notifications-service'],
+    ['/api/csp-report', 'admin-service'],
   ];
   for (const [path, service] of cases) {
     it(`${path} -> ${service}`, () => assert.equal(matchApiRoute(compiled, path), service));

@@ -39,6 +39,7 @@ export function developmentProfile(env = process.env) {
     LOG_LEVEL: env.LOG_LEVEL ?? 'info',
     ...machineAdminTokenKeys(env),
     INTERNAL_API_TOKEN: env.INTERNAL_API_TOKEN ?? secret(),
+    DOCUMENT_SIGNING_SECRET: env.DOCUMENT_SIGNING_SECRET ?? secret(),
     ADMIN_USERNAME: env.ADMIN_USERNAME ?? DEV_ADMIN_DEFAULTS.username,
     ADMIN_PASSWORD: env.ADMIN_PASSWORD ?? DEV_ADMIN_DEFAULTS.password,
     SMS_PROVIDER: env.SMS_PROVIDER ?? 'console',

@@ -83,6 +83,18 @@ function stopChild(child, graceMs = 10_000) {
 
 /** @typedef {import('node:child_process').ChildProcessByStdio<null, import('node:stream').Readable, import('node:stream').Readable> & { logFile: string }} ServiceProcess */
 
+/** The private key that signs admin tokens reaches admin-service only. */
+function withoutPrivateKey(env) {
+  const { JWT_PRIVATE_KEY: _private, ...rest } = env;
+  return rest;
+}
+
+
+function serviceEnv(baseEnv, name, port) {
+  const env = name === 'admin-service' ? { ...baseEnv } : withoutPrivateKey(baseEnv);
+  return { ...env, PORT: String(port) };
+}
+
 /**
  * Starts infrastructure, services and the edge.
  * @param {object} options
@@ -90,21 +102,10 @@ function stopChild(child, graceMs = 10_000) {
  * @param {Record<string,string>} options.env profile variables for the services (and the edge)
  * @param {boolean} [options.build=true]      build the apps first
  * @param {boolean} [options.echoLogs=false]  also copy service logs to this terminal
- * @param {string}  [options.logDir]          where service logs go
+ * @param {string} [options.logDir] where service logs go
  * @param {(line: string) => void} [options.log] progress lines
  * @returns {Promise<{ url: string, stop: () => Promise<void>, children: ServiceProcess[] }>}
  */
-/** The private key that signs admin tokens reaches admin-service only. */
-function withoutPrivateKey(env) {
-  const { JWT_PRIVATE_KEY: _private, ...rest } = env;
-  return rest;
-}
-
-function serviceEnv(baseEnv, name, port) {
-  const env = name === 'admin-service' ? { ...baseEnv } : withoutPrivateKey(baseEnv);
-  return { ...env, PORT: String(port) };
-}
-
 export async function startStack({ port, env, build = true, echoLogs = false, logDir, log = defaultLog }) {
   const infra = await import(join(repoRoot, 'tools/infra/index.mjs'));
   const startedInfra = await infraUpNoting(infra);
@@ -125,7 +126,8 @@ export async function startStack({ port, env, build = true, echoLogs = false, lo
   };
 
   try {
-    const baseEnv = { ...process.env, ...infraEnv, ...serviceUrls(), ...env };
+    // PUBLIC_BASE_URL: the one URL, printed in the documents' verification QR codes.
+    const baseEnv = { ...process.env, ...infraEnv, ...serviceUrls(), PUBLIC_BASE_URL: `http://localhost:${port}`, ...env };
     for (const name of serviceNames) {
       const main = join(repoRoot, 'dist/apps', name, 'main.js');
       if (!existsSync(main)) throw new Error(`${main} is missing: build the services first`);

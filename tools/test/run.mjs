@@ -1,5 +1,6 @@
 // `npm test`: everything, in order, against real servers.
-//   1. lint (module boundaries included), type checks, deployment checks (helm, k8s, docker, compose)
+//   1. lint (module boundaries included), type checks, deployment checks (helm, k8s, docker, compose),
+//      secret scan (gitleaks)
 //   2. unit tests (jest, every project) and the tools' own node tests
 //   3. integration tests against real FerretDB, Kafka, MinIO and Chromium (tools/infra)
 //   4. the whole stack at http://localhost:8080 and browser journeys (playwright-core + Chromium)
@@ -135,6 +136,8 @@ try {
     if (await check('deployment tools', process.execPath, ['tools/deploy/toolchain.mjs'])) {
       await nodeTests('deployment checks (helm, k8s, docker, compose)', toolTests().filter(isDeployTest));
     }
+    // gitleaks (pinned, built from the Go module proxy into the infra cache on first use)
+    await check('secret scan', process.execPath, ['tools/security/secret-scan.mjs']);
   }
 
   // 2. unit tests
@@ -160,7 +163,8 @@ try {
     // 4. the whole product at one URL, driven by Chromium
     if (wanted('e2e')) {
       const port = Number(process.env.PORT ?? 8080);
-      stack = await startStack({ port, env: testProfile(runId), logDir: join(resultsDir, 'logs') });
+      const profile = testProfile(runId);
+      stack = await startStack({ port, env: profile, logDir: join(resultsDir, 'logs') });
       const fallbackPort = port + 1;
       fallbackEdge = spawn(process.execPath, ['tools/edge/server.mjs'], {
         cwd: repoRoot,
@@ -173,6 +177,12 @@ try {
         ...infraEnv,
         KBE_BASE_URL: `http://localhost:${port}`,
         KBE_FALLBACK_BASE_URL: `http://localhost:${fallbackPort}`,
+        // The admin journey logs in with this run's admin account (a fresh password per run).
+        KBE_E2E_ADMIN_USERNAME: profile.ADMIN_USERNAME,
+        KBE_E2E_ADMIN_PASSWORD: profile.ADMIN_PASSWORD,
+        // Journeys that need a state no public page can set (e.g. a released hall ticket) use
+        // registration-service's internal API, as the admin service would.
+        INTERNAL_API_TOKEN: profile.INTERNAL_API_TOKEN,
       });
       // 5. first-load JavaScript budget (200 KB gzipped), measured on the running stack
       await check('first-load JavaScript budget', process.execPath, ['bench/bundle-size.mjs'], {

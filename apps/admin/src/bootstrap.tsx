@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import * as ReactDOM from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 
 import App from './app/app';
 // The stylesheet is part of the bootstrap chunk: a separate webpack "styles" entry would
@@ -8,12 +8,16 @@ import App from './app/app';
 import './styles.css';
 
 // Standalone start (`nx serve <remote>`): the remote brings its own router. Inside the
-// shell only ./Module (src/remote-entry.ts) is used, under the shell's router.
+// shell only ./Module (src/remote-entry.ts) is used, under the shell's router at /admin/*;
+// standalone, the same path is mounted here.
 const root = ReactDOM.createRoot(document.getElementById('root') as HTMLElement);
 root.render(
   <StrictMode>
     <BrowserRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
-      <App />
+      <Routes>
+        <Route path="/admin/*" element={<App />} />
+        <Route path="*" element={<Navigate to="/admin/login" replace />} />
+      </Routes>
     </BrowserRouter>
   </StrictMode>,
 );

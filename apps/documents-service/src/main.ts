@@ -1,4 +1,5 @@
 import { bootstrapService } from '@kbe/server-bootstrap';
+import { kafkaConsumerStrategy } from '@kbe/server-messaging';
 import { AppModule } from './app/app.module';
 import { documentsEnvSchema, SERVICE_NAME } from './app/documents.config';
 
@@ -6,5 +7,7 @@ void bootstrapService({
   service: SERVICE_NAME,
   envSchema: documentsEnvSchema,
   module: (config) => AppModule.forRoot(config),
+  consumer: (config) =>
+    kafkaConsumerStrategy({ service: SERVICE_NAME, brokers: config.KAFKA_BROKERS, topicPrefix: config.KAFKA_TOPIC_PREFIX }),
   description: 'Hall tickets and certificates as PDF.',
 });

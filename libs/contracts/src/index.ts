@@ -12,6 +12,7 @@ export * from './lib/api-paths';
 export * from './lib/api-responses';
 export * from './lib/registration-events';
 export * from './lib/contact.schema';
+export * from './lib/documents.contract';
 export * from './lib/admin-api.schema';
 export * from './lib/sms-api.schema';
 export * from './lib/sms-length.util';

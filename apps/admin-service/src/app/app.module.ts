@@ -1,6 +1,6 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { AuthModule, signingAuthOptionsFromEnv } from '@kbe/server-auth';
-import { ServiceCoreModule } from '@kbe/server-bootstrap';
+import { CspReportModule, ServiceCoreModule } from '@kbe/server-bootstrap';
 import { DatabaseModule, databaseOptionsFromEnv, MongoHealthIndicator } from '@kbe/server-database';
 import { HealthModule } from '@kbe/server-health';
 import { KafkaHealthIndicator, MessagingModule, messagingOptionsFromEnv } from '@kbe/server-messaging';
@@ -28,7 +28,7 @@ export interface AppModuleOverrides {
 
 /**
  * admin-service: login (EdDSA JWT), dashboard, lists, releases, SMS campaigns, audit, and the
- * aggregate health of all services. Dependencies: MongoDB, Kafka, registration-service's internal API.
+ * aggregate health of all services, CSP violation reports. Dependencies: MongoDB, Kafka, registration-service's internal API.
  */
 @Module({})
 export class AppModule {
@@ -45,6 +45,8 @@ export class AppModule {
         MessagingModule.forRoot(messagingOptionsFromEnv(SERVICE_NAME, config)),
         AuthModule.forRoot(signingAuthOptionsFromEnv(config)),
         HealthModule.forRoot({ service: SERVICE_NAME, indicators: [MongoHealthIndicator, KafkaHealthIndicator] }),
+        // POST /api/csp-report: the browsers' Content-Security-Policy violation reports (tools/security)
+        CspReportModule.forRoot(),
         ClockModule.forRoot(overrides.clock ?? systemClock),
         SessionsModule,
         AuditModule.forRoot({ trustedProxyHops: config.TRUSTED_PROXY_HOPS }),

@@ -1,10 +1,58 @@
-// Placeholder until the admin team fills in its pages. Keep the data-testid marker:
-// the smoke tests use it to see that the admin remote was loaded.
-export function App() {
+import { useMemo, useRef } from 'react';
+import { Link, Navigate, Route, Routes, useNavigate } from 'react-router-dom';
+import { Toaster } from '@kbe/ui';
+
+import { AdminApiContext, createAdminApi, type AdminApi } from './admin-api';
+import { AdminGuard } from './admin-guard';
+import { DashboardPage } from './dashboard-page';
+import { LoginPage } from './login-page';
+import { TokenTestPage } from './token-test-page';
+
+function AdminNotFound() {
   return (
-    <main>
-      <h1 data-testid="remote-admin">Admin</h1>
+    <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
+      <h1 className="text-3xl font-bold text-slate-900">Page Not Found</h1>
+      <p className="text-slate-700">There is no admin page at this address.</p>
+      <Link className="font-semibold text-indigo-700 underline" to="/admin/dashboard">
+        Go to the dashboard
+      </Link>
     </main>
+  );
+}
+
+/**
+ * The admin remote: every path under /admin (spec section 2), without the public header and
+ * footer. The shell mounts it at /admin/*, so the routes here are relative to /admin.
+ */
+export function App({ api }: { api?: AdminApi }) {
+  const navigate = useNavigate();
+  // The router hands out a new navigate function per location; the API client is made once.
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+  const adminApi = useMemo(
+    () => api ?? createAdminApi({ onUnauthorized: () => navigateRef.current('/admin/login', { replace: true }) }),
+    [api],
+  );
+  return (
+    <AdminApiContext.Provider value={adminApi}>
+      <div data-testid="remote-admin" className="min-h-screen bg-slate-50 text-slate-900">
+        <Routes>
+          <Route index element={<Navigate to="/admin/dashboard" replace />} />
+          <Route path="login" element={<LoginPage />} />
+          <Route path="test" element={<TokenTestPage />} />
+          <Route
+            path="dashboard"
+            element={
+              <AdminGuard>
+                <DashboardPage />
+              </AdminGuard>
+            }
+          />
+          <Route path="*" element={<AdminNotFound />} />
+        </Routes>
+      </div>
+      <Toaster />
+    </AdminApiContext.Provider>
   );
 }
 

@@ -1,11 +1,12 @@
 import { loadConfig } from '@kbe/server-config';
 import { expectServiceHealthy, isolatedInfraEnv, useServiceApp } from '@kbe/server-testing';
+import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { AppModule } from './app.module';
 import { documentsEnvSchema, SERVICE_NAME } from './documents.config';
 
 describe('documents-service against the real servers', () => {
-  const config = loadConfig(documentsEnvSchema, isolatedInfraEnv());
+  const config = loadConfig(documentsEnvSchema, isolatedInfraEnv({ DOCUMENT_SIGNING_SECRET: randomBytes(32).toString('hex') }));
   const app = useServiceApp({ service: SERVICE_NAME, module: AppModule.forRoot(config), config });
 
   it('reports every dependency up at /api/health/documents-service', async () => {

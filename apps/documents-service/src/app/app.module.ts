@@ -6,6 +6,7 @@ import { ChromiumHealthIndicator, chromiumHealthProviders, HealthModule } from '
 import { KafkaHealthIndicator, MessagingModule, messagingOptionsFromEnv } from '@kbe/server-messaging';
 import { StorageHealthIndicator, StorageModule, storageOptionsFromEnv } from '@kbe/server-storage';
 import { SERVICE_NAME, type DocumentsConfig } from './documents.config';
+import { DocumentsModule } from './documents.module';
 
 /**
  * documents-service: hall tickets and certificates (handlebars -> Chromium -> PDF, cached in MinIO).
@@ -28,7 +29,7 @@ export class AppModule {
           providers: chromiumHealthProviders(config.CHROMIUM_PATH),
         }),
 
-        // Domain modules: documents (hall tickets, certificates), rendering.
+        DocumentsModule.forRoot(config),
       ],
     };
   }

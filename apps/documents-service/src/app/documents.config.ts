@@ -1,8 +1,81 @@
-import { authEnv, chromiumEnv, composeEnv, kafkaEnv, minioEnv, mongoEnv, serviceEnv } from '@kbe/server-config';
-import type { z } from 'zod';
+import {
+  authEnv,
+  chromiumEnv,
+  composeEnv,
+  httpUrlField,
+  kafkaEnv,
+  minioEnv,
+  mongoEnv,
+  positiveIntField,
+  secretField,
+  serviceEnv,
+} from '@kbe/server-config';
+import { DEFAULT_EDITION } from '@kbe/contracts';
+import { z } from 'zod';
 
 export const SERVICE_NAME = 'documents-service';
 
-export const documentsEnvSchema = composeEnv(serviceEnv(3102), mongoEnv, kafkaEnv, minioEnv, authEnv, chromiumEnv);
+const isoDate = (fallback: string) =>
+  z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date as YYYY-MM-DD' }).default(fallback);
+
+/** Edition settings printed on the documents (same variable names as registration-service). */
+const editionEnv = {
+  EDITION_YEAR: z.coerce
+    .number({ error: 'must be a year such as 2025' })
+    .int({ error: 'must be a year such as 2025' })
+    .min(2000, { error: 'must be a year such as 2025' })
+    .max(2100, { error: 'must be a year such as 2025' })
+    .default(DEFAULT_EDITION.year),
+  EDITION_REGISTRATION_DEADLINE: z.iso
+    .datetime({ offset: true, error: 'must be an ISO date-time with offset, e.g. 2025-10-30T23:59:59.999+05:30' })
+    .default(DEFAULT_EDITION.registrationDeadline),
+  EDITION_HALL_TICKET_HANDOUT_DATE: isoDate(DEFAULT_EDITION.dates.hallTicketHandout),
+  /** The hand-out time windows, separated by `;`. */
+  EDITION_HALL_TICKET_HANDOUT_WINDOWS: z
+    .string()
+    .min(1, { error: 'must list the time windows separated by ;' })
+    .default('8 am to 1 pm;3 pm to 6 pm')
+    .transform((value) => value.split(';').map((part) => part.trim()).filter(Boolean)),
+  /** The date printed on certificates (default: the Mains exam of the edition). */
+  EDITION_CERTIFICATE_DATE: isoDate(DEFAULT_EDITION.dates.mainsExam),
+  EDITION_SIGNING_AUTHORITY: z.string().min(3, { error: 'must name the signing authority' }).default('Chief Secretary, Government of Maharashtra'),
+};
+
+/** Chromium pool, cache and download limits. */
+const documentsEnv = {
+  REGISTRATION_SERVICE_URL: httpUrlField('http://127.0.0.1:3101'),
+  /** Base of the verification link printed as a QR code (the public site). */
+  PUBLIC_BASE_URL: httpUrlField('http://localhost:8080'),
+  /** HMAC key of the verification tokens, at least 32 characters. */
+  DOCUMENT_SIGNING_SECRET: secretField(32),
+  /** Reused Chromium pages (about one per core). */
+  RENDER_POOL_SIZE: positiveIntField(2),
+  /** Renders allowed to wait for a page; beyond it the service answers 503 with Retry-After. */
+  RENDER_QUEUE_LIMIT: positiveIntField(16),
+  RENDER_TIMEOUT_MS: positiveIntField(15_000),
+  /** Failed download attempts per candidate and per client address within the window ... */
+  DOWNLOAD_FAILURE_LIMIT: positiveIntField(5),
+  DOWNLOAD_FAILURE_WINDOW_SECONDS: positiveIntField(15 * 60),
+  /** ... then downloads are locked for this long (429 with Retry-After). */
+  DOWNLOAD_LOCKOUT_SECONDS: positiveIntField(15 * 60),
+  /** Proxies in front of the service that append to X-Forwarded-For (the edge: 1). */
+  TRUSTED_PROXY_HOPS: z.coerce
+    .number({ error: 'must be an integer between 0 and 5' })
+    .int({ error: 'must be an integer between 0 and 5' })
+    .min(0, { error: 'must be an integer between 0 and 5' })
+    .max(5, { error: 'must be an integer between 0 and 5' })
+    .default(1),
+};
+
+export const documentsEnvSchema = composeEnv(
+  serviceEnv(3102),
+  mongoEnv,
+  kafkaEnv,
+  minioEnv,
+  authEnv,
+  chromiumEnv,
+  editionEnv,
+  documentsEnv,
+);
 
 export type DocumentsConfig = z.output<typeof documentsEnvSchema>;

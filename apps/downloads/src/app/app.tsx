@@ -1,10 +1,28 @@
-// Placeholder until the downloads team fills in its pages. Keep the data-testid marker:
-// the smoke tests use it to see that the downloads remote was loaded.
-export function App() {
+import { DOCUMENT_VERIFY_QUERY } from '@kbe/contracts';
+import { DownloadsApiContext, type DownloadsApi } from './downloads-api';
+import { DownloadsPage } from './downloads-page';
+import { VerifyDocument } from './verify-document';
+
+export interface AppProps {
+  /** Server access; default: the same-origin API. */
+  api?: DownloadsApi;
+  /** The page's query string; default: the browser's. */
+  search?: string;
+}
+
+/**
+ * The downloads remote, mounted by the shell at /einstein-quest/downloads: the download steps,
+ * or (with `?verify=<token>`, the link of a document's QR code) the verification result.
+ */
+export function App({ api, search }: AppProps) {
+  const token = new URLSearchParams(search ?? (typeof window === 'undefined' ? '' : window.location.search)).get(
+    DOCUMENT_VERIFY_QUERY,
+  );
+  const page = token ? <VerifyDocument token={token} /> : <DownloadsPage />;
   return (
-    <main>
-      <h1 data-testid="remote-downloads">Downloads</h1>
-    </main>
+    <div data-testid="remote-downloads">
+      {api ? <DownloadsApiContext.Provider value={api}>{page}</DownloadsApiContext.Provider> : page}
+    </div>
   );
 }
 

@@ -29,6 +29,10 @@ export const API_PATHS = {
   adminCandidateRestore: (candidateId: string) => `/api/admin/candidates/${segment(candidateId)}/restore`,
   adminCandidateFees: (candidateId: string) => `/api/admin/candidates/${segment(candidateId)}/fees`,
   adminHallTicket: (candidateId: string) => `/api/admin/candidates/${segment(candidateId)}/hall-ticket`,
+  /** The rendered PDF for the admin area's print button (documents-service). */
+  adminDocumentPdf: (candidateId: string, kind: DocumentKind) =>
+    `/api/admin/candidates/${segment(candidateId)}/${kind}.pdf`,
+  documentVerify: (token: string) => `/api/documents/verify/${segment(token)}`,
   adminCertificate: (candidateId: string) => `/api/admin/candidates/${segment(candidateId)}/certificate`,
   adminExamAssignment: (candidateId: string) => `/api/admin/candidates/${segment(candidateId)}/exam-assignment`,
   adminExamAssignmentImport: '/api/admin/candidates/exam-assignments/import',

@@ -5,3 +5,7 @@ export * from './lib/service-core.module';
 export * from './lib/openapi-document';
 export * from './lib/create-service-app';
 export * from './lib/bootstrap-service';
+export * from './lib/client-address';
+export * from './lib/security-headers.middleware';
+export * from './lib/csp-report';
+export * from './lib/csp-report.module';

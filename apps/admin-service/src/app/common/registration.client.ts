@@ -16,7 +16,7 @@ export class RegistrationClient {
   constructor(
     private readonly baseUrl: string,
     private readonly internalToken: string,
-    private readonly timeoutMs = 30_000,
+    private readonly timeoutMs = 120_000,
   ) {}
 
   get<T>(path: string, query?: Query): Promise<T> {

@@ -105,7 +105,7 @@ describe('ReleaseJobRunner', () => {
       skipped: { count: 63, reasons: [{ reason: 'fees-unpaid', count: 45 }, { reason: 'already-released', count: 18 }] },
       failed: { count: 0, items: [] },
     });
-    expect(jobs.progress).toEqual([200, 400, 450]);
+    expect(jobs.progress).toEqual([50, 100, 150, 200, 250, 300, 350, 400, 450]);
     expect(new Set(target.released).size).toBe(387);
   });
 

@@ -5,7 +5,8 @@ import { CLOCK, type Clock } from '../common/clock';
 import { RELEASE_JOB_REPOSITORY, type ReleaseJobRecord, type ReleaseJobRepository } from './release-job.repository';
 import { RELEASE_TARGET, type ReleaseTarget } from './release-target';
 
-export const RELEASE_BATCH_SIZE = 200;
+/** Small enough that one batch answers well within the client timeout on a slow database. */
+export const RELEASE_BATCH_SIZE = 50;
 const MAX_FAILED_ITEMS = 100;
 const BATCH_ATTEMPTS = 3;
 
@@ -58,6 +59,8 @@ export class ReleaseJobRunner implements OnApplicationBootstrap, OnApplicationSh
   private async run(jobId: string, ip: string): Promise<void> {
     const job = await this.jobs.find(jobId);
     if (!job || job.status === 'completed' || job.status === 'failed') return;
+    // mongoose does not store an empty object, so a job read back before its first skip has none.
+    job.skipped ??= {};
     const admin = { username: job.requestedBy, role: 'admin' as const };
     try {
       if (job.status === 'queued') {

@@ -2,6 +2,7 @@ import { applyDecorators, ExecutionContext, SetMetadata, UseGuards } from '@nest
 import { Reflector } from '@nestjs/core';
 import { ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { ThrottlerGuard, type ThrottlerModuleOptions } from '@nestjs/throttler';
+import { clientAddress, type ForwardedRequest } from '@kbe/server-bootstrap';
 import type { RegistrationConfig } from '../registration.config';
 
 /** The rate-limited groups of endpoints; each route counts its own requests per client. */
@@ -18,23 +19,7 @@ export const RateLimited = (bucket: RateLimitBucket) =>
     ApiTooManyRequestsResponse({ description: `${TOO_MANY_REQUESTS} The Retry-After header gives the seconds to wait.` }),
   );
 
-type ForwardedRequest = { headers: Record<string, string | string[] | undefined>; ip?: string; socket?: { remoteAddress?: string } };
-
-/**
- * The client address: behind `hops` proxies (the edge, the Ingress) it is the entry those
- * proxies appended to X-Forwarded-For, counted from the right; entries further left were
- * written by the client and are not trusted.
- */
-export function clientAddress(request: ForwardedRequest, hops: number): string {
-  const direct = request.socket?.remoteAddress ?? request.ip ?? 'unknown';
-  if (hops === 0) return direct;
-  const header = request.headers['x-forwarded-for'];
-  const entries = (Array.isArray(header) ? header.join(',') : (header ?? ''))
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  return entries.length >= hops ? (entries[entries.length - hops] ?? direct) : direct;
-}
+export { clientAddress };
 
 /** One throttler (so the header is plain `Retry-After`); the limit depends on the route's bucket. */
 export function throttlerOptions(config: RegistrationConfig): ThrottlerModuleOptions {

@@ -1,8 +1,9 @@
-import { Body, Controller, Get, Module, Post } from '@nestjs/common';
+import { Body, Controller, Get, Header, Module, Post } from '@nestjs/common';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { z } from 'zod';
 import { createServiceApp } from './create-service-app';
+import { API_SECURITY_HEADERS } from './security-headers.middleware';
 import { ServiceCoreModule } from './service-core.module';
 import { ZodValidationPipe } from './zod-validation.pipe';
 
@@ -16,6 +17,12 @@ class ProbeController {
   @Post()
   create(@Body(new ZodValidationPipe(schoolSchema)) body: z.infer<typeof schoolSchema>) {
     return { received: body.schoolName };
+  }
+
+  @Get('public-data')
+  @Header('Cache-Control', 'public, max-age=60')
+  publicData() {
+    return { schools: 42 };
   }
 
   @Get('crash')
@@ -97,6 +104,26 @@ describe('createServiceApp', () => {
     expect(given.headers['x-request-id']).toBe('edge-123');
     const made = await request(app.getHttpServer()).get('/api/nothing-here');
     expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('sends the security headers on every answer, errors included, and no-store unless the handler says otherwise', async () => {
+    const server = app.getHttpServer();
+    const answers = [
+      await request(server).post('/api/probe').send({ schoolName: 'Nashik High School', pinCode: '422001' }).expect(201),
+      await request(server).post('/api/probe').send({ pinCode: '42' }).expect(400),
+      await request(server).post('/api/probe').set('content-type', 'application/json').send('{"schoolName": ').expect(400),
+      await request(server).post('/api/probe').send({ schoolName: 'x'.repeat(2048), pinCode: '422001' }).expect(413),
+      await request(server).get('/api/nothing-here').expect(404),
+      await request(server).get('/api/probe/crash').expect(500),
+    ];
+    for (const answer of answers) {
+      for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) expect([name, answer.headers[name.toLowerCase()]]).toEqual([name, value]);
+    }
+    expect(API_SECURITY_HEADERS['Cache-Control']).toBe('no-store');
+    expect(API_SECURITY_HEADERS['Content-Security-Policy']).toContain("frame-ancestors 'none'");
+    const cacheable = await request(server).get('/api/probe/public-data').expect(200);
+    expect(cacheable.headers['cache-control']).toBe('public, max-age=60');
+    expect(cacheable.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('serves the OpenAPI document', async () => {

@@ -6,6 +6,7 @@ import type { ServiceEnv } from '@kbe/server-config';
 import { Logger } from 'nestjs-pino';
 import { bodyParserErrorToHttpException } from './error-response';
 import { serveOpenApiDocument } from './openapi-document';
+import { securityHeadersMiddleware } from './security-headers.middleware';
 
 export const GLOBAL_PREFIX = 'api';
 /**
@@ -13,6 +14,8 @@ export const GLOBAL_PREFIX = 'api';
  * prefix: the edge and the Ingress only route `/api/...`, so they are never exposed.
  */
 export const INTERNAL_ROUTE_PREFIX = 'internal';
+
+const JSON_MEDIA_TYPES = ['application/json', 'application/csp-report', 'application/reports+json'];
 
 export interface ServiceAppOptions {
   service: string;
@@ -25,7 +28,7 @@ export interface ServiceAppOptions {
 
 /**
  * The Nest application of a service, ready to `listen` (or to be driven by supertest): JSON
- * logs, `api` prefix, body size limit, JSON errors (malformed body 400, too large 413, unknown
+ * logs, security headers on every answer (no-store by default), `api` prefix, body size limit, JSON errors (malformed body 400, too large 413, unknown
  * route 404) and the OpenAPI document at `/api/docs/<service>.json`.
  */
 export async function createServiceApp(options: ServiceAppOptions): Promise<NestExpressApplication> {
@@ -36,7 +39,9 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Nest
   });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
-  app.useBodyParser('json', { limit: options.config.HTTP_BODY_LIMIT });
+  app.use(securityHeadersMiddleware);
+  // CSP violation reports (CspReportModule) are JSON under their own media types.
+  app.useBodyParser('json', { limit: options.config.HTTP_BODY_LIMIT, type: JSON_MEDIA_TYPES });
   app.useBodyParser('urlencoded', { limit: options.config.HTTP_BODY_LIMIT, extended: true });
   app.use((error: unknown, _request: unknown, _response: unknown, next: (error: unknown) => void) =>
     next(bodyParserErrorToHttpException(error)),

@@ -1,0 +1,187 @@
+import { createContext, useContext } from 'react';
+import { createHttpClient, HttpError, type HttpClient, type QueryValue } from '@kbe/api-client';
+import {
+  API_PATHS,
+  toBracketedFields,
+  type AdminCandidateDetail,
+  type AdminCandidateListData,
+  type AdminCandidateListQuery,
+  type AdminDashboardData,
+  type AdminLoginResponse,
+  type AdminMeResponse,
+  type AdminMentorDetail,
+  type AdminMentorListData,
+  type AdminMentorListQuery,
+  type ApiSuccess,
+  type AuditListData,
+  type AuditQuery,
+  type BracketableObject,
+  type BulkReleaseInput,
+  type CandidateRegistration,
+  type ContactInboxData,
+  type ContactInboxQuery,
+  type ExamAssignmentImportResult,
+  type ExamAssignmentInput,
+  type MentorRegistration,
+  type ReleaseJob,
+  type SmsHistoryData,
+  type SmsRecipientGroupSize,
+  type SmsSendBulkInput,
+  type SmsSendInput,
+  type SmsSendResponse,
+  type SmsSendTemplateInput,
+} from '@kbe/contracts';
+
+import { clearSession, readSession } from './admin-session.store';
+
+/** Everything the admin area asks the server (spec section 7 plus the issue's endpoints). */
+export interface AdminApi {
+  login(username: string, password: string): Promise<AdminLoginResponse>;
+  me(): Promise<AdminMeResponse>;
+  logout(): Promise<void>;
+  dashboard(): Promise<AdminDashboardData>;
+  candidates(query: AdminCandidateListQuery, signal?: AbortSignal): Promise<AdminCandidateListData>;
+  candidate(candidateId: string): Promise<AdminCandidateDetail>;
+  addCandidate(candidate: CandidateRegistration, files: { photo: File; signature: File }): Promise<AdminCandidateDetail>;
+  updateCandidate(candidateId: string, candidate: CandidateRegistration): Promise<AdminCandidateDetail>;
+  deleteCandidate(candidateId: string): Promise<void>;
+  restoreCandidate(candidateId: string): Promise<void>;
+  setFees(candidateId: string, feesPaid: boolean, receiptNumber?: string): Promise<void>;
+  setExamAssignment(candidateId: string, input: ExamAssignmentInput): Promise<void>;
+  importExamAssignments(csv: string): Promise<ExamAssignmentImportResult>;
+  releaseHallTicket(candidateId: string): Promise<void>;
+  hallTicketPdf(candidateId: string): Promise<Blob>;
+  startBulkRelease(input: BulkReleaseInput): Promise<ReleaseJob>;
+  releaseJob(jobId: string): Promise<ReleaseJob>;
+  mentors(query: AdminMentorListQuery, signal?: AbortSignal): Promise<AdminMentorListData>;
+  addMentor(mentor: MentorRegistration): Promise<AdminMentorDetail>;
+  setMentorActive(mentorCode: string, isActive: boolean): Promise<void>;
+  exportCsv(kind: 'candidates' | 'mentors', query: Record<string, QueryValue>): Promise<Blob>;
+  sendSms(input: SmsSendInput): Promise<SmsSendResponse>;
+  sendSmsBulk(input: SmsSendBulkInput): Promise<SmsSendResponse>;
+  sendSmsTemplate(input: SmsSendTemplateInput): Promise<SmsSendResponse>;
+  smsHistory(limit?: number): Promise<SmsHistoryData>;
+  smsRecipientGroups(): Promise<SmsRecipientGroupSize[]>;
+  audit(query: AuditQuery, signal?: AbortSignal): Promise<AuditListData>;
+  messages(query: ContactInboxQuery, signal?: AbortSignal): Promise<ContactInboxData>;
+}
+
+/** The hall ticket PDF of one candidate (served by documents-service to admins). */
+export const adminHallTicketPdfPath = (candidateId: string) =>
+  `/api/admin/candidates/${encodeURIComponent(candidateId)}/hall-ticket.pdf`;
+
+export interface AdminApiOptions {
+  client?: HttpClient;
+  fetch?: typeof fetch;
+  /** Called when the server refuses the stored token (401) on any call but the login. */
+  onUnauthorized?: () => void;
+}
+
+const data = <T,>(answer: ApiSuccess<T>): T => answer.data;
+const query = (value: object) => value as Record<string, QueryValue>;
+
+export function createAdminApi(options: AdminApiOptions = {}): AdminApi {
+  const client =
+    options.client ?? createHttpClient({ fetch: options.fetch, getAuthToken: () => readSession().token });
+
+  /** Every authenticated call: a refused token ends the session (spec section 8). */
+  async function authed<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 401) {
+        clearSession();
+        options.onUnauthorized?.();
+      }
+      throw error;
+    }
+  }
+
+  const toCsvBlob = (text: unknown) => new Blob([typeof text === 'string' ? text : ''], { type: 'text/csv' });
+
+  return {
+    login: (username, password) => client.post<AdminLoginResponse>(API_PATHS.adminLogin, { username, password }),
+    me: () => client.get<AdminMeResponse>(API_PATHS.adminMe),
+    logout: async () => {
+      await client.post(API_PATHS.adminLogout, {});
+    },
+    dashboard: () => authed(async () => data(await client.get<ApiSuccess<AdminDashboardData>>(API_PATHS.adminDashboard))),
+    candidates: (q, signal) =>
+      authed(async () => data(await client.get<ApiSuccess<AdminCandidateListData>>(API_PATHS.adminCandidates, { query: query(q), signal }))),
+    candidate: (id) => authed(async () => data(await client.get<ApiSuccess<AdminCandidateDetail>>(API_PATHS.adminCandidate(id)))),
+    addCandidate: (candidate, files) =>
+      authed(async () => {
+        // The registration form's multipart body: bracketed field names plus the two images.
+        const form = new FormData();
+        for (const [name, value] of Object.entries(toBracketedFields(candidate as unknown as BracketableObject))) form.append(name, value);
+        form.append('photo', files.photo, files.photo.name);
+        form.append('signature', files.signature, files.signature.name);
+        return data(await client.post<ApiSuccess<AdminCandidateDetail>>(API_PATHS.adminCandidates, form));
+      }),
+    updateCandidate: (id, candidate) =>
+      authed(async () => data(await client.request<ApiSuccess<AdminCandidateDetail>>(API_PATHS.adminCandidate(id), { method: 'PUT', body: candidate }))),
+    deleteCandidate: (id) =>
+      authed(async () => {
+        await client.request(API_PATHS.adminCandidate(id), { method: 'DELETE' });
+      }),
+    restoreCandidate: (id) =>
+      authed(async () => {
+        await client.post(API_PATHS.adminCandidateRestore(id), {});
+      }),
+    setFees: (id, feesPaid, receiptNumber) =>
+      authed(async () => {
+        await client.patch(API_PATHS.adminCandidateFees(id), receiptNumber ? { feesPaid, receiptNumber } : { feesPaid });
+      }),
+    setExamAssignment: (id, input) =>
+      authed(async () => {
+        await client.patch(API_PATHS.adminExamAssignment(id), input);
+      }),
+    importExamAssignments: (csv) =>
+      authed(async () => data(await client.post<ApiSuccess<ExamAssignmentImportResult>>(API_PATHS.adminExamAssignmentImport, { csv }))),
+    releaseHallTicket: (id) =>
+      authed(async () => {
+        await client.patch(API_PATHS.adminHallTicket(id), { hallTicketReleased: true });
+      }),
+    hallTicketPdf: (id) =>
+      authed(async () => {
+        const body = await client.get<unknown>(adminHallTicketPdfPath(id), { headers: { Accept: 'application/pdf' } });
+        if (!(body instanceof Blob)) throw new Error('The server did not send a PDF');
+        return body;
+      }),
+    startBulkRelease: (input) => authed(async () => data(await client.post<ApiSuccess<ReleaseJob>>(API_PATHS.adminHallTicketsRelease, input))),
+    releaseJob: (id) => authed(async () => data(await client.get<ApiSuccess<ReleaseJob>>(API_PATHS.adminReleaseJob(id)))),
+    mentors: (q, signal) =>
+      authed(async () => data(await client.get<ApiSuccess<AdminMentorListData>>(API_PATHS.adminMentors, { query: query(q), signal }))),
+    addMentor: (mentor) => authed(async () => data(await client.post<ApiSuccess<AdminMentorDetail>>(API_PATHS.adminMentors, mentor))),
+    setMentorActive: (code, isActive) =>
+      authed(async () => {
+        await client.patch(API_PATHS.adminMentorStatus(code), { isActive });
+      }),
+    exportCsv: (kind, q) =>
+      authed(async () =>
+        toCsvBlob(
+          await client.get<unknown>(kind === 'candidates' ? API_PATHS.adminCandidatesExport : API_PATHS.adminMentorsExport, {
+            query: q,
+            headers: { Accept: 'text/csv' },
+          }),
+        ),
+      ),
+    sendSms: (input) => authed(() => client.post<SmsSendResponse>(API_PATHS.smsSend, input)),
+    sendSmsBulk: (input) => authed(() => client.post<SmsSendResponse>(API_PATHS.smsSendBulk, input)),
+    sendSmsTemplate: (input) => authed(() => client.post<SmsSendResponse>(API_PATHS.smsSendTemplate, input)),
+    smsHistory: (limit = 5) => authed(async () => data(await client.get<ApiSuccess<SmsHistoryData>>(API_PATHS.smsHistory, { query: { limit } }))),
+    smsRecipientGroups: () =>
+      authed(async () => data(await client.get<ApiSuccess<{ groups: SmsRecipientGroupSize[] }>>(API_PATHS.smsRecipientGroups)).groups),
+    audit: (q, signal) => authed(async () => data(await client.get<ApiSuccess<AuditListData>>(API_PATHS.adminAudit, { query: query(q), signal }))),
+    messages: (q, signal) =>
+      authed(async () => data(await client.get<ApiSuccess<ContactInboxData>>(API_PATHS.adminMessages, { query: query(q), signal }))),
+  };
+}
+
+export const AdminApiContext = createContext<AdminApi | null>(null);
+
+export function useAdminApi(): AdminApi {
+  const api = useContext(AdminApiContext);
+  if (!api) throw new Error('useAdminApi needs an AdminApiContext provider');
+  return api;
+}

@@ -1,0 +1,119 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ADMIN_MESSAGES, type BulkReleaseInput, type ReleaseJob } from '@kbe/contracts';
+import { toast } from '@kbe/ui';
+
+import type { AdminApi } from './admin-api';
+
+/** How often the running job is asked for its progress. */
+export const RELEASE_POLL_MS = 500;
+
+const SKIP_LABELS: Record<string, string> = {
+  'fees-unpaid': 'fees unpaid',
+  'already-released': 'already released',
+  'not-found': 'not found',
+};
+
+/** The section 8 toast for a finished job. */
+export function announceReleaseJob(job: ReleaseJob): void {
+  const skipped = job.skipped.reasons
+    .filter((r) => r.count > 0)
+    .map((r) => `${r.count} ${SKIP_LABELS[r.reason] ?? r.reason}`)
+    .join(', ');
+  const skippedText = skipped ? ` Skipped: ${skipped}.` : '';
+  if (job.status === 'failed' || (job.released === 0 && job.failed.count > 0)) {
+    toast({ title: 'Error', description: 'Some hall tickets could not be generated. Please try again.', variant: 'destructive' });
+  } else if (job.total === 0 || (job.released === 0 && job.failed.count === 0 && job.skipped.count === job.total)) {
+    toast({ title: ADMIN_MESSAGES.noCandidatesTitle, description: ADMIN_MESSAGES.noEligibleCandidates, variant: 'destructive' });
+  } else if (job.failed.count > 0) {
+    toast({
+      title: 'Partial Success',
+      description: `${job.released} hall tickets released, ${job.failed.count} failed. Please refresh the page and try again for the rest.${skippedText}`,
+    });
+  } else {
+    toast({ title: 'Bulk Release Complete', description: `${job.released} hall tickets released successfully.${skippedText}` });
+  }
+}
+
+export interface BulkReleaseState {
+  job: ReleaseJob | null;
+  running: boolean;
+  start: (input: BulkReleaseInput) => Promise<void>;
+}
+
+/**
+ * Bulk hall-ticket release as one server-side job (DECISIONS): start it, ask for its progress
+ * every RELEASE_POLL_MS until it finishes, then announce the counts and call `onFinished`.
+ */
+export function useBulkRelease(api: AdminApi, onFinished: () => void, pollMs: number = RELEASE_POLL_MS): BulkReleaseState {
+  const [job, setJob] = useState<ReleaseJob | null>(null);
+  const [running, setRunning] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const mounted = useRef(true);
+  const finished = useRef(onFinished);
+  finished.current = onFinished;
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      clearTimeout(timer.current);
+    };
+  }, []);
+
+  const poll = useCallback(
+    (jobId: string) => {
+      timer.current = setTimeout(() => {
+        api.releaseJob(jobId).then(
+          (next) => {
+            if (!mounted.current) return;
+            setJob(next);
+            if (next.status === 'completed' || next.status === 'failed') {
+              setRunning(false);
+              announceReleaseJob(next);
+              finished.current();
+            } else {
+              poll(jobId);
+            }
+          },
+          (error: unknown) => {
+            if (!mounted.current) return;
+            setRunning(false);
+            toast({ title: 'Error', description: error instanceof Error ? error.message : String(error), variant: 'destructive' });
+            finished.current();
+          },
+        );
+      }, pollMs);
+    },
+    [api, pollMs],
+  );
+
+  const start = useCallback(
+    async (input: BulkReleaseInput) => {
+      setRunning(true);
+      try {
+        const created = await api.startBulkRelease(input);
+        if (!mounted.current) return;
+        setJob(created);
+        if (created.status === 'completed' || created.status === 'failed') {
+          setRunning(false);
+          announceReleaseJob(created);
+          finished.current();
+        } else {
+          poll(created.id);
+        }
+      } catch (error) {
+        if (!mounted.current) return;
+        setRunning(false);
+        const message = error instanceof Error ? error.message : String(error);
+        if (message === ADMIN_MESSAGES.noEligibleCandidates) {
+          toast({ title: ADMIN_MESSAGES.noCandidatesTitle, description: message, variant: 'destructive' });
+        } else {
+          toast({ title: 'Error', description: message || 'Some hall tickets could not be generated. Please try again.', variant: 'destructive' });
+        }
+      }
+    },
+    [api, poll],
+  );
+
+  return { job, running, start };
+}

@@ -1,0 +1,32 @@
+/** What the documents need of a candidate (registration-service's internal view, trimmed). */
+export interface CandidateDocumentData {
+  candidateCode: string;
+  personalDetails: { fullName: string; fatherName: string; motherName: string };
+  educationalDetails: { schoolName: string; standard: string; kbeCategory: string; kbeStageParticipated: string };
+  feesPaid: boolean;
+  hallTicketReleased: boolean;
+  certificateReleased: boolean;
+  seatNumber: string | null;
+  center: string | null;
+  examTime: string | null;
+}
+
+export type CandidateFile = 'photo' | 'signature';
+
+/** registration-service, seen from documents-service (its internal API). */
+export interface CandidateDirectory {
+  /** null when there is no (live) candidate with that code. */
+  find(candidateCode: string): Promise<CandidateDocumentData | null>;
+  /** The JPEG stored at registration, as stored (never re-encoded). */
+  file(candidateCode: string, file: CandidateFile): Promise<Buffer>;
+}
+
+export const CANDIDATE_DIRECTORY = Symbol('CANDIDATE_DIRECTORY');
+
+/** registration-service did not answer as expected (down, wrong token, bad data). */
+export class CandidateDirectoryError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'CandidateDirectoryError';
+  }
+}

@@ -1,0 +1,368 @@
+import type { INestApplication } from '@nestjs/common';
+import { getConnectionToken } from '@nestjs/mongoose';
+import { createEventEnvelope, toBracketedFields, type BracketableObject } from '@kbe/contracts';
+import { validCandidate, validMentor, validSchool } from '@kbe/contracts/testing';
+import { createServiceApp } from '@kbe/server-bootstrap';
+import { loadConfig } from '@kbe/server-config';
+import { kafkaConsumerStrategy } from '@kbe/server-messaging';
+import { adminTokenFor, isolatedInfraEnv, waitFor } from '@kbe/server-testing';
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import jsQR from 'jsqr';
+import { Kafka, logLevel } from 'kafkajs';
+import type { Connection } from 'mongoose';
+import { PNG } from 'pngjs';
+import sharp from 'sharp';
+import request from 'supertest';
+// The real registration-service, started in this process: documents-service reads candidates
+// and their photos through its internal API, exactly as in production.
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { AppModule as RegistrationModule } from '../../../registration-service/src/app/app.module';
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { registrationEnvSchema } from '../../../registration-service/src/app/registration.config';
+import { AppModule } from './app.module';
+import { documentsEnvSchema, SERVICE_NAME } from './documents.config';
+import { DocumentProvider } from './documents/document-provider';
+import { ChromiumPagePool } from './rendering/chromium-page.pool';
+import { RendererBusyError } from './rendering/pdf-renderer';
+
+const env = isolatedInfraEnv({
+  DOCUMENT_SIGNING_SECRET: randomBytes(32).toString('hex'),
+  PUBLIC_BASE_URL: 'http://localhost:8080',
+  TRUSTED_PROXY_HOPS: '1',
+  DOWNLOAD_FAILURE_LIMIT: '3',
+  DOWNLOAD_LOCKOUT_SECONDS: '600',
+  RATE_LIMIT_REGISTER: '200',
+  OUTBOX_RELAY_INTERVAL_MS: '200',
+});
+const registrationConfig = loadConfig(registrationEnvSchema, env);
+/** Registrations happen before the 2025 deadline (the documents print the 2025 edition). */
+const clock = { now: () => new Date('2025-10-01T10:00:00+05:30') };
+
+const FULL_NAME = 'आरव पाटील';
+/** 'ज़' as one code point (U+095B); NFC turns it into ज + nukta, so both spellings must match. */
+const MOTHER_NAME = '\u095Bीनत  पाटील';
+const MOTHER_NAME_OTHER_FORM = ' \u091C\u093Cीनत पाटील ';
+
+const INSTRUCTION_LINES = [
+  'The enrolment form must be submitted before 30th October 2025.',
+  'Hall entry cards will be handed out on 5th November 2025 (8 am to 1 pm and 3 pm to 6 pm).',
+  'The examination is multiple-choice: every question has four options and only one correct answer.',
+  'Answers are marked on an OMR sheet.',
+  'Mobile phones and other electronic gadgets are not allowed in the examination hall.',
+  'No extra time will be given to candidates who arrive late.',
+  'There are separate question papers for the Prime, Sec and High categories.',
+  'Results will be published on the website.',
+  'Prizes and e-certificates will be announced on the day of the result.',
+];
+
+const squash = (text: string) => text.replace(/\s+/g, ' ');
+
+/** Text of a PDF as `pdftotext` (poppler) extracts it. */
+function pdfText(pdf: Buffer, dir: string): string {
+  const file = join(dir, `doc-${Date.now()}.pdf`);
+  writeFileSync(file, pdf);
+  return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-']).toString('utf8');
+}
+
+/** The QR code of the first page: `pdftoppm` to PNG, then decoded with jsQR. */
+function qrLink(pdf: Buffer, dir: string): string {
+  const file = join(dir, `qr-${Date.now()}.pdf`);
+  writeFileSync(file, pdf);
+  execFileSync('pdftoppm', ['-png', '-r', '150', '-f', '1', '-l', '1', '-singlefile', file, join(dir, 'page')]);
+  const png = PNG.sync.read(readFileSync(join(dir, 'page.png')));
+  const code = jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height);
+  if (!code) throw new Error('No QR code found on the first page');
+  return code.data;
+}
+
+/** Chromium main processes this test process launched (playwright's pipe transport). */
+function chromiumChildren(): number[] {
+  const lines = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,args=']).toString().split('\n');
+  return lines
+    .map((line) => line.trim().split(/\s+/))
+    .filter(([, ppid, ...args]) => Number(ppid) === process.pid && args.join(' ').includes('--remote-debugging-pipe'))
+    .map(([pid]) => Number(pid));
+}
+
+const binary = (res: request.Response, callback: (error: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => callback(null, Buffer.concat(chunks)));
+};
+
+describe('documents-service against the real servers and registration-service', () => {
+  let registration: INestApplication;
+  let documents: INestApplication;
+  let http: ReturnType<typeof request>;
+  let reg: ReturnType<typeof request>;
+  let dir: string;
+  let candidateCode: string;
+  let mentorCode: string;
+  let photo: Buffer;
+  let signature: Buffer;
+  const internal = { 'x-internal-token': env.INTERNAL_API_TOKEN };
+  const kafka = new Kafka({ clientId: 'documents-it', brokers: registrationConfig.KAFKA_BROKERS, logLevel: logLevel.NOTHING });
+
+  const download = (code: string, kind: string, body: object, client = '203.0.113.10') =>
+    http.post(`/api/candidates/${code}/download/${kind}`).set('x-forwarded-for', client).send(body).buffer(true).parse(binary);
+
+  async function registerCandidate(fullName: string, motherName: string): Promise<string> {
+    const valid = validCandidate();
+    const fields = {
+      ...valid,
+      mentorCode,
+      personalDetails: { ...valid.personalDetails, fullName, motherName },
+      educationalDetails: { ...valid.educationalDetails, kbeCategory: 'Sec', standard: '8th' },
+    };
+    let req = reg.post('/api/candidates/register');
+    for (const [name, value] of Object.entries(toBracketedFields(fields as unknown as BracketableObject))) req = req.field(name, value);
+    req = req.attach('photo', photo, { filename: 'photo.jpg', contentType: 'image/jpeg' });
+    req = req.attach('signature', signature, { filename: 'signature.jpg', contentType: 'image/jpeg' });
+    const response = await req.expect(201);
+    return response.body.candidateCode as string;
+  }
+
+  const release = async (code: string, what: 'hall-ticket' | 'certificate') => {
+    if (what === 'hall-ticket') {
+      await reg.patch(`/internal/candidates/${code}/fees-paid`).set(internal).send({ feesPaid: true }).expect(200);
+      await reg.patch(`/internal/candidates/${code}/hall-ticket`).set(internal).send({ hallTicketReleased: true }).expect(200);
+    } else {
+      await reg.patch(`/internal/candidates/${code}/certificate`).set(internal).send({ certificateReleased: true }).expect(200);
+    }
+  };
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'kbe-documents-it-'));
+    registration = await createServiceApp({
+      service: 'registration-service',
+      module: RegistrationModule.forRoot(registrationConfig, { clock }),
+      config: registrationConfig,
+    });
+    await registration.listen(0, '127.0.0.1');
+    const { port } = registration.getHttpServer().address() as AddressInfo;
+    reg = request(registration.getHttpServer());
+
+    const config = loadConfig(documentsEnvSchema, { ...env, REGISTRATION_SERVICE_URL: `http://127.0.0.1:${port}` });
+    documents = await createServiceApp({
+      service: SERVICE_NAME,
+      module: AppModule.forRoot(config),
+      config,
+      consumer: kafkaConsumerStrategy({ service: SERVICE_NAME, brokers: config.KAFKA_BROKERS, topicPrefix: config.KAFKA_TOPIC_PREFIX }),
+    });
+    await documents.init();
+    await documents.startAllMicroservices();
+    http = request(documents.getHttpServer());
+
+    photo = await sharp({ create: { width: 240, height: 300, channels: 3, background: '#4466aa' } }).jpeg().toBuffer();
+    signature = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#ffffff' } }).jpeg().toBuffer();
+    const school = await reg.post('/api/schools/register').send({ ...validSchool(), udiseCode: `27${Date.now().toString().slice(-9)}` }).expect(201);
+    const mentor = await reg.post('/api/mentors/register').send({ ...validMentor(), schoolCode: school.body.schoolCode }).expect(201);
+    mentorCode = mentor.body.mentorCode;
+    candidateCode = await registerCandidate(FULL_NAME, MOTHER_NAME);
+  }, 180_000);
+
+  afterAll(async () => {
+    await documents?.get<Connection>(getConnectionToken()).dropDatabase();
+    await documents?.close();
+    await registration?.get<Connection>(getConnectionToken()).dropDatabase();
+    await registration?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers 404 for an unknown code and 400 for malformed input', async () => {
+    const unknown = await download('KBE000000AAA', 'hall-ticket', { motherName: 'Anyone' }, '203.0.113.1');
+    expect(unknown.status).toBe(404);
+    expect(JSON.parse(unknown.body.toString())).toEqual({ statusCode: 404, message: 'Candidate not found' });
+
+    const badCode = await download('not-a-code', 'hall-ticket', { motherName: 'Anyone' }, '203.0.113.1');
+    expect(badCode.status).toBe(400);
+    expect(JSON.parse(badCode.body.toString()).message).toContain('Candidate code must look like KBE123456ABC');
+
+    const badKind = await download(candidateCode, 'diploma', { motherName: 'Anyone' }, '203.0.113.1');
+    expect(badKind.status).toBe(400);
+    expect(JSON.parse(badKind.body.toString()).message).toContain('Document must be hall-ticket or certificate');
+
+    const noName = await download(candidateCode, 'hall-ticket', { motherName: '   ' }, '203.0.113.1');
+    expect(noName.status).toBe(400);
+    expect(JSON.parse(noName.body.toString()).message).toContain("Please enter your mother's name for verification");
+  });
+
+  it("answers 403 with the section 8 text when the mother's name does not match", async () => {
+    const response = await download(candidateCode, 'hall-ticket', { motherName: 'Meena Patil' });
+    expect(response.status).toBe(403);
+    expect(JSON.parse(response.body.toString())).toEqual({
+      statusCode: 403,
+      message: "Mother's name does not match our records. Please check and try again.",
+    });
+  });
+
+  it('answers 409 with the document’s text while it is not released', async () => {
+    const hallTicket = await download(candidateCode, 'hall-ticket', { motherName: MOTHER_NAME });
+    expect(hallTicket.status).toBe(409);
+    expect(JSON.parse(hallTicket.body.toString()).message).toBe(
+      'Your hall ticket has not been released yet. Please check back later.',
+    );
+    const certificate = await download(candidateCode, 'certificate', { motherName: MOTHER_NAME });
+    expect(certificate.status).toBe(409);
+    expect(JSON.parse(certificate.body.toString()).message).toBe(
+      'Your certificate has not been released yet. Please check back later.',
+    );
+  });
+
+  describe('after the hall ticket is released', () => {
+    let pdf: Buffer;
+
+    beforeAll(async () => {
+      await release(candidateCode, 'hall-ticket');
+    });
+
+    it('serves the PDF for the name in another case, spacing and Unicode form, named {code}_hallticket.pdf', async () => {
+      const response = await download(candidateCode, 'hall-ticket', { motherName: MOTHER_NAME_OTHER_FORM.toUpperCase() });
+      expect(response.status).toBe(200);
+      expect(response.headers['content-type']).toBe('application/pdf');
+      expect(response.headers['content-disposition']).toBe(`attachment; filename="${candidateCode}_hallticket.pdf"`);
+      expect(response.headers['x-document-cache']).toBe('miss');
+      pdf = response.body as Buffer;
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    });
+
+    it('prints the name (Devanagari, as text), the code, the section 9 fields and every instruction line', () => {
+      const text = squash(pdfText(pdf, dir));
+      expect(text).toContain(FULL_NAME);
+      expect(text).toContain(candidateCode);
+      expect(text).toContain('Suresh Patil');
+      expect(text).toContain('Sec');
+      expect(text).toContain('8th');
+      expect(text).toContain('Nashik Model School');
+      expect(text).toMatch(/Centre TBA/);
+      expect(text).toMatch(/Seat Number TBA/);
+      expect(text).toMatch(/Exam Time TBA/);
+      for (const line of INSTRUCTION_LINES) expect(text).toContain(line);
+      expect(text).toContain('Chief Secretary, Government of Maharashtra');
+    });
+
+    it('carries a QR code whose link verifies, while a tampered token does not', async () => {
+      const link = qrLink(pdf, dir);
+      expect(link).toMatch(/^http:\/\/localhost:8080\/einstein-quest\/downloads\?verify=/);
+      const token = new URL(link).searchParams.get('verify') ?? '';
+      const verified = await http.get(`/api/documents/verify/${encodeURIComponent(token)}`).expect(200);
+      expect(verified.body).toEqual({ valid: true, candidateCode, name: FULL_NAME, type: 'hall-ticket', edition: 2025 });
+
+      const otherCode = token.replace(candidateCode, 'KBE999999ZZZ');
+      const tamperedMac = token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A');
+      const asCertificate = token.replace('.H.', '.C.');
+      for (const forged of [otherCode, tamperedMac, asCertificate, 'garbage']) {
+        const answer = await http.get(`/api/documents/verify/${encodeURIComponent(forged)}`).expect(200);
+        expect(answer.body).toEqual({ valid: false, message: expect.stringContaining('could not be verified') });
+      }
+    });
+
+    it('serves the second download from the MinIO cache without a render', async () => {
+      const provider = documents.get(DocumentProvider);
+      const before = provider.renders;
+      const response = await download(candidateCode, 'hall-ticket', { motherName: MOTHER_NAME });
+      expect(response.status).toBe(200);
+      expect(response.headers['x-document-cache']).toBe('hit');
+      expect(provider.renders).toBe(before);
+      expect(Buffer.compare(response.body as Buffer, pdf)).toBe(0);
+    });
+
+    it('gives admins the PDF inline, and nobody without a valid admin token', async () => {
+      await http.get(`/api/admin/candidates/${candidateCode}/hall-ticket.pdf`).expect(401);
+      await http.get(`/api/admin/candidates/${candidateCode}/hall-ticket.pdf`).set('authorization', 'Bearer forged').expect(401);
+      const token = adminTokenFor(env);
+      const response = await http
+        .get(`/api/admin/candidates/${candidateCode}/hall-ticket.pdf`)
+        .set('authorization', `Bearer ${token}`)
+        .buffer(true)
+        .parse(binary)
+        .expect(200);
+      expect(response.headers['content-type']).toBe('application/pdf');
+      expect(response.headers['content-disposition']).toBe(`inline; filename="${candidateCode}_hallticket.pdf"`);
+      expect((response.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
+    });
+
+    it('still renders after Chromium is killed between two downloads', async () => {
+      await release(candidateCode, 'certificate');
+      const browsers = chromiumChildren();
+      expect(browsers.length).toBeGreaterThan(0);
+      for (const pid of browsers) process.kill(pid, 'SIGKILL');
+      await waitFor(() => chromiumChildren().every((pid) => !browsers.includes(pid)) || undefined, { timeoutMs: 10_000, what: 'Chromium to exit' });
+
+      const response = await download(candidateCode, 'certificate', { motherName: MOTHER_NAME });
+      expect(response.status).toBe(200);
+      expect(response.headers['x-document-cache']).toBe('miss');
+      expect(response.headers['content-disposition']).toBe(`attachment; filename="${candidateCode}_certificate.pdf"`);
+      const text = squash(pdfText(response.body as Buffer, dir));
+      expect(text).toContain(FULL_NAME);
+      expect(text).toContain('Nashik Model School');
+      expect(text).toContain('Edition 2025');
+    });
+  });
+
+  it('renders ahead on hall-ticket.released, so the first download is a cache hit (and a repeated event renders nothing)', async () => {
+    const code = await registerCandidate('Ishaan Kulkarni', 'Sunita Kulkarni');
+    await release(code, 'hall-ticket');
+    const provider = documents.get(DocumentProvider);
+    const before = provider.renders;
+    const producer = kafka.producer();
+    await producer.connect();
+    try {
+      const event = createEventEnvelope('hall-ticket.released', { candidateCode: code, releasedAt: new Date().toISOString(), releasedBy: 'it-admin' });
+      await producer.send({ topic: `${env.KAFKA_TOPIC_PREFIX}hall-ticket.released`, messages: [{ key: code, value: JSON.stringify(event) }] });
+      await waitFor(() => (provider.renders > before ? true : undefined), { timeoutMs: 60_000, what: 'the render-ahead' });
+      await producer.send({ topic: `${env.KAFKA_TOPIC_PREFIX}hall-ticket.released`, messages: [{ key: code, value: JSON.stringify(event) }] });
+    } finally {
+      await producer.disconnect();
+    }
+    const response = await download(code, 'hall-ticket', { motherName: 'sunita kulkarni' }, '203.0.113.20');
+    expect(response.status).toBe(200);
+    expect(response.headers['x-document-cache']).toBe('hit');
+    expect(provider.renders).toBe(before + 1);
+  });
+
+  it('locks a candidate after repeated wrong names (429 + Retry-After), even for the right name from elsewhere', async () => {
+    const code = await registerCandidate('Riya Deshpande', 'Kavita Deshpande');
+    await release(code, 'hall-ticket');
+    for (const client of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) {
+      expect((await download(code, 'hall-ticket', { motherName: 'Wrong Name' }, client)).status).toBe(403);
+    }
+    const locked = await download(code, 'hall-ticket', { motherName: 'Kavita Deshpande' }, '198.51.100.4');
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(500);
+    expect(JSON.parse(locked.body.toString())).toEqual({
+      statusCode: 429,
+      message: 'Too many failed attempts. Please try again in 10 minutes.',
+    });
+  });
+
+  it('locks a client address after repeated failures on any code, not other addresses', async () => {
+    for (let i = 0; i < 3; i++) {
+      expect((await download('KBE000000AAA', 'hall-ticket', { motherName: 'Guess' }, '192.0.2.66')).status).toBe(404);
+    }
+    const locked = await download(candidateCode, 'hall-ticket', { motherName: MOTHER_NAME }, '192.0.2.66');
+    expect(locked.status).toBe(429);
+    expect(locked.headers['retry-after']).toBeDefined();
+    const elsewhere = await download(candidateCode, 'hall-ticket', { motherName: MOTHER_NAME }, '192.0.2.67');
+    expect(elsewhere.status).toBe(200);
+  });
+
+  it('refuses renders beyond the queue with RendererBusyError instead of waiting without bound', async () => {
+    const pool = new ChromiumPagePool({ executablePath: env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', size: 1, queueLimit: 1, timeoutMs: 30_000 });
+    try {
+      const html = '<!doctype html><html><body><p>queue</p></body></html>';
+      const outcomes = await Promise.allSettled(Array.from({ length: 5 }, () => pool.render(html)));
+      const refused = outcomes.filter((o) => o.status === 'rejected');
+      expect(outcomes.filter((o) => o.status === 'fulfilled').length).toBeGreaterThanOrEqual(2);
+      expect(refused.length).toBeGreaterThanOrEqual(1);
+      for (const o of refused) expect((o as PromiseRejectedResult).reason).toBeInstanceOf(RendererBusyError);
+    } finally {
+      await pool.close();
+    }
+  });
+});

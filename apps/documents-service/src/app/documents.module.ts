@@ -1,0 +1,97 @@
+import { Inject, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown, type DynamicModule } from '@nestjs/common';
+import { getConnectionToken } from '@nestjs/mongoose';
+import { FILE_STORAGE, type FileStorage } from '@kbe/server-storage';
+import type { Connection } from 'mongoose';
+import { CANDIDATE_DIRECTORY, type CandidateDirectory } from './candidates/candidate-directory';
+import { HttpCandidateDirectory } from './candidates/http.candidate-directory';
+import type { DocumentsConfig } from './documents.config';
+import { DocumentComposer } from './documents/document-composer';
+import { DocumentProvider } from './documents/document-provider';
+import { PdfCache } from './documents/pdf-cache';
+import { PRINT_EDITION, printEditionFromConfig, type PrintEdition } from './documents/print-edition';
+import { AdminDocumentsController } from './downloads/admin-documents.controller';
+import { ATTEMPT_LIMITER, type AttemptLimiter } from './downloads/attempt-limiter';
+import { DownloadDocumentUseCase } from './downloads/download-document.usecase';
+import { DOWNLOAD_SETTINGS } from './downloads/download.settings';
+import { DownloadsController } from './downloads/downloads.controller';
+import { InternalDocumentsController } from './downloads/internal-documents.controller';
+import { MongoAttemptLimiter } from './downloads/mongo.attempt-limiter';
+import { ChromiumPagePool } from './rendering/chromium-page.pool';
+import { PDF_RENDERER, type PdfRenderer } from './rendering/pdf-renderer';
+import { RenderAheadController } from './render-ahead/render-ahead.controller';
+import { VerificationController } from './verification/verification.controller';
+import { VerificationTokens } from './verification/verification-token';
+
+/** Hall tickets and certificates: compose (handlebars) -> render (Chromium pool) -> cache (MinIO). */
+@Module({})
+export class DocumentsModule implements OnApplicationBootstrap, OnApplicationShutdown {
+  constructor(@Inject(PDF_RENDERER) private readonly renderer: PdfRenderer) {}
+
+  static forRoot(config: DocumentsConfig): DynamicModule {
+    return {
+      module: DocumentsModule,
+      controllers: [DownloadsController, AdminDocumentsController, VerificationController, InternalDocumentsController, RenderAheadController],
+      providers: [
+        { provide: PRINT_EDITION, useValue: printEditionFromConfig(config) },
+        { provide: VerificationTokens, useValue: new VerificationTokens(config.DOCUMENT_SIGNING_SECRET) },
+        { provide: DOWNLOAD_SETTINGS, useValue: { trustedProxyHops: config.TRUSTED_PROXY_HOPS } },
+        {
+          provide: CANDIDATE_DIRECTORY,
+          useValue: new HttpCandidateDirectory({ baseUrl: config.REGISTRATION_SERVICE_URL, internalToken: config.INTERNAL_API_TOKEN }),
+        },
+        {
+          provide: PDF_RENDERER,
+          useFactory: () =>
+            new ChromiumPagePool({
+              executablePath: config.CHROMIUM_PATH,
+              size: config.RENDER_POOL_SIZE,
+              queueLimit: config.RENDER_QUEUE_LIMIT,
+              timeoutMs: config.RENDER_TIMEOUT_MS,
+              recycleAfter: 500,
+            }),
+        },
+        {
+          provide: DocumentComposer,
+          useFactory: (edition: PrintEdition, tokens: VerificationTokens) =>
+            new DocumentComposer(edition, tokens, config.PUBLIC_BASE_URL),
+          inject: [PRINT_EDITION, VerificationTokens],
+        },
+        { provide: PdfCache, useFactory: (storage: FileStorage) => new PdfCache(storage), inject: [FILE_STORAGE] },
+        {
+          provide: DocumentProvider,
+          useFactory: (directory: CandidateDirectory, composer: DocumentComposer, renderer: PdfRenderer, cache: PdfCache) =>
+            new DocumentProvider(directory, composer, renderer, cache),
+          inject: [CANDIDATE_DIRECTORY, DocumentComposer, PDF_RENDERER, PdfCache],
+        },
+        {
+          provide: ATTEMPT_LIMITER,
+          useFactory: (connection: Connection) =>
+            new MongoAttemptLimiter(connection, {
+              limit: config.DOWNLOAD_FAILURE_LIMIT,
+              windowSeconds: config.DOWNLOAD_FAILURE_WINDOW_SECONDS,
+              lockoutSeconds: config.DOWNLOAD_LOCKOUT_SECONDS,
+            }),
+          inject: [getConnectionToken()],
+        },
+        {
+          provide: DownloadDocumentUseCase,
+          useFactory: (directory: CandidateDirectory, documents: DocumentProvider, limiter: AttemptLimiter) =>
+            new DownloadDocumentUseCase(directory, documents, limiter),
+          inject: [CANDIDATE_DIRECTORY, DocumentProvider, ATTEMPT_LIMITER],
+        },
+      ],
+      exports: [DocumentProvider, PDF_RENDERER],
+    };
+  }
+
+  /** Launches Chromium and opens the pages in the background, so the first download does not wait for it. */
+  onApplicationBootstrap(): void {
+    (this.renderer as Partial<ChromiumPagePool>).warmUp?.().catch((error: unknown) =>
+      new Logger(DocumentsModule.name).warn(`Chromium warm-up failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await (this.renderer as Partial<ChromiumPagePool>).close?.();
+  }
+}

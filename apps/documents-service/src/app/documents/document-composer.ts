@@ -1,0 +1,114 @@
+import { DOCUMENT_VERIFY_PAGE, DOCUMENT_VERIFY_QUERY, type DocumentKind } from '@kbe/contracts';
+import Handlebars from 'handlebars';
+import { createHash } from 'node:crypto';
+import QRCode from 'qrcode';
+import type { CandidateDocumentData } from '../candidates/candidate-directory';
+import { CERTIFICATE_TEMPLATE } from '../templates/certificate.template';
+import { DOCUMENT_STYLES } from '../templates/document.styles';
+import { HALL_TICKET_TEMPLATE } from '../templates/hall-ticket.template';
+import type { VerificationTokens } from '../verification/verification-token';
+import { formatCalendarDate, hallTicketInstructions, type PrintEdition } from './print-edition';
+
+/** The photo and signature as stored at registration (JPEG bytes). */
+export interface CandidateImages {
+  photo: Buffer;
+  signature: Buffer;
+}
+
+const TBA = 'TBA';
+const orTba = (value: string | null): string => (value && value.trim() !== '' ? value : TBA);
+const jpegDataUrl = (bytes: Buffer): string => `data:image/jpeg;base64,${bytes.toString('base64')}`;
+
+const TEMPLATES: Record<DocumentKind, string> = { 'hall-ticket': HALL_TICKET_TEMPLATE, certificate: CERTIFICATE_TEMPLATE };
+
+/** Changes whenever a template or the print CSS changes: part of every cache key. */
+export const TEMPLATE_VERSION = createHash('sha256')
+  .update(HALL_TICKET_TEMPLATE)
+  .update(CERTIFICATE_TEMPLATE)
+  .update(DOCUMENT_STYLES)
+  .digest('hex')
+  .slice(0, 12);
+
+/**
+ * Builds the HTML of a document from the candidate, the edition settings and a signed
+ * verification link, and names its content version (template + settings + data + signing key):
+ * equal versions render equal PDFs, so the version keys the PDF cache.
+ */
+export class DocumentComposer {
+  private readonly compiled: Record<DocumentKind, HandlebarsTemplateDelegate>;
+
+  constructor(
+    private readonly edition: PrintEdition,
+    private readonly tokens: VerificationTokens,
+    private readonly publicBaseUrl: string,
+  ) {
+    const handlebars = Handlebars.create();
+    this.compiled = {
+      'hall-ticket': handlebars.compile(TEMPLATES['hall-ticket'], { strict: true }),
+      certificate: handlebars.compile(TEMPLATES.certificate, { strict: true }),
+    };
+  }
+
+  /**
+   * The content version. Photos and signatures are not part of it: they are fixed at
+   * registration (there is no way to replace them), so the candidate code stands for them.
+   */
+  contentVersion(kind: DocumentKind, candidate: CandidateDocumentData): string {
+    return createHash('sha256')
+      .update(JSON.stringify({
+        template: TEMPLATE_VERSION,
+        kind,
+        edition: this.edition,
+        data: this.printedData(kind, candidate),
+        key: this.tokens.keyId,
+        base: this.publicBaseUrl,
+      }))
+      .digest('hex')
+      .slice(0, 24);
+  }
+
+  verificationUrl(kind: DocumentKind, candidateCode: string): string {
+    const token = this.tokens.sign({ candidateCode, kind, edition: this.edition.year });
+    return `${this.publicBaseUrl}${DOCUMENT_VERIFY_PAGE}?${DOCUMENT_VERIFY_QUERY}=${encodeURIComponent(token)}`;
+  }
+
+  async html(kind: DocumentKind, candidate: CandidateDocumentData, images?: CandidateImages): Promise<string> {
+    const qrSvg = await QRCode.toString(this.verificationUrl(kind, candidate.candidateCode), {
+      type: 'svg',
+      errorCorrectionLevel: 'M',
+      margin: 2,
+    });
+    return this.compiled[kind]({
+      styles: DOCUMENT_STYLES,
+      edition: this.edition,
+      candidate: this.printedData(kind, candidate),
+      instructions: hallTicketInstructions(this.edition),
+      issuedOn: formatCalendarDate(this.edition.certificateDate),
+      photo: images ? jpegDataUrl(images.photo) : '',
+      signature: images ? jpegDataUrl(images.signature) : '',
+      qrSvg,
+    });
+  }
+
+  private printedData(kind: DocumentKind, candidate: CandidateDocumentData) {
+    const { personalDetails: person, educationalDetails: education } = candidate;
+    const stage = education.kbeStageParticipated.trim() || 'Mains (Taluka)';
+    const common = {
+      code: candidate.candidateCode,
+      name: person.fullName,
+      school: education.schoolName,
+      category: education.kbeCategory,
+    };
+    if (kind === 'certificate') return { ...common, level: stage };
+    return {
+      ...common,
+      fatherName: person.fatherName,
+      motherName: person.motherName,
+      standard: education.standard,
+      stage,
+      centre: orTba(candidate.center),
+      seatNumber: orTba(candidate.seatNumber),
+      examTime: orTba(candidate.examTime),
+    };
+  }
+}

@@ -1,0 +1,79 @@
+import { Logger } from '@nestjs/common';
+import type { DocumentKind } from '@kbe/contracts';
+import type { CandidateDirectory, CandidateDocumentData } from '../candidates/candidate-directory';
+import type { PdfRenderer } from '../rendering/pdf-renderer';
+import type { DocumentComposer } from './document-composer';
+import type { PdfCache } from './pdf-cache';
+
+export interface ProvidedPdf {
+  pdf: Buffer;
+  /** true when served from the MinIO cache, false when rendered for this request. */
+  cached: boolean;
+}
+
+/**
+ * A candidate's document as PDF: from the cache when its content version was rendered before,
+ * otherwise rendered once (concurrent requests for the same version share one render) and stored.
+ */
+export class DocumentProvider {
+  private readonly logger = new Logger(DocumentProvider.name);
+  private readonly inFlight = new Map<string, Promise<Buffer>>();
+  /** Renders done by this process (observable in tests and logs). */
+  renders = 0;
+
+  constructor(
+    private readonly directory: CandidateDirectory,
+    private readonly composer: DocumentComposer,
+    private readonly renderer: PdfRenderer,
+    private readonly cache: PdfCache,
+  ) {}
+
+  async pdf(kind: DocumentKind, candidate: CandidateDocumentData): Promise<ProvidedPdf> {
+    const key = this.cache.key(candidate.candidateCode, kind, this.composer.contentVersion(kind, candidate));
+    const stored = await this.cache.get(key).catch((error: unknown) => {
+      this.logger.warn(`PDF cache read failed, rendering instead: ${error instanceof Error ? error.message : String(error)}`);
+      return null;
+    });
+    if (stored) return { pdf: stored, cached: true };
+    return { pdf: await this.renderShared(key, kind, candidate), cached: false };
+  }
+
+  /** Renders ahead (release events): does nothing when that version is cached already. */
+  async ensureCached(kind: DocumentKind, candidate: CandidateDocumentData): Promise<'cached' | 'rendered'> {
+    const key = this.cache.key(candidate.candidateCode, kind, this.composer.contentVersion(kind, candidate));
+    if (await this.cache.has(key)) return 'cached';
+    await this.renderShared(key, kind, candidate);
+    return 'rendered';
+  }
+
+  private renderShared(key: string, kind: DocumentKind, candidate: CandidateDocumentData): Promise<Buffer> {
+    let render = this.inFlight.get(key);
+    if (!render) {
+      render = this.render(key, kind, candidate).finally(() => this.inFlight.delete(key));
+      this.inFlight.set(key, render);
+    }
+    return render;
+  }
+
+  /** The HTML the PDF is rendered from (photo and signature embedded for the hall ticket). */
+  async html(kind: DocumentKind, candidate: CandidateDocumentData): Promise<string> {
+    const images =
+      kind === 'hall-ticket'
+        ? await Promise.all([
+            this.directory.file(candidate.candidateCode, 'photo'),
+            this.directory.file(candidate.candidateCode, 'signature'),
+          ]).then(([photo, signature]) => ({ photo, signature }))
+        : undefined;
+    return this.composer.html(kind, candidate, images);
+  }
+
+  private async render(key: string, kind: DocumentKind, candidate: CandidateDocumentData): Promise<Buffer> {
+    const pdf = await this.renderer.render(await this.html(kind, candidate));
+    this.renders++;
+    // A failed cache write costs a later re-render, never this download.
+    await this.cache.put(key, pdf).catch((error: unknown) =>
+      this.logger.warn(`PDF cache write failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
+    return pdf;
+  }
+}

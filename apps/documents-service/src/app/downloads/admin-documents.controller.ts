@@ -1,0 +1,53 @@
+import { Controller, Get, Inject, NotFoundException, Param, Res, StreamableFile } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { documentFileName, type DocumentKind } from '@kbe/contracts';
+import { AdminOnly } from '@kbe/server-auth';
+import { ZodValidationPipe } from '@kbe/server-bootstrap';
+import type { Response } from 'express';
+import { CANDIDATE_DIRECTORY, type CandidateDirectory } from '../candidates/candidate-directory';
+import { DocumentProvider } from '../documents/document-provider';
+import { CANDIDATE_NOT_FOUND } from './download-document.usecase';
+import { candidateCodeParam } from './download.requests';
+import { sendPdfHeaders, withRetryAfter } from './document-errors';
+
+/** The rendered documents for the admin area's print button (admin token required). */
+@ApiTags('admin documents')
+@AdminOnly()
+@Controller('admin/candidates')
+export class AdminDocumentsController {
+  constructor(
+    @Inject(CANDIDATE_DIRECTORY) private readonly directory: CandidateDirectory,
+    private readonly documents: DocumentProvider,
+  ) {}
+
+  @Get(':id/hall-ticket.pdf')
+  @ApiOkResponse({ description: 'The hall ticket PDF (inline).' })
+  @ApiNotFoundResponse({ description: 'Candidate not found' })
+  hallTicket(
+    @Param('id', new ZodValidationPipe(candidateCodeParam)) candidateCode: string,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<StreamableFile> {
+    return this.send('hall-ticket', candidateCode, response);
+  }
+
+  @Get(':id/certificate.pdf')
+  @ApiOkResponse({ description: 'The certificate PDF (inline).' })
+  @ApiNotFoundResponse({ description: 'Candidate not found' })
+  certificate(
+    @Param('id', new ZodValidationPipe(candidateCodeParam)) candidateCode: string,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<StreamableFile> {
+    return this.send('certificate', candidateCode, response);
+  }
+
+  /** Admins print whether or not the document is released (the print button comes before release). */
+  private async send(kind: DocumentKind, candidateCode: string, response: Response): Promise<StreamableFile> {
+    const { pdf, cached } = await withRetryAfter(response, async () => {
+      const candidate = await this.directory.find(candidateCode);
+      if (!candidate) throw new NotFoundException(CANDIDATE_NOT_FOUND);
+      return this.documents.pdf(kind, candidate);
+    });
+    sendPdfHeaders(response, documentFileName(candidateCode, kind), cached, 'inline');
+    return new StreamableFile(pdf);
+  }
+}

@@ -1,0 +1,35 @@
+import { HttpStatus } from '@nestjs/common';
+import type { Response } from 'express';
+import { CandidateDirectoryError } from '../candidates/candidate-directory';
+import { RendererBusyError, RenderTimeoutError } from '../rendering/pdf-renderer';
+import { RetryLaterException } from './download-document.usecase';
+
+export const DOCUMENTS_UNAVAILABLE = 'The document service is temporarily unavailable. Please try again in a moment.';
+
+/**
+ * Runs a handler and turns "try again later" failures into 503/429 with Retry-After: a full
+ * render queue, a render timeout, registration-service unreachable.
+ */
+export async function withRetryAfter<T>(response: Response, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    let mapped = error;
+    if (error instanceof RendererBusyError) {
+      mapped = new RetryLaterException(HttpStatus.SERVICE_UNAVAILABLE, error.message, error.retryAfterSeconds);
+    } else if (error instanceof RenderTimeoutError || error instanceof CandidateDirectoryError) {
+      mapped = new RetryLaterException(HttpStatus.SERVICE_UNAVAILABLE, DOCUMENTS_UNAVAILABLE, 5);
+    }
+    if (mapped instanceof RetryLaterException) response.setHeader('Retry-After', String(mapped.retryAfterSeconds));
+    throw mapped;
+  }
+}
+
+
+/** Headers of a PDF answer. */
+export function sendPdfHeaders(response: Response, fileName: string, cached: boolean, disposition: 'attachment' | 'inline'): void {
+  response.setHeader('Content-Type', 'application/pdf');
+  response.setHeader('Content-Disposition', `${disposition}; filename="${fileName}"`);
+  response.setHeader('Cache-Control', 'no-store');
+  response.setHeader('X-Document-Cache', cached ? 'hit' : 'miss');
+}

@@ -1,0 +1,98 @@
+import { ConflictException, ForbiddenException, HttpException, HttpStatus, Logger, NotFoundException } from '@nestjs/common';
+import {
+  DOWNLOAD_MESSAGES,
+  documentFileName,
+  normaliseMotherName,
+  notReleasedMessage,
+  type DocumentKind,
+} from '@kbe/contracts';
+import type { CandidateDirectory, CandidateDocumentData } from '../candidates/candidate-directory';
+import type { DocumentProvider } from '../documents/document-provider';
+import type { AttemptLimiter } from './attempt-limiter';
+
+export const CANDIDATE_NOT_FOUND = 'Candidate not found';
+
+/** 429 or 503: the client should try again after `retryAfterSeconds` (sent as Retry-After). */
+export class RetryLaterException extends HttpException {
+  constructor(
+    status: HttpStatus.TOO_MANY_REQUESTS | HttpStatus.SERVICE_UNAVAILABLE,
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super({ statusCode: status, message }, status);
+  }
+}
+
+/** 'Too many failed attempts. Please try again in 15 minutes.' */
+export function lockedMessage(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  const wait = seconds < 60 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return `Too many failed attempts. Please try again in ${wait}.`;
+}
+
+export interface DownloadRequestContext {
+  candidateCode: string;
+  kind: DocumentKind;
+  motherName: string;
+  client: string;
+}
+
+export interface DownloadedDocument {
+  pdf: Buffer;
+  fileName: string;
+  cached: boolean;
+}
+
+/**
+ * A candidate downloads a document: the mother's name is compared here (never in the browser),
+ * failures are counted per candidate and per client address, and only a released document is
+ * served. Every attempt is logged with its outcome, never with the submitted name.
+ */
+export class DownloadDocumentUseCase {
+  private readonly logger = new Logger('DownloadAttempt');
+
+  constructor(
+    private readonly directory: CandidateDirectory,
+    private readonly documents: DocumentProvider,
+    private readonly limiter: AttemptLimiter,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async execute(request: DownloadRequestContext): Promise<DownloadedDocument> {
+    const { candidateCode, kind, client } = request;
+    const keys = { candidate: `candidate:${candidateCode}`, client: `client:${client}` };
+    // Never the submitted name: only who asked for what, and what happened.
+    const log = (outcome: string) =>
+      this.logger.log(`download attempt candidate=${candidateCode} document=${kind} client=${client} outcome=${outcome}`);
+
+    const lockedFor = await this.limiter.lockedFor([keys.candidate, keys.client], this.now());
+    if (lockedFor > 0) {
+      log('locked');
+      throw new RetryLaterException(HttpStatus.TOO_MANY_REQUESTS, lockedMessage(lockedFor), lockedFor);
+    }
+
+    const candidate = await this.directory.find(candidateCode);
+    if (!candidate) {
+      log('unknown-code');
+      await this.limiter.recordFailure([keys.client], this.now());
+      throw new NotFoundException(CANDIDATE_NOT_FOUND);
+    }
+    if (normaliseMotherName(candidate.personalDetails.motherName) !== normaliseMotherName(request.motherName)) {
+      log('name-mismatch');
+      await this.limiter.recordFailure([keys.candidate, keys.client], this.now());
+      throw new ForbiddenException(DOWNLOAD_MESSAGES.verificationFailed.text);
+    }
+    if (!isReleased(kind, candidate)) {
+      log('not-released');
+      throw new ConflictException(notReleasedMessage(kind).text);
+    }
+    await this.limiter.reset(keys.candidate);
+    const { pdf, cached } = await this.documents.pdf(kind, candidate);
+    log(cached ? 'served-cached' : 'served-rendered');
+    return { pdf, cached, fileName: documentFileName(candidateCode, kind) };
+  }
+}
+
+export function isReleased(kind: DocumentKind, candidate: CandidateDocumentData): boolean {
+  return kind === 'hall-ticket' ? candidate.hallTicketReleased : candidate.certificateReleased;
+}

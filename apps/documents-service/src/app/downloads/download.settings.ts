@@ -1,0 +1,5 @@
+export interface DownloadSettings {
+  trustedProxyHops: number;
+}
+
+export const DOWNLOAD_SETTINGS = Symbol('DOWNLOAD_SETTINGS');

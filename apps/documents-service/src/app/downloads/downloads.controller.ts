@@ -1,0 +1,52 @@
+import { Body, Controller, HttpCode, Inject, Param, Post, Req, Res, StreamableFile } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+} from '@nestjs/swagger';
+import { downloadRequestSchema, type DocumentKind, type DownloadRequest } from '@kbe/contracts';
+import { clientAddress, ZodValidationPipe, type ForwardedRequest } from '@kbe/server-bootstrap';
+import type { Response } from 'express';
+import { DOWNLOAD_SETTINGS, type DownloadSettings } from './download.settings';
+import { DownloadDocumentUseCase } from './download-document.usecase';
+import { candidateCodeParam, documentKindParam } from './download.requests';
+import { sendPdfHeaders, withRetryAfter } from './document-errors';
+
+/** `POST /api/candidates/{code}/download/{hall-ticket|certificate}` with `{ motherName }`. */
+@ApiTags('downloads')
+@Controller('candidates')
+export class DownloadsController {
+  constructor(
+    private readonly download: DownloadDocumentUseCase,
+    @Inject(DOWNLOAD_SETTINGS) private readonly settings: DownloadSettings,
+  ) {}
+
+  @Post(':code/download/:kind')
+  @HttpCode(200)
+  @ApiOkResponse({ description: 'The PDF (Content-Disposition names {code}_hallticket.pdf or {code}_certificate.pdf).' })
+  @ApiBadRequestResponse({ description: 'Malformed code, document or body.' })
+  @ApiNotFoundResponse({ description: 'Candidate not found' })
+  @ApiForbiddenResponse({ description: "Mother's name does not match our records." })
+  @ApiConflictResponse({ description: 'The document is not released yet.' })
+  @ApiTooManyRequestsResponse({ description: 'Too many failed attempts; Retry-After gives the seconds to wait.' })
+  @ApiServiceUnavailableResponse({ description: 'Busy; Retry-After gives the seconds to wait.' })
+  async post(
+    @Param('code', new ZodValidationPipe(candidateCodeParam)) candidateCode: string,
+    @Param('kind', new ZodValidationPipe(documentKindParam)) kind: DocumentKind,
+    @Body(new ZodValidationPipe(downloadRequestSchema)) body: DownloadRequest,
+    @Req() request: ForwardedRequest,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<StreamableFile> {
+    const client = clientAddress(request, this.settings.trustedProxyHops);
+    const document = await withRetryAfter(response, () =>
+      this.download.execute({ candidateCode, kind, motherName: body.motherName, client }),
+    );
+    sendPdfHeaders(response, document.fileName, document.cached, 'attachment');
+    return new StreamableFile(document.pdf);
+  }
+}

@@ -1,0 +1,61 @@
+import type { Collection, Connection } from 'mongoose';
+import type { AttemptLimiter, AttemptLimits } from './attempt-limiter';
+
+interface AttemptRecord {
+  _id: string;
+  windowStart: Date;
+  failures: number;
+  lockedUntil: Date | null;
+}
+
+/**
+ * Attempt counters in the service's database (collection `download_attempts`), so every
+ * replica sees the same locks. A fixed window per key: the first failure opens it.
+ */
+export class MongoAttemptLimiter implements AttemptLimiter {
+  private readonly records: Collection<AttemptRecord>;
+
+  constructor(
+    connection: Connection,
+    private readonly limits: AttemptLimits,
+  ) {
+    this.records = connection.collection<AttemptRecord>('download_attempts');
+  }
+
+  async lockedFor(keys: string[], now: Date): Promise<number> {
+    const records = await this.records.find({ _id: { $in: keys } }).toArray();
+    const until = Math.max(0, ...records.map((record) => record.lockedUntil?.getTime() ?? 0));
+    return until > now.getTime() ? Math.ceil((until - now.getTime()) / 1000) : 0;
+  }
+
+  async recordFailure(keys: string[], now: Date): Promise<void> {
+    await Promise.all(keys.map((key) => this.failOne(key, now)));
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.records.deleteOne({ _id: key });
+  }
+
+  private async failOne(key: string, now: Date): Promise<void> {
+    const windowOpenedAfter = new Date(now.getTime() - this.limits.windowSeconds * 1000);
+    const current = await this.records.findOne({ _id: key });
+    if (!current || current.windowStart <= windowOpenedAfter) {
+      await this.records.updateOne(
+        { _id: key },
+        { $set: { windowStart: now, failures: 1, lockedUntil: current?.lockedUntil ?? null } },
+        { upsert: true },
+      );
+      if (this.limits.limit <= 1) await this.lock(key, now);
+      return;
+    }
+    await this.records.updateOne({ _id: key }, { $inc: { failures: 1 } });
+    const updated = await this.records.findOne({ _id: key });
+    if (updated && updated.failures >= this.limits.limit) await this.lock(key, now);
+  }
+
+  private async lock(key: string, now: Date): Promise<void> {
+    const lockedUntil = new Date(now.getTime() + this.limits.lockoutSeconds * 1000);
+    // A lock starts a fresh window: the failures that caused it are spent.
+    await this.records.updateOne({ _id: key }, { $set: { lockedUntil, failures: 0, windowStart: now } });
+  }
+}

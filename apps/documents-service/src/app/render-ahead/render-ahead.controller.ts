@@ -1,0 +1,65 @@
+import { Controller, Inject, Logger } from '@nestjs/common';
+import { EventPattern, Payload } from '@nestjs/microservices';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { EVENT_TOPICS, parseEventEnvelope, type DocumentKind } from '@kbe/contracts';
+import { CANDIDATE_DIRECTORY, type CandidateDirectory } from '../candidates/candidate-directory';
+import { DocumentProvider } from '../documents/document-provider';
+import { isReleased } from '../downloads/download-document.usecase';
+
+/**
+ * Renders a document ahead when it is released, so the candidate's first download comes from
+ * the cache. Idempotent: a redelivered or repeated event finds the PDF cached and does nothing.
+ */
+@ApiExcludeController()
+@Controller()
+export class RenderAheadController {
+  private readonly logger = new Logger(RenderAheadController.name);
+
+  constructor(
+    @Inject(CANDIDATE_DIRECTORY) private readonly directory: CandidateDirectory,
+    private readonly documents: DocumentProvider,
+  ) {}
+
+  @EventPattern(EVENT_TOPICS.hallTicketReleased)
+  hallTicketReleased(@Payload() message: unknown): Promise<void> {
+    return this.renderAhead(EVENT_TOPICS.hallTicketReleased, 'hall-ticket', message);
+  }
+
+  @EventPattern(EVENT_TOPICS.certificateReleased)
+  certificateReleased(@Payload() message: unknown): Promise<void> {
+    return this.renderAhead(EVENT_TOPICS.certificateReleased, 'certificate', message);
+  }
+
+  private async renderAhead(
+    type: 'hall-ticket.released' | 'certificate.released',
+    kind: DocumentKind,
+    message: unknown,
+  ): Promise<void> {
+    const parsed = parseEventEnvelope(type, typeof message === 'string' ? safeJson(message) : message);
+    if (!parsed.ok) {
+      this.logger.warn(`skipped a malformed ${type} event: ${parsed.error}`);
+      return;
+    }
+    const { candidateCode } = parsed.event.payload;
+    try {
+      const candidate = await this.directory.find(candidateCode);
+      if (!candidate || !isReleased(kind, candidate)) {
+        this.logger.warn(`skipped ${type} ${parsed.event.eventId}: ${candidateCode} is unknown or its ${kind} is not released`);
+        return;
+      }
+      const outcome = await this.documents.ensureCached(kind, candidate);
+      this.logger.log(`render-ahead ${kind} of ${candidateCode} (event ${parsed.event.eventId}): ${outcome}`);
+    } catch (error) {
+      // The first download renders instead; a failed render-ahead never blocks the topic.
+      this.logger.warn(`render-ahead ${kind} of ${candidateCode} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}

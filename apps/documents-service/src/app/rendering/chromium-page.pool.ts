@@ -1,0 +1,206 @@
+import { Logger } from '@nestjs/common';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { RendererBusyError, RenderTimeoutError, type PdfRenderer } from './pdf-renderer';
+
+export interface ChromiumPoolOptions {
+  executablePath: string;
+  /** Reused pages (about one per core). */
+  size: number;
+  /** Renders that may wait for a page; one more is refused with `RendererBusyError`. */
+  queueLimit: number;
+  timeoutMs: number;
+  /** Relaunch the browser after this many renders (bounds slow leaks). */
+  recycleAfter?: number;
+}
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-sync',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-extensions',
+  '--no-first-run',
+  '--font-render-hinting=none',
+];
+
+/** What a refused render is told to wait: the queue drains in well under this. */
+const RETRY_AFTER_SECONDS = 2;
+
+interface Slot {
+  page: Page;
+  context: BrowserContext;
+  generation: number;
+}
+
+/**
+ * One long-lived Chromium with a bounded pool of reused pages. Every request a page makes is
+ * aborted (documents are self-contained: local fonts, data: images), so nothing waits on the
+ * network. A crash (browser disconnected) or a hang (render timeout) discards the browser or
+ * the page; the next render launches a fresh one, so a failure never sticks.
+ */
+export class ChromiumPagePool implements PdfRenderer {
+  private readonly logger = new Logger(ChromiumPagePool.name);
+  private browser?: Promise<Browser>;
+  private generation = 0;
+  private readonly idle: Slot[] = [];
+  private created = 0;
+  private readonly waiting: Array<(slot: Slot | null) => void> = [];
+  private rendersOnBrowser = 0;
+  private closed = false;
+
+  constructor(private readonly options: ChromiumPoolOptions) {}
+
+  /** Renders `html` to an A4 PDF; retried once on a fresh browser if Chromium died meanwhile. */
+  async render(html: string): Promise<Buffer> {
+    try {
+      return await this.renderOnce(html);
+    } catch (error) {
+      if (error instanceof RendererBusyError || error instanceof RenderTimeoutError || this.closed) throw error;
+      this.logger.warn(`render failed (${error instanceof Error ? error.message : String(error)}); retrying on a fresh browser`);
+      await this.discardBrowser();
+      return this.renderOnce(html);
+    }
+  }
+
+  /** Launches the browser and opens the pages ahead of the first render. */
+  async warmUp(): Promise<void> {
+    const slots = await Promise.all(Array.from({ length: this.options.size }, () => this.acquire()));
+    for (const slot of slots) this.release(slot);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const resolve of this.waiting.splice(0)) resolve(null);
+    await this.discardBrowser();
+  }
+
+  private async renderOnce(html: string): Promise<Buffer> {
+    const slot = await this.acquire();
+    const work = (async () => {
+      await slot.page.setContent(html, { waitUntil: 'load', timeout: this.options.timeoutMs });
+      return Buffer.from(await slot.page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true }));
+    })();
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new RenderTimeoutError(this.options.timeoutMs)), this.options.timeoutMs);
+    });
+    try {
+      const pdf = await Promise.race([work, timeout]);
+      this.release(slot);
+      return pdf;
+    } catch (error) {
+      work.catch(() => undefined);
+      if (error instanceof RenderTimeoutError) {
+        // A hung page may mean a hung browser: start over with a fresh one.
+        this.logger.warn(`render timed out after ${this.options.timeoutMs} ms; relaunching Chromium`);
+        void this.discardBrowser();
+      }
+      void this.discard(slot);
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async acquire(): Promise<Slot> {
+    if (this.closed) throw new Error('The renderer is closed');
+    const ready = this.idle.pop();
+    if (ready) return ready;
+    if (this.created < this.options.size) {
+      this.created++;
+      try {
+        return await this.openSlot();
+      } catch (error) {
+        this.created--;
+        this.wakeNext();
+        throw error;
+      }
+    }
+    if (this.waiting.length >= this.options.queueLimit) {
+      throw new RendererBusyError(RETRY_AFTER_SECONDS);
+    }
+    const slot = await new Promise<Slot | null>((resolve) => this.waiting.push(resolve));
+    if (!slot) return this.acquire();
+    return slot;
+  }
+
+  private release(slot: Slot): void {
+    if (slot.generation !== this.generation || slot.page.isClosed()) {
+      void this.discard(slot);
+      return;
+    }
+    this.rendersOnBrowser++;
+    if (this.options.recycleAfter && this.rendersOnBrowser >= this.options.recycleAfter) {
+      // Recycle: pages of the old browser are discarded as they come back.
+      this.rendersOnBrowser = 0;
+      void this.discardBrowser();
+      this.created--;
+      this.wakeNext();
+      return;
+    }
+    const next = this.waiting.shift();
+    if (next) next(slot);
+    else this.idle.push(slot);
+  }
+
+  /** A page that timed out or broke is closed; its place is freed for a new one. */
+  private async discard(slot: Slot): Promise<void> {
+    this.created--;
+    this.wakeNext();
+    await slot.context.close().catch(() => undefined);
+  }
+
+  /** Lets one waiter try again (it will open a fresh page). */
+  private wakeNext(): void {
+    const next = this.waiting.shift();
+    if (next) next(null);
+  }
+
+  private async openSlot(): Promise<Slot> {
+    const generation = this.generation;
+    const browser = await this.ensureBrowser();
+    const context = await browser.newContext({ javaScriptEnabled: false, offline: true });
+    // Documents are self-contained: refuse every request (data: URLs are never routed).
+    await context.route('**/*', (route) => route.abort('blockedbyclient'));
+    const page = await context.newPage();
+    return { page, context, generation };
+  }
+
+  private ensureBrowser(): Promise<Browser> {
+    if (!this.browser) {
+      const generation = this.generation;
+      const launching = chromium.launch({ executablePath: this.options.executablePath, args: CHROMIUM_ARGS, timeout: 30_000 });
+      this.browser = launching;
+      launching
+        .then((browser) =>
+          browser.on('disconnected', () => {
+            if (this.generation !== generation) return;
+            this.logger.warn('Chromium disconnected; the next render starts a new one');
+            this.resetBrowser();
+          }),
+        )
+        .catch(() => {
+          if (this.browser === launching) this.resetBrowser();
+        });
+    }
+    return this.browser;
+  }
+
+  /** Forget the current browser and its idle pages; pages in use are discarded when returned. */
+  private resetBrowser(): void {
+    this.generation++;
+    this.browser = undefined;
+    this.created -= this.idle.length;
+    this.idle.length = 0;
+  }
+
+  private async discardBrowser(): Promise<void> {
+    const browser = this.browser;
+    this.resetBrowser();
+    const launched = await browser?.catch(() => undefined);
+    await launched?.close().catch(() => undefined);
+  }
+}

@@ -1,0 +1,22 @@
+/** Turns one self-contained HTML document (fonts local, images as data: URLs) into an A4 PDF. */
+export interface PdfRenderer {
+  render(html: string): Promise<Buffer>;
+}
+
+export const PDF_RENDERER = Symbol('PDF_RENDERER');
+
+/** Every page is busy and the waiting line is full: try again after `retryAfterSeconds`. */
+export class RendererBusyError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('The document service is busy. Please try again in a few seconds.');
+    this.name = 'RendererBusyError';
+  }
+}
+
+/** A render took longer than the configured timeout (the page was discarded). */
+export class RenderTimeoutError extends Error {
+  constructor(timeoutMs: number) {
+    super(`Rendering the document took longer than ${timeoutMs} ms`);
+    this.name = 'RenderTimeoutError';
+  }
+}

@@ -1,0 +1,43 @@
+/** The hall ticket (spec section 9): one A4 page. Rendered with handlebars (HTML-escaped). */
+export const HALL_TICKET_TEMPLATE = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Hall Ticket {{candidate.code}}</title><style>{{{styles}}}</style></head>
+<body>
+<div class="sheet">
+  <header class="title">
+    <p class="org">KBE Young Scientist Competition</p>
+    <p class="doc">Hall Ticket</p>
+    <p class="edition">Edition {{edition.year}} · {{candidate.stage}}</p>
+  </header>
+  <section class="identity">
+    <table>
+      <tr><th>Candidate Name</th><td>{{candidate.name}}</td></tr>
+      <tr><th>Father's Name</th><td>{{candidate.fatherName}}</td></tr>
+      <tr><th>Mother's Name</th><td>{{candidate.motherName}}</td></tr>
+      <tr><th>Candidate Code</th><td>{{candidate.code}}</td></tr>
+      <tr><th>Category</th><td>{{candidate.category}}</td></tr>
+      <tr><th>Standard</th><td>{{candidate.standard}}</td></tr>
+      <tr><th>School</th><td>{{candidate.school}}</td></tr>
+      <tr><th>Stage</th><td>{{candidate.stage}}</td></tr>
+      <tr><th>Centre</th><td>{{candidate.centre}}</td></tr>
+      <tr><th>Seat Number</th><td>{{candidate.seatNumber}}</td></tr>
+      <tr><th>Exam Time</th><td>{{candidate.examTime}}</td></tr>
+    </table>
+    <div class="boxes">
+      <div class="box photo">{{#if photo}}<img src="{{photo}}" alt="Photo of the candidate">{{/if}}</div>
+      <div class="box-label">Photo</div>
+      <div class="box signature">{{#if signature}}<img src="{{signature}}" alt="Signature of the candidate">{{/if}}</div>
+      <div class="box-label">Signature</div>
+    </div>
+  </section>
+  <h2>Instructions to the candidate</h2>
+  <ol class="instructions">
+    {{#each instructions}}<li>{{this}}</li>{{/each}}
+  </ol>
+  <footer class="sign">
+    <div class="qr">{{{qrSvg}}}<div>Scan to verify</div></div>
+    <div class="authority"><div class="line">{{edition.signingAuthority}}</div><div>Signing Authority</div></div>
+  </footer>
+</div>
+</body>
+</html>`;

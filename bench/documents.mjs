@@ -1,0 +1,267 @@
+// Documents benchmark: how fast documents-service turns candidates into PDFs, against the bare
+// Chromium it drives, in one run on this machine.
+//   flock /tmp/kbe-servers.lock node bench/documents.mjs
+//   BENCH_CANDIDATES=30 BENCH_CONCURRENCY=2 BENCH_NAIVE=6 BENCH_CACHED=400 BENCH_SKIP_BUILD=1
+// It builds and starts registration-service and documents-service on private ports, databases,
+// topics and buckets (the real servers of `node tools/infra/cli.mjs up`), registers candidates
+// with photo and signature, releases their hall tickets, then measures:
+//   cold      first download of each candidate (a render) through the service: PDFs/s, p50, p95
+//   cached    the same downloads again (MinIO cache): downloads/s, p95
+//   limit     the same HTML with a bare warm page.pdf() on reused pages (as many as the service's pool)
+//   naive     the same HTML with a browser launched per PDF
+// and prints the ratios cold/limit and cold/naive. Targets: >= 0.8x, >= 10x, cached p95 <= 20 ms.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const { readInfraEnv } = await import(join(repoRoot, 'tools/infra/index.mjs'));
+const { chromium } = await import('playwright-core');
+const sharp = (await import('sharp')).default;
+
+const CANDIDATES = Number(process.env.BENCH_CANDIDATES ?? 30);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 2);
+const POOL = Number(process.env.RENDER_POOL_SIZE ?? 2);
+const NAIVE = Number(process.env.BENCH_NAIVE ?? 6);
+const CACHED = Number(process.env.BENCH_CACHED ?? 400);
+const CACHED_CONCURRENCY = Number(process.env.BENCH_CACHED_CONCURRENCY ?? 4);
+const PORTS = { registration: 3191, documents: 3192 };
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-sync', '--disable-background-networking', '--disable-component-update', '--disable-extensions', '--no-first-run', '--font-render-hinting=none'];
+const out = (line) => process.stdout.write(`${line}\n`);
+
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+const ms = (value) => `${value.toFixed(1)} ms`;
+
+/** Runs `task(i)` for i < count with `concurrency` workers; returns wall time and per-task latencies. */
+async function measure(count, concurrency, task) {
+  const latencies = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const i = next++;
+        const t0 = performance.now();
+        await task(i);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return { perSecond: count / seconds, p50: percentile(latencies, 50), p95: percentile(latencies, 95) };
+}
+
+function build() {
+  if (process.env.BENCH_SKIP_BUILD === '1') return;
+  out('building registration-service and documents-service ...');
+  const result = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '-p', 'registration-service,documents-service', '--outputStyle=static'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NX_DAEMON: 'false', NODE_ENV: 'production' },
+  });
+  if (result.status !== 0) throw new Error('build failed');
+}
+
+async function waitUntilHealthy(url) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} did not become healthy`);
+}
+
+function startServices() {
+  const id = `bench${Date.now().toString(36)}`;
+  const env = {
+    ...process.env,
+    ...readInfraEnv(),
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    MONGODB_DB_PREFIX: id,
+    KAFKA_TOPIC_PREFIX: `${id}.`,
+    MINIO_BUCKET_PREFIX: `${id}-`,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    INTERNAL_API_TOKEN: randomBytes(32).toString('hex'),
+    DOCUMENT_SIGNING_SECRET: randomBytes(32).toString('hex'),
+    EDITION_REGISTRATION_DEADLINE: '2099-12-31T23:59:59.999+05:30',
+    RATE_LIMIT_REGISTER: '100000',
+    RATE_LIMIT_SEARCH: '100000',
+    TRUSTED_PROXY_HOPS: '0',
+    RENDER_POOL_SIZE: String(POOL),
+    REGISTRATION_SERVICE_URL: `http://127.0.0.1:${PORTS.registration}`,
+  };
+  const logDir = join(repoRoot, '.kbe/logs');
+  mkdirSync(logDir, { recursive: true });
+  const children = ['registration', 'documents'].map((name) => {
+    const log = createWriteStream(join(logDir, `bench-${name}-service.log`), { flags: 'a' });
+    const child = spawn(process.execPath, [join(repoRoot, `dist/apps/${name}-service/main.js`)], {
+      env: { ...env, PORT: String(PORTS[name]), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.pipe(log);
+    child.stderr.pipe(log);
+    return child;
+  });
+  return { env, children };
+}
+
+async function json(url, init) {
+  const res = await fetch(url, init);
+  const body = await res.json();
+  if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${url}: ${res.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+async function registerCandidates(env) {
+  const base = `http://127.0.0.1:${PORTS.registration}`;
+  const post = (path, body) => json(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const school = await post('/api/schools/register', {
+    schoolName: 'Nashik Model School', udiseCode: `27${Date.now().toString().slice(-9)}`, contact: '9876543210', schoolType: 'Secondary',
+    address: { area: 'Gangapur Road', locality: 'Anandvalli', street: 'Lane 4', village: 'Anandvalli', town: 'Nashik', city: 'Nashik', state: 'Maharashtra', pin: '422013' },
+    principal: { name: 'S. Kulkarni', contact: '9123456780' },
+  });
+  const mentor = await post('/api/mentors/register', {
+    schoolCode: school.schoolCode, name: 'Anita Deshmukh', email: 'anita@example.org', address: '12 College Road, Nashik', contact: '9988776655',
+    subjectTeaching: 'Physics', workExperience: 7, activitiesParticipated: 'Science fair', opinionOnISRO: 'Inspiring',
+  });
+  // A passport-sized JPEG photo and a signature, as registration stores them.
+  const photo = await sharp({ create: { width: 360, height: 450, channels: 3, background: '#4466aa' } })
+    .composite([{ input: Buffer.from('<svg width="360" height="450"><circle cx="180" cy="170" r="100" fill="#f2c9a0"/><rect x="60" y="300" width="240" height="150" fill="#233"/></svg>') }])
+    .jpeg({ quality: 85 }).toBuffer();
+  const signature = await sharp({ create: { width: 400, height: 120, channels: 3, background: '#ffffff' } })
+    .composite([{ input: Buffer.from('<svg width="400" height="120"><path d="M20 80 C 80 10, 120 110, 180 50 S 300 90, 380 30" stroke="#123" stroke-width="5" fill="none"/></svg>') }])
+    .jpeg().toBuffer();
+  const codes = [];
+  for (let i = 0; i < CANDIDATES; i++) {
+    const form = new FormData();
+    const fields = {
+      mentorCode: mentor.mentorCode,
+      'personalDetails[fullName]': `आरव पाटील ${i}`, 'personalDetails[fatherName]': 'Suresh Patil', 'personalDetails[motherName]': 'Meena Patil',
+      'personalDetails[gender]': 'Male', 'personalDetails[dateOfBirth]': '2012-06-15', 'personalDetails[religion]': 'Hindu',
+      'personalDetails[region]': 'Urban', 'personalDetails[motherTongue]': 'Marathi',
+      'contactDetails[phoneNumber]': `98${String(10_000_000 + i)}`,
+      'orphanDetails[isOrphan]': 'false',
+      'permanentAddress[addressLines]': 'Flat 3', 'permanentAddress[village]': 'Satpur', 'permanentAddress[taluka]': 'Nashik',
+      'permanentAddress[district]': 'Nashik', 'permanentAddress[state]': 'Maharashtra', 'permanentAddress[pin]': '422007',
+      'educationalDetails[schoolName]': 'Nashik Model School', 'educationalDetails[standard]': '8th', 'educationalDetails[medium]': 'English',
+      'educationalDetails[board]': 'CBSE', 'educationalDetails[kbeCategory]': 'Sec', 'educationalDetails[kbeStageParticipated]': 'Mains',
+      'educationalDetails[fees]': '300', feesPaid: 'false',
+    };
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    form.append('photo', new Blob([photo], { type: 'image/jpeg' }), 'photo.jpg');
+    form.append('signature', new Blob([signature], { type: 'image/jpeg' }), 'signature.jpg');
+    const candidate = await json(`${base}/api/candidates/register`, { method: 'POST', body: form });
+    const headers = { 'content-type': 'application/json', 'x-internal-token': env.INTERNAL_API_TOKEN };
+    await json(`${base}/internal/candidates/${candidate.candidateCode}/fees-paid`, { method: 'PATCH', headers, body: JSON.stringify({ feesPaid: true }) });
+    await json(`${base}/internal/candidates/${candidate.candidateCode}/hall-ticket`, { method: 'PATCH', headers, body: JSON.stringify({ hallTicketReleased: true }) });
+    codes.push(candidate.candidateCode);
+  }
+  return codes;
+}
+
+async function download(code, expectCache) {
+  const res = await fetch(`http://127.0.0.1:${PORTS.documents}/api/candidates/${code}/download/hall-ticket`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ motherName: 'Meena Patil' }),
+  });
+  const body = Buffer.from(await res.arrayBuffer());
+  if (res.status !== 200 || body.subarray(0, 4).toString() !== '%PDF') throw new Error(`download ${code}: ${res.status} ${body.subarray(0, 200)}`);
+  if (res.headers.get('x-document-cache') !== expectCache) throw new Error(`download ${code}: cache ${res.headers.get('x-document-cache')}, expected ${expectCache}`);
+}
+
+async function blockEverything(context) {
+  await context.route('**/*', (route) => route.abort('blockedbyclient'));
+}
+
+async function bareWarm(html, count) {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
+  try {
+    const pages = [];
+    for (let i = 0; i < POOL; i++) {
+      const context = await browser.newContext({ javaScriptEnabled: false, offline: true });
+      await blockEverything(context);
+      pages.push(await context.newPage());
+    }
+    const render = async (page) => {
+      await page.setContent(html, { waitUntil: 'load' });
+      await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
+    };
+    for (const page of pages) await render(page); // warm
+    let next = 0;
+    const latencies = [];
+    const started = performance.now();
+    await Promise.all(pages.map(async (page) => {
+      while (next < count) {
+        next++;
+        const t0 = performance.now();
+        await render(page);
+        latencies.push(performance.now() - t0);
+      }
+    }));
+    const seconds = (performance.now() - started) / 1000;
+    return { perSecond: count / seconds, p50: percentile(latencies, 50), p95: percentile(latencies, 95) };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function naive(html, count) {
+  return measure(count, Math.min(POOL, CONCURRENCY), async () => {
+    const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
+    try {
+      const context = await browser.newContext({ javaScriptEnabled: false, offline: true });
+      await blockEverything(context);
+      const page = await context.newPage();
+      await page.setContent(html, { waitUntil: 'load' });
+      await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
+    } finally {
+      await browser.close();
+    }
+  });
+}
+
+build();
+const { env, children } = startServices();
+try {
+  await waitUntilHealthy(`http://127.0.0.1:${PORTS.registration}/api/health/registration-service`);
+  await waitUntilHealthy(`http://127.0.0.1:${PORTS.documents}/api/health/documents-service`);
+  out(`registering ${CANDIDATES} candidates with photo and signature ...`);
+  const codes = await registerCandidates(env);
+  const html = await (await fetch(`http://127.0.0.1:${PORTS.documents}/internal/documents/${codes[0]}/hall-ticket`, { headers: { 'x-internal-token': env.INTERNAL_API_TOKEN } })).text();
+  if (!html.includes('<!doctype html>')) throw new Error(`no HTML from the service: ${html.slice(0, 200)}`);
+
+  // Warm the service's pool (its first render launches Chromium), on a candidate not measured.
+  await download(codes.shift(), 'miss');
+
+  const cold = await measure(codes.length, CONCURRENCY, (i) => download(codes[i], 'miss'));
+  const cached = await measure(CACHED, CACHED_CONCURRENCY, (i) => download(codes[i % codes.length], 'hit'));
+  const limit = await bareWarm(html, codes.length);
+  const peer = await naive(html, NAIVE);
+
+  out('');
+  out(`documents benchmark (${codes.length} cold hall tickets, ${CONCURRENCY} clients, pool ${POOL}; HTML ${(html.length / 1024).toFixed(0)} KB with embedded JPEGs)`);
+  out(`  cold render through the service : ${cold.perSecond.toFixed(2)} PDFs/s   p50 ${ms(cold.p50)}   p95 ${ms(cold.p95)}`);
+  out(`  cached download (MinIO)         : ${cached.perSecond.toFixed(1)} downloads/s   p50 ${ms(cached.p50)}   p95 ${ms(cached.p95)}  (${CACHED} requests, ${CACHED_CONCURRENCY} clients)`);
+  out(`  limit: bare warm page.pdf()     : ${limit.perSecond.toFixed(2)} PDFs/s   p50 ${ms(limit.p50)}   p95 ${ms(limit.p95)}  (${POOL} reused pages)`);
+  out(`  naive: browser per PDF          : ${peer.perSecond.toFixed(2)} PDFs/s   p50 ${ms(peer.p50)}   p95 ${ms(peer.p95)}  (${NAIVE} PDFs)`);
+  const vsLimit = cold.perSecond / limit.perSecond;
+  const vsNaive = cold.perSecond / peer.perSecond;
+  out(`  cold / limit = ${vsLimit.toFixed(2)}x (target >= 0.8x)   cold / naive = ${vsNaive.toFixed(1)}x (target >= 10x)   cached p95 ${ms(cached.p95)} (target <= 20 ms)`);
+  process.exitCode = vsLimit >= 0.8 && vsNaive >= 10 && cached.p95 <= 20 ? 0 : 1;
+} finally {
+  for (const child of children) child.kill('SIGTERM');
+}
