@@ -6,6 +6,8 @@
 // 10,000 per-recipient messages through a 6-partition topic (the limit of this machine).
 //
 //   flock /tmp/kbe-servers.lock node bench/notifications.mjs [runs=3]
+//   (NOTIFICATIONS_BENCH_PROFILE=<dir> writes a CPU profile of the service there;
+//    NOTIFICATIONS_BENCH_NODE_ARGS='-r ./x.cjs' adds node flags to the service process)
 //
 // Needs the real servers (`node tools/infra/cli.mjs up`). Prints medians and the ratio.
 import { randomUUID } from 'node:crypto';
@@ -25,6 +27,8 @@ const RECIPIENTS = 10_000;
 const PER_EVENT = 1_000;
 const PARTITIONS = 6;
 const runs = Number(process.argv[2] ?? 3);
+// NOTIFICATIONS_BENCH_PROFILE=<dir>: the service writes a CPU profile there when it stops.
+const profileDir = process.env.NOTIFICATIONS_BENCH_PROFILE;
 const infra = readInfraEnv();
 const id = `bench${Date.now().toString(36)}`;
 const brokers = (infra.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
@@ -127,6 +131,7 @@ async function main() {
       SMS_STATS_REPORT_INTERVAL_MS: '0',
     },
     await freePort(),
+    [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), ...(process.env.NOTIFICATIONS_BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
   );
   const producer = kafka.producer({ allowAutoTopicCreation: true });
   try {
@@ -159,6 +164,7 @@ async function main() {
     await producer.disconnect().catch(() => undefined);
     await service.stop();
     await fake.stop();
+    if (process.env.NOTIFICATIONS_BENCH_SERVICE_LOG) console.log(`\nservice output (tail):\n${service.log}`);
   }
 }
 

@@ -8,7 +8,7 @@ const root = join(__dirname, '..', '..');
 require('ts-node').register({
   swc: true,
   project: process.env.TS_NODE_PROJECT ?? join(root, 'tsconfig.base.json'),
-  compilerOptions: { module: 'commonjs' },
+  compilerOptions: { module: 'commonjs', esModuleInterop: true },
 });
 const base = JSON.parse(readFileSync(join(root, 'tsconfig.base.json'), 'utf8'));
 require('tsconfig-paths').register({ baseUrl: root, paths: base.compilerOptions.paths });

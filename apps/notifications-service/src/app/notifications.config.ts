@@ -42,6 +42,8 @@ export const smsEnv = {
   SMS_PROVIDER: z.enum(['console', 'http'], { error: 'must be console or http' }).default('console'),
   /** Provider calls per second, per process; 0 = no limit (benchmarks against a fake). */
   SMS_RATE_LIMIT_PER_SECOND: nonNegativeInt(100),
+  /** Recipients per provider request (MSG91 takes many `sms` entries in one call). */
+  SMS_HTTP_BATCH_SIZE: positiveIntField(100),
   /** Provider calls in flight at once, per process. */
   SMS_CONCURRENCY: positiveIntField(64),
   SMS_MAX_ATTEMPTS: positiveIntField(5),
@@ -52,6 +54,11 @@ export const smsEnv = {
   SMS_LEASE_MS: positiveIntField(60_000),
   SMS_SWEEP_INTERVAL_MS: positiveIntField(5_000),
   SMS_OUTBOUND_PARTITIONS: positiveIntField(6),
+  /**
+   * Most bytes the sender fetches per outbound partition at once (about 2,900 messages per MiB):
+   * what one chunk of the delivery log can hold, and what a sender holds in memory per partition.
+   */
+  SMS_FETCH_BYTES_PER_PARTITION: positiveIntField(512 * 1024),
   /** Recipients fetched from registration-service per page when a group is expanded. */
   SMS_RECIPIENT_PAGE_SIZE: positiveIntField(500),
   /** MSG91: base URL, auth key, sender id, DLT principal entity id and templates. */

@@ -9,24 +9,26 @@ export interface FakeMsg91Options {
   /** Header carrying the idempotency key; a key accepted once is answered again without a second SMS. */
   idempotencyHeader?: string;
   /** Decides each call (default: always accept). `failuresSoFar` counts this key's earlier failed calls. */
-  decide?: (call: { key: string; to: string; failuresSoFar: number }) => FakeAnswer;
+  decide?: (call: { key: string; to: readonly string[]; failuresSoFar: number }) => FakeAnswer;
 }
 
 /**
  * A stand-in for MSG91's `POST /api/v2/sendsms`, a real HTTP server for tests and benchmarks.
- * It checks the auth key and the body's shape like the gateway, counts calls and accepted SMS
- * per recipient, and can answer 500, 429 (Retry-After: 1) or never answer, on demand.
+ * It checks the auth key and the body's shape like the gateway (one or more `sms` entries, each
+ * a text and its numbers), counts calls and accepted SMS per recipient, and can answer 500, 429
+ * (Retry-After: 1) or never answer, on demand. A call is accepted or refused as a whole.
  */
 export class FakeMsg91 {
   /** Accepted SMS per number (a resend with an already accepted idempotency key is not a new SMS). */
   readonly smsPerNumber = new Map<string, number>();
-  /** Every call per number, failed ones and idempotent repeats included. */
+  /** Every call that named a number, failed ones and idempotent repeats included. */
   readonly callsPerNumber = new Map<string, number>();
+  /** Calls by how they were answered. */
   readonly answers: Record<FakeAnswer | 'repeat' | 'rejected', number> = { accept: 0, '500': 0, '429': 0, hang: 0, repeat: 0, rejected: 0 };
   /** Time of the latest accepted SMS (performance.now()). */
   lastAcceptedAt = 0;
-  /** Request ids of accepted SMS, in order (what delivery reports refer to). */
-  readonly requestIds: string[] = [];
+  /** Accepted requests in order: the request id (what delivery reports refer to) and its numbers. */
+  readonly requests: Array<{ requestId: string; numbers: string[] }> = [];
   /** Answers this much later (a slower gateway), to keep a campaign under way for a while. */
   delayMs = 0;
   private readonly accepted = new Map<string, string>();
@@ -42,9 +44,8 @@ export class FakeMsg91 {
     this.options.decide = decide;
   }
 
-  get totalSms(): number {
-    return this.answers.accept;
-  }
+  /** SMS accepted (one per number of each accepted call). */
+  totalSms = 0;
 
   async start(): Promise<string> {
     this.server = createServer((request, response) => void this.handle(request, response));
@@ -79,22 +80,25 @@ export class FakeMsg91 {
       this.answers.rejected += 1;
       return reply(400, { type: 'error', message: 'Invalid JSON' });
     }
-    const sms = body.sms?.[0];
-    const to = sms?.to?.[0];
-    if (!body.sender || body.route !== '4' || !body.DLT_TE_ID || !sms?.message || !to || !/^91[6-9]\d{9}$/.test(to)) {
+    const entries = Array.isArray(body.sms) ? body.sms : [];
+    const numbers = entries.flatMap((entry) => (Array.isArray(entry?.to) ? entry.to : []));
+    const wellFormed =
+      entries.length > 0 &&
+      entries.every((entry) => entry?.message && Array.isArray(entry.to) && entry.to.length > 0 && entry.to.every((to) => /^91[6-9]\d{9}$/.test(to)));
+    if (!body.sender || body.route !== '4' || !body.DLT_TE_ID || !wellFormed) {
       this.answers.rejected += 1;
       return reply(400, { type: 'error', message: 'Invalid request', code: '203' });
     }
-    this.callsPerNumber.set(to, (this.callsPerNumber.get(to) ?? 0) + 1);
+    for (const to of numbers) this.callsPerNumber.set(to, (this.callsPerNumber.get(to) ?? 0) + 1);
     const header = this.options.idempotencyHeader ? request.headers[this.options.idempotencyHeader.toLowerCase()] : undefined;
-    const key = typeof header === 'string' ? header : `${to}:${this.nextId}`;
+    const key = typeof header === 'string' ? header : `${numbers.join(',')}:${this.nextId}`;
     const already = this.accepted.get(key);
     if (already) {
       this.answers.repeat += 1;
       return reply(200, { type: 'success', message: already });
     }
     const failuresSoFar = this.failures.get(key) ?? 0;
-    const answer = this.options.decide?.({ key, to, failuresSoFar }) ?? 'accept';
+    const answer = this.options.decide?.({ key, to: numbers, failuresSoFar }) ?? 'accept';
     if (answer !== 'accept') {
       this.answers[answer] += 1;
       this.failures.set(key, failuresSoFar + 1);
@@ -109,9 +113,10 @@ export class FakeMsg91 {
     }
     const requestId = `req${(this.nextId++).toString(36).padStart(8, '0')}`;
     this.accepted.set(key, requestId);
-    this.requestIds.push(requestId);
+    this.requests.push({ requestId, numbers });
     this.answers.accept += 1;
-    this.smsPerNumber.set(to, (this.smsPerNumber.get(to) ?? 0) + 1);
+    for (const to of numbers) this.smsPerNumber.set(to, (this.smsPerNumber.get(to) ?? 0) + 1);
+    this.totalSms += numbers.length;
     this.lastAcceptedAt = performance.now();
     return reply(200, { type: 'success', message: requestId });
   }

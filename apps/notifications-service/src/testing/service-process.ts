@@ -34,6 +34,8 @@ export class ServiceProcess {
     readonly name: string,
     private readonly env: Record<string, string>,
     readonly port: number,
+    /** Extra node flags, e.g. `--cpu-prof` for a profile of the service. */
+    private readonly nodeArgs: readonly string[] = [],
   ) {
     this.baseUrl = `http://127.0.0.1:${port}`;
   }
@@ -42,7 +44,7 @@ export class ServiceProcess {
   async start(timeoutMs = 90_000): Promise<void> {
     const root = workspaceRoot();
     this.output = '';
-    const child = spawn(process.execPath, ['-r', join(root, 'tools/test/ts-register.cjs'), join(root, 'apps/notifications-service/src/main.ts')], {
+    const child = spawn(process.execPath, [...this.nodeArgs, '-r', join(root, 'tools/test/ts-register.cjs'), join(root, 'apps/notifications-service/src/main.ts')], {
       cwd: root,
       env: { ...process.env, ...this.env, PORT: String(this.port), HOST: '127.0.0.1' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -54,7 +54,7 @@ export class NotificationsController {
     const changed = new Set<string>();
     let updated = 0;
     for (const report of finalReports(body)) {
-      const campaignId = await this.deliveries.recordDeliveryReport(report.providerMessageId, report.status, report.reason);
+      const campaignId = await this.deliveries.recordDeliveryReport(report.providerMessageId, report.number, report.status, report.reason);
       if (campaignId) {
         updated += 1;
         changed.add(campaignId);

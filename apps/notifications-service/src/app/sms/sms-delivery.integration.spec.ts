@@ -109,6 +109,12 @@ describe('SMS delivery: every recipient gets exactly one SMS', () => {
       SMS_DLT_ENTITY_ID: '1201160000000000001',
       SMS_DLT_TEMPLATES: JSON.stringify({ custom: { templateId: '1207160000000000001', text: 'KBE Young Scientist: {#var#}' } }),
       SMS_HTTP_IDEMPOTENCY_HEADER: 'Idempotency-Key',
+      // Several recipients per request, few enough that a campaign makes 2,000 calls: the
+      // transient-failure test needs hundreds of failed calls of each kind.
+      SMS_HTTP_BATCH_SIZE: '5',
+      // Small fetches (about 370 messages per partition), so a sender holds a fraction of a campaign
+      // in memory: with Kafka stopped it cannot finish the campaign from what it already fetched.
+      SMS_FETCH_BYTES_PER_PARTITION: String(128 * 1024),
       SMS_RATE_LIMIT_PER_SECOND: '5000',
       SMS_MAX_ATTEMPTS: '8',
       SMS_RETRY_BASE_MS: '100',
@@ -151,14 +157,14 @@ describe('SMS delivery: every recipient gets exactly one SMS', () => {
 
   it("counts the provider's delivery reports: delivered, and undelivered with its reason", async () => {
     const service = processes[0] as ServiceProcess;
-    const [first, second] = fake.requestIds as [string, string];
+    const [first, second] = fake.requests as [{ requestId: string; numbers: string[] }, { requestId: string; numbers: string[] }];
     const response = await fetch(`${service.baseUrl}/api/notifications/delivery-reports?token=${webhookToken}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
         data: [
-          { requestId: first, report: [{ status: '1', desc: 'DELIVERED' }] },
-          { requestId: second, report: [{ status: '16', desc: 'REJECTED' }] },
+          { requestId: first.requestId, report: [{ number: first.numbers[0], status: '1', desc: 'DELIVERED' }] },
+          { requestId: second.requestId, report: [{ number: second.numbers[1], status: '16', desc: 'REJECTED' }] },
         ],
       }),
     });
@@ -197,7 +203,8 @@ describe('SMS delivery: every recipient gets exactly one SMS', () => {
   it('delivers when the consumer process is killed mid-campaign and restarted (after the other stopped gracefully)', async () => {
     const a = await serviceA();
     await processes[1]?.stop();
-    fake.delayMs = 40; // a slower gateway, so the campaign is still under way when the process dies
+    // A slower gateway (at most 64 calls of 5 in flight: 1,600 SMS/s), so the campaign is still under way when the process dies.
+    fake.delayMs = 200;
     try {
       const campaignId = await publishCampaign(4);
       await waitFor(() => receivedCount(4) >= 2_000, { timeoutMs: 120_000, intervalMs: 50, what: 'the campaign to be under way' });
@@ -212,7 +219,7 @@ describe('SMS delivery: every recipient gets exactly one SMS', () => {
 
   it('delivers when Kafka is stopped for 20 s in the middle of the campaign', async () => {
     const a = await serviceA();
-    fake.delayMs = 40;
+    fake.delayMs = 200;
     try {
       const campaignId = await publishCampaign(5);
       await waitFor(() => receivedCount(5) >= 1_000, { timeoutMs: 120_000, intervalMs: 50, what: 'the campaign to be under way' });

@@ -3,6 +3,8 @@ import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { FanOutDocument } from './fan-out.schema';
 
+const DUPLICATE_KEY = 11000;
+
 export interface FanOutRecord {
   eventId: string;
   campaignId: string;
@@ -31,14 +33,14 @@ export class CampaignRepository {
     fields: { campaignId: string; messageType: string; audience: string; requestedBy: string },
     now = new Date(),
   ): Promise<FanOutRecord> {
-    await this.model
-      .updateOne(
-        { _id: eventId },
-        { $setOnInsert: { ...fields, cursor: null, queued: 0, rejected: 0, expandedAt: null, createdAt: now, updatedAt: now } },
-        { upsert: true },
-      )
-      .exec();
-    return (await this.find(eventId)) as FanOutRecord;
+    try {
+      // Insert first: a new event costs one write; a duplicate `_id` means it was seen before.
+      await this.model.collection.insertOne({ _id: eventId as never, ...fields, cursor: null, queued: 0, rejected: 0, expandedAt: null, createdAt: now, updatedAt: now });
+      return { eventId, campaignId: fields.campaignId, cursor: null, expandedAt: null };
+    } catch (error) {
+      if ((error as { code?: number } | null)?.code !== DUPLICATE_KEY) throw error;
+      return (await this.find(eventId)) as FanOutRecord;
+    }
   }
 
   async find(eventId: string): Promise<FanOutRecord | null> {
@@ -48,15 +50,20 @@ export class CampaignRepository {
 
   /**
    * Moves the cursor past a page whose messages are on the outbound topic and adds its counts,
-   * only if the cursor is still where that page started: a page is never counted twice.
+   * only if the cursor is still where that page started (a page is never counted twice), and
+   * returns the fan-out as it is now (null: it had moved on). Read and written by `_id` alone
+   * (FerretDB scans the collection for any other filter); one event is expanded by one consumer
+   * of its partition at a time.
    */
-  async advance(eventId: string, from: string | null, to: string | null, queued: number, rejected: number, now = new Date()): Promise<void> {
-    const finished = to === null ? { expandedAt: now } : {};
-    await this.model
-      .updateOne({ _id: eventId, cursor: from, expandedAt: null }, { $set: { cursor: to, updatedAt: now, ...finished }, $inc: { queued, rejected } })
-      .exec();
+  async advance(eventId: string, from: string | null, to: string | null, queued: number, rejected: number, now = new Date()): Promise<FanOutRecord | null> {
+    const current = await this.find(eventId);
+    if (!current || current.cursor !== from || current.expandedAt) return null;
+    const expandedAt = to === null ? now : null;
+    await this.model.updateOne({ _id: eventId }, { $set: { cursor: to, updatedAt: now, expandedAt }, $inc: { queued, rejected } }).exec();
+    return { ...current, cursor: to, expandedAt };
   }
 
+  /** Statistics only (not the delivery path): the fan-outs of a campaign, a scan of this small collection. */
   async totals(campaignId: string): Promise<CampaignTotals | null> {
     const docs = await this.model.find({ campaignId }).lean<FanOutDocument[]>().exec();
     const first = docs[0];

@@ -46,6 +46,5 @@ export class FanOutDocument {
   updatedAt!: Date;
 }
 
+// No secondary index: FerretDB's SQLite backend would never use it (only `{ _id }` filters).
 export const FanOutSchema = SchemaFactory.createForClass(FanOutDocument);
-// Serves the campaign statistics (sum over the fan-outs of one campaign).
-FanOutSchema.index({ campaignId: 1 });

@@ -55,9 +55,9 @@ export class FanOutUseCase {
       const { valid, rejected } = this.split(request, page.items);
       await this.deliveries.recordRejected(rejected);
       await this.queue(valid);
-      await this.campaigns.advance(request.eventId, fanOut.cursor, page.next, valid.length, rejected.length);
+      const advanced = await this.campaigns.advance(request.eventId, fanOut.cursor, page.next, valid.length, rejected.length);
       this.reporter.markChanged([campaignId]);
-      fanOut = (await this.campaigns.find(request.eventId)) ?? fanOut;
+      fanOut = advanced ?? (await this.campaigns.find(request.eventId)) ?? fanOut;
     }
   }
 

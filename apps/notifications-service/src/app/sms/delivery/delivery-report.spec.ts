@@ -10,8 +10,8 @@ describe('MSG91 delivery reports', () => {
       ],
     });
     expect(finalReports(body)).toEqual([
-      { providerMessageId: 'r1', status: 'delivered', reason: null },
-      { providerMessageId: 'r2', status: 'failed', reason: 'Undelivered: REJECTED' },
+      { providerMessageId: 'r1', number: '919876543210', status: 'delivered', reason: null },
+      { providerMessageId: 'r2', number: '919876543211', status: 'failed', reason: 'Undelivered: REJECTED' },
     ]);
   });
 

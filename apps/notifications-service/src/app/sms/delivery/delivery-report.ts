@@ -18,6 +18,8 @@ const FAILED = new Set(['2', '9', '16', '17', '25', '26']);
 
 export interface DeliveryReport {
   providerMessageId: string;
+  /** The recipient the report is about (a request may have many). */
+  number?: string;
   status: 'delivered' | 'failed';
   reason: string | null;
 }
@@ -26,9 +28,10 @@ export function finalReports(body: z.output<typeof deliveryReportBodySchema>): D
   const reports: DeliveryReport[] = [];
   for (const request of body) {
     for (const report of request.report) {
-      if (report.status === '1') reports.push({ providerMessageId: request.requestId, status: 'delivered', reason: null });
+      const number = report.number ? { number: report.number } : {};
+      if (report.status === '1') reports.push({ providerMessageId: request.requestId, ...number, status: 'delivered', reason: null });
       else if (FAILED.has(report.status)) {
-        reports.push({ providerMessageId: request.requestId, status: 'failed', reason: `Undelivered: ${report.desc ?? `status ${report.status}`}` });
+        reports.push({ providerMessageId: request.requestId, ...number, status: 'failed', reason: `Undelivered: ${report.desc ?? `status ${report.status}`}` });
       }
     }
   }

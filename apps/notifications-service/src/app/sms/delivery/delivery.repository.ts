@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { randomUUID } from 'node:crypto';
-import { DeliveryDocument, InflightDocument, OutcomeDocument, type OutcomeStatus } from './delivery.schema';
+import { DeliveryDocument, InflightDocument, OutcomeDocument, ReceiptDocument, type OutcomeStatus } from './delivery.schema';
 import type { OutboundSms } from './outbound-message';
 
 /**
@@ -22,6 +22,12 @@ export interface ClaimedChunk {
 export type DeliveryOutcome =
   | { id: string; campaignId: string; status: 'sent'; attempts: number; providerMessageId: string | null }
   | { id: string; campaignId: string; status: 'dead'; attempts: number; reason: string };
+
+/** A request the provider accepted: its id and which message went to which number. */
+export interface ProviderReceipt {
+  providerMessageId: string;
+  recipients: Array<{ to: string; id: string }>;
+}
 
 export interface CampaignCounts {
   sent: number;
@@ -56,26 +62,26 @@ export class DeliveryRepository {
     @InjectModel(DeliveryDocument.name) private readonly claims: Model<DeliveryDocument>,
     @InjectModel(InflightDocument.name) private readonly inflight: Model<InflightDocument>,
     @InjectModel(OutcomeDocument.name) private readonly outcomes: Model<OutcomeDocument>,
+    @InjectModel(ReceiptDocument.name) private readonly receipts: Model<ReceiptDocument>,
   ) {}
 
   /**
-   * Claims `messages` for `owner`. The chunk's in-flight entry is written first (one document),
-   * so a sender that dies after claiming leaves something the sweeper finds; then one claim per
-   * message, whose unique key refuses those claimed before (they are dropped from the entry).
+   * Claims `messages` for `owner`. The chunk's in-flight entry (its message ids, owner and lease:
+   * one small document) is written first, so a sender that dies after claiming leaves something
+   * the sweeper finds; then one claim per message in one insert, whose unique key refuses those
+   * claimed before (they are dropped from the entry).
    */
   async claim(messages: readonly OutboundSms[], owner: string, leaseMs: number, now = new Date()): Promise<ClaimedChunk> {
     const unique = [...new Map(messages.map((message) => [message.id, message])).values()];
     const inflightId = randomUUID();
     if (unique.length === 0) return { inflightId, messages: [] };
     const leaseUntil = new Date(now.getTime() + leaseMs);
-    const docs = unique.map((message) => toClaim(message, now));
-    await this.serial(() => this.inflight.collection.insertOne({ _id: inflightId as never, owner, leaseUntil, messages: docs }));
-    const refused = await this.serial(() => insertIgnoringDuplicates(this.claims, docs));
+    await this.serial(() => this.inflight.collection.insertOne({ _id: inflightId as never, owner, leaseUntil, ids: unique.map((message) => message.id) }));
+    const refused = await this.serial(() => insertIgnoringDuplicates(this.claims, unique.map((message) => toClaim(message, now))));
     const ours = unique.filter((_message, index) => !refused.has(index));
     if (refused.size > 0) {
-      const kept = docs.filter((_doc, index) => !refused.has(index));
       await this.serial(async () => {
-        if (kept.length > 0) await this.inflight.updateOne({ _id: inflightId }, { $set: { messages: kept } }).exec();
+        if (ours.length > 0) await this.inflight.updateOne({ _id: inflightId }, { $set: { ids: ours.map((message) => message.id) } }).exec();
         else await this.inflight.deleteOne({ _id: inflightId }).exec();
       });
     }
@@ -100,13 +106,24 @@ export class DeliveryRepository {
   }
 
   /** Writes the outcomes of a chunk this process sent, then forgets the chunk as in flight. */
-  async recordOutcomes(inflightId: string, outcomes: readonly DeliveryOutcome[], now = new Date()): Promise<void> {
-    await this.recordOutcomesKeepingChunk(outcomes, now);
+  async recordOutcomes(inflightId: string, outcomes: readonly DeliveryOutcome[], receipts: readonly ProviderReceipt[] = [], now = new Date()): Promise<void> {
+    await this.recordOutcomesKeepingChunk(outcomes, receipts, now);
     await this.serial(() => this.inflight.deleteOne({ _id: inflightId }).exec());
   }
 
-  /** Writes outcomes only (the chunk stays in flight: whoever takes it over skips these). */
-  async recordOutcomesKeepingChunk(outcomes: readonly DeliveryOutcome[], now = new Date()): Promise<void> {
+  /**
+   * Writes outcomes only (the chunk stays in flight: whoever takes it over skips these), and the
+   * provider's receipts (one document per accepted request, found by its id when a report comes).
+   */
+  async recordOutcomesKeepingChunk(outcomes: readonly DeliveryOutcome[], receipts: readonly ProviderReceipt[] = [], now = new Date()): Promise<void> {
+    if (receipts.length > 0) {
+      await this.serial(() =>
+        insertIgnoringDuplicates(
+          this.receipts,
+          receipts.map((receipt) => ({ _id: receipt.providerMessageId, recipients: receipt.recipients, createdAt: now })),
+        ),
+      );
+    }
     if (outcomes.length === 0) return;
     await this.serial(() =>
       insertIgnoringDuplicates(
@@ -131,8 +148,10 @@ export class DeliveryRepository {
 
   /**
    * Takes over an in-flight chunk whose lease ran out (its sender died, or an admin re-drove
-   * it): taken by one process only (update conditional on the old lease). Messages that already
-   * have an outcome are left out; those whose claim is missing are claimed now (never sent).
+   * it): taken by one process only (update conditional on the old lease, on the small in-flight
+   * set). Messages that already have an outcome are left out; the others are read back from
+   * their claims by `_id`. A message without a claim was never sent and its Kafka record never
+   * committed (offsets move on only after the outcomes are written): redelivery brings it back.
    */
   async takeExpired(owner: string, leaseMs: number, now = new Date()): Promise<ClaimedChunk | null> {
     for (const entry of await this.inflight.find({ leaseUntil: { $lt: now } }).limit(10).lean<InflightDocument[]>().exec()) {
@@ -140,13 +159,12 @@ export class DeliveryRepository {
         this.inflight.updateOne({ _id: entry._id, leaseUntil: entry.leaseUntil }, { $set: { owner, leaseUntil: new Date(now.getTime() + leaseMs) } }).exec(),
       );
       if (result.modifiedCount !== 1) continue;
-      const messages: ClaimedSms[] = [];
-      for (const doc of entry.messages) {
-        if (await this.outcomes.exists({ _id: doc._id }).exec()) continue;
-        const refused = await this.serial(() => insertIgnoringDuplicates(this.claims, [{ ...doc, createdAt: now }]));
-        const neverSent = entry.owner === null || !refused.has(0);
-        messages.push({ ...toOutbound(doc), inDoubt: !neverSent });
-      }
+      const found = await mapInPool(entry.ids, 16, async (id) => {
+        if (await this.outcomes.exists({ _id: id }).exec()) return undefined;
+        return (await this.claims.findById(id, { createdAt: 0 }).lean<DeliveryDocument>().exec()) ?? undefined;
+      });
+      // owner null: given back at shutdown or re-driven, never handed over since; otherwise the sender may have sent it.
+      const messages = found.filter((doc) => doc !== undefined).map((doc) => ({ ...toOutbound(doc), inDoubt: entry.owner !== null }));
       return { inflightId: entry._id, messages };
     }
     return null;
@@ -159,21 +177,40 @@ export class DeliveryRepository {
     const dead = await this.outcomes.find(filter, { _id: 1, campaignId: 1 }).lean<Array<Pick<OutcomeDocument, '_id' | 'campaignId'>>>().exec();
     if (dead.length === 0) return [];
     const ids = dead.map((doc) => doc._id);
-    const claims = await this.claims.find({ _id: { $in: ids } }, { createdAt: 0 }).lean<DeliveryDocument[]>().exec();
-    await this.serial(() => this.inflight.collection.insertOne({ _id: randomUUID() as never, owner: null, leaseUntil: new Date(0), messages: claims }));
-    await this.serial(() => this.outcomes.deleteMany({ _id: { $in: ids }, status: 'dead' }).exec());
+    await this.serial(() => this.inflight.collection.insertOne({ _id: randomUUID() as never, owner: null, leaseUntil: new Date(0), ids }));
+    await this.serial(() => mapInPool(ids, 1, (id) => this.outcomes.deleteOne({ _id: id }).exec()));
     return [...new Set(dead.map((doc) => doc.campaignId))];
   }
 
-  /** Applies a provider delivery report to a message it accepted; returns its campaign, or null when none matched. */
-  async recordDeliveryReport(providerMessageId: string, status: 'delivered' | 'failed', reason: string | null, now = new Date()): Promise<string | null> {
-    const doc = await this.serial(() =>
-      this.outcomes
-        .findOneAndUpdate({ providerMessageId, status: 'sent' }, { $set: { status, reason: status === 'failed' ? reason : null, updatedAt: now } }, { new: true })
-        .lean<OutcomeDocument>()
-        .exec(),
+  /**
+   * Applies a provider delivery report to the message it accepted under `providerMessageId` for
+   * `number` (any form with the same digits; without a number, only a one-recipient request
+   * matches). Reads the receipt and the outcome by `_id` only. Returns the campaign, or null
+   * when no message that is still `sent` matched.
+   */
+  async recordDeliveryReport(
+    providerMessageId: string,
+    number: string | undefined,
+    status: 'delivered' | 'failed',
+    reason: string | null,
+    now = new Date(),
+  ): Promise<string | null> {
+    const receipt = await this.receipts.findById(providerMessageId).lean<ReceiptDocument>().exec();
+    if (!receipt) return null;
+    const digits = number?.replace(/\D/g, '');
+    const recipient =
+      digits === undefined
+        ? receipt.recipients.length === 1
+          ? receipt.recipients[0]
+          : undefined
+        : receipt.recipients.find((entry) => entry.to.replace(/\D/g, '') === digits);
+    if (!recipient) return null;
+    const outcome = await this.outcomes.findById(recipient.id).lean<OutcomeDocument>().exec();
+    if (outcome?.status !== 'sent') return null;
+    await this.serial(() =>
+      this.outcomes.updateOne({ _id: recipient.id }, { $set: { status, reason: status === 'failed' ? reason : null, updatedAt: now } }).exec(),
     );
-    return doc?.campaignId ?? null;
+    return outcome.campaignId;
   }
 
   async countsOf(campaignId: string): Promise<CampaignCounts> {
@@ -207,6 +244,20 @@ export class DeliveryRepository {
     this.writes = next.catch(() => undefined);
     return next;
   }
+}
+
+/** `work` over `items`, at most `size` at once, results in order. */
+async function mapInPool<T, R>(items: readonly T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
+  return results;
 }
 
 /** Inserts, skipping documents whose `_id` exists; returns the indexes refused as duplicates. */

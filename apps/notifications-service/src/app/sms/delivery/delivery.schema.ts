@@ -1,9 +1,11 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 
 /**
- * The delivery log, in insert-mostly collections: FerretDB's SQLite backend pushes down only
- * `_id`/equality filters, so multi-document updates (`$in`, ranges) scan whole collections.
- * Each write here is an insert, a delete on the small in-flight set, or an update by `_id`.
+ * The delivery log, in insert-mostly collections: FerretDB's SQLite backend hands SQLite a
+ * filter only when it is exactly `{ _id: <value> }`; any other find/update/delete (`$in`, ranges,
+ * other fields, even `_id` plus another field) decodes every document of the collection. So the
+ * hot path inserts (many at once, a duplicate `_id` being the idempotency signal), reads and
+ * updates by `_id` alone, and scans only the small in-flight set.
  */
 
 /** One claim per (campaign or event, recipient): the unique record that the message was taken for the provider. */
@@ -41,11 +43,12 @@ export class DeliveryDocument {
 export const DeliverySchema = SchemaFactory.createForClass(DeliveryDocument);
 
 /**
- * Claims not finished yet, one entry per chunk of messages a sender took (with the messages, so
- * a sender that takes the chunk over can send them): which sender holds it and until when
- * (lease). Deleted when the chunk's outcomes are written; a chunk whose lease ran out (its
- * sender died) is taken over by another sender. `owner` null: never handed to the provider
- * (re-driven, or given back at shutdown).
+ * Claims not finished yet, one small entry per chunk of messages a sender took (their ids; the
+ * messages themselves are in their claims): which sender holds it and until when (lease).
+ * Deleted when the chunk's outcomes are written; a chunk whose lease ran out (its sender died)
+ * is taken over by another sender. `owner` null: never handed to the provider (re-driven, or
+ * given back at shutdown). The only collection scanned on the delivery path (by the sweeper),
+ * so it stays small.
  */
 @Schema({ collection: 'sms_inflight', versionKey: false })
 export class InflightDocument {
@@ -58,8 +61,9 @@ export class InflightDocument {
   @Prop({ type: Date, required: true })
   leaseUntil!: Date;
 
-  @Prop({ type: [Object], required: true })
-  messages!: Array<Omit<DeliveryDocument, 'createdAt'>>;
+  /** Ids (idempotency keys) of the chunk's messages. */
+  @Prop({ type: [String], required: true })
+  ids!: string[];
 }
 export const InflightSchema = SchemaFactory.createForClass(InflightDocument);
 
@@ -95,8 +99,23 @@ export class OutcomeDocument {
   @Prop({ type: Date, required: true })
   updatedAt!: Date;
 }
+// No secondary indexes: FerretDB's SQLite backend never uses them for a query (only `_id`), they
+// would only make every insert dearer.
 export const OutcomeSchema = SchemaFactory.createForClass(OutcomeDocument);
-// Serves the campaign statistics ($match campaignId, $group status).
-OutcomeSchema.index({ campaignId: 1, status: 1 });
-// Serves the delivery-report webhook (findOne by the provider's message id).
-OutcomeSchema.index({ providerMessageId: 1 });
+
+/**
+ * One request the provider accepted (`_id` = the provider's request id): which message went to
+ * which number, so a delivery report (request id + number) finds its message by `_id` alone.
+ */
+@Schema({ collection: 'sms_provider_receipts', versionKey: false })
+export class ReceiptDocument {
+  @Prop({ type: String, required: true })
+  _id!: string;
+
+  @Prop({ type: [Object], required: true })
+  recipients!: Array<{ to: string; id: string }>;
+
+  @Prop({ type: Date, required: true })
+  createdAt!: Date;
+}
+export const ReceiptSchema = SchemaFactory.createForClass(ReceiptDocument);

@@ -1,16 +1,21 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import { InjectConfig } from '@kbe/server-config';
 import { EVENT_PRODUCER, topicName, type EventProducer } from '@kbe/server-messaging';
 import type { NotificationsConfig } from '../../notifications.config';
 import { CampaignStatsReporter } from '../campaigns/campaign-stats.reporter';
 import { SMS_PROVIDER, SmsSendError, type SmsProvider } from '../providers/sms-provider';
-import { DeliveryRepository, type ClaimedChunk, type ClaimedSms, type DeliveryOutcome } from './delivery.repository';
+import { DeliveryRepository, type ClaimedChunk, type ClaimedSms, type DeliveryOutcome, type ProviderReceipt } from './delivery.repository';
 import { SMS_DEAD_LETTER_TOPIC } from './outbound-message';
 import { RateLimiter } from './rate-limiter';
 import { retryDelayMs, type RetryPolicyOptions } from './retry-policy';
 
 export const OUTCOME_UNKNOWN =
   'Outcome unknown: the sender stopped while handing it to a provider without idempotency keys (not resent, to avoid a duplicate)';
+
+type BatchResult =
+  | { status: 'sent'; attempts: number; providerMessageId: string | null }
+  | { status: 'dead'; attempts: number; reason: string };
 
 /** Bounds provider calls in flight across every partition of this process. */
 class Semaphore {
@@ -34,10 +39,47 @@ class Semaphore {
   }
 }
 
+/** Messages sent together in one provider request, and the key that goes with every attempt of it. */
+export interface ProviderBatch {
+  idempotencyKey: string;
+  messageType: string;
+  encoding: ClaimedSms['encoding'];
+  messages: ClaimedSms[];
+}
+
 /**
- * Hands claimed messages to the provider: rate limited, a bounded number in flight, retried with
- * exponential backoff and jitter on transient errors, never on permanent ones; records every
- * outcome in the delivery log and puts what was given up on the dead-letter topic.
+ * Splits messages into provider requests, deterministically: sorted by id, grouped by message
+ * type and encoding (one DLT template per request), `size` at most per request. The same
+ * messages always give the same requests and keys, so a chunk taken over after a crash resends
+ * exactly the requests that may have been accepted, with their keys.
+ */
+export function providerBatches(messages: readonly ClaimedSms[], size: number): ProviderBatch[] {
+  const groups = new Map<string, ClaimedSms[]>();
+  for (const message of [...messages].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
+    const group = `${message.messageType}\u0000${message.encoding}`;
+    const members = groups.get(group);
+    if (members) members.push(message);
+    else groups.set(group, [message]);
+  }
+  const batches: ProviderBatch[] = [];
+  for (const group of groups.values()) {
+    for (let start = 0; start < group.length; start += size) {
+      const slice = group.slice(start, start + size);
+      const first = slice[0] as ClaimedSms;
+      // One message: its own id. Several: a digest of their ids (the same set, the same key).
+      const idempotencyKey =
+        slice.length === 1 ? first.id : `batch-${createHash('sha256').update(slice.map((message) => message.id).join('\n')).digest('base64url').slice(0, 32)}`;
+      batches.push({ idempotencyKey, messageType: first.messageType, encoding: first.encoding, messages: slice });
+    }
+  }
+  return batches;
+}
+
+/**
+ * Hands claimed messages to the provider, several recipients per request: rate limited per SMS,
+ * a bounded number of requests in flight, retried with exponential backoff and jitter on
+ * transient errors (the same idempotency key on every attempt), never on permanent ones;
+ * records every outcome in the delivery log and puts what was given up on the dead-letter topic.
  */
 @Injectable()
 export class SmsDispatcher {
@@ -65,62 +107,78 @@ export class SmsDispatcher {
   async dispatch(chunk: ClaimedChunk, stopping: () => boolean): Promise<{ unsent: string[] }> {
     const messages = chunk.messages;
     const outcomes: DeliveryOutcome[] = [];
+    const receipts: ProviderReceipt[] = [];
     const unsent: string[] = [];
+    const sendable: ClaimedSms[] = [];
+    for (const message of messages) {
+      const refusal = this.provider.refusal(message.messageType, message.text);
+      if (refusal) outcomes.push({ id: message.id, campaignId: message.campaignId, status: 'dead', attempts: 0, reason: refusal });
+      else if (message.inDoubt && !this.provider.honoursIdempotencyKey) {
+        outcomes.push({ id: message.id, campaignId: message.campaignId, status: 'dead', attempts: 0, reason: OUTCOME_UNKNOWN });
+      } else sendable.push(message);
+    }
     await Promise.all(
-      messages.map(async (message) => {
-        if (message.inDoubt && !this.provider.honoursIdempotencyKey) {
-          outcomes.push({ id: message.id, campaignId: message.campaignId, status: 'dead', attempts: 0, reason: OUTCOME_UNKNOWN });
+      providerBatches(sendable, this.config.SMS_HTTP_BATCH_SIZE).map(async (batch) => {
+        const result = await this.sendWithRetries(batch, stopping);
+        if (!result) {
+          unsent.push(...batch.messages.map((message) => message.id));
           return;
         }
-        const outcome = await this.sendWithRetries(message, stopping);
-        if (outcome) outcomes.push(outcome);
-        else unsent.push(message.id);
+        for (const message of batch.messages) {
+          outcomes.push(
+            result.status === 'sent'
+              ? { id: message.id, campaignId: message.campaignId, status: 'sent', attempts: result.attempts, providerMessageId: result.providerMessageId }
+              : { id: message.id, campaignId: message.campaignId, status: 'dead', attempts: result.attempts, reason: result.reason },
+          );
+        }
+        if (result.status === 'sent' && result.providerMessageId) {
+          receipts.push({ providerMessageId: result.providerMessageId, recipients: batch.messages.map((message) => ({ to: message.to, id: message.id })) });
+        }
       }),
     );
     if (unsent.length > 0) {
       // Stopping: record what was sent; the chunk stays in flight, given back for the rest.
-      await this.deliveries.recordOutcomesKeepingChunk(outcomes);
+      await this.deliveries.recordOutcomesKeepingChunk(outcomes, receipts);
     } else {
-      await this.deliveries.recordOutcomes(chunk.inflightId, outcomes);
+      await this.deliveries.recordOutcomes(chunk.inflightId, outcomes, receipts);
     }
     this.reporter.markChanged(new Set(messages.map((message) => message.campaignId)));
     await this.deadLetter(messages, outcomes);
     return { unsent };
   }
 
-  private async sendWithRetries(message: ClaimedSms, stopping: () => boolean): Promise<DeliveryOutcome | undefined> {
+  private async sendWithRetries(batch: ProviderBatch, stopping: () => boolean): Promise<BatchResult | undefined> {
     let maybeAccepted = false;
     for (let attempt = 1; ; attempt += 1) {
       if (stopping()) {
         // Handed back (sent by the next sender) unless an attempt went unanswered: it may have
         // been accepted, so resending could duplicate it; it is given up (re-drivable) instead.
         if (!maybeAccepted) return undefined;
-        return { id: message.id, campaignId: message.campaignId, status: 'dead', attempts: attempt - 1, reason: 'Sender stopped while retrying an unanswered call' };
+        return { status: 'dead', attempts: attempt - 1, reason: 'Sender stopped while retrying an unanswered call' };
       }
       try {
         const receipt = await this.inFlight.run(async () => {
-          await this.limiter.acquire();
+          await this.limiter.acquire(batch.messages.length);
           return this.provider.send({
-            to: message.to,
-            text: message.text,
-            encoding: message.encoding,
-            messageType: message.messageType,
-            idempotencyKey: message.id,
+            messages: batch.messages.map((message) => ({ to: message.to, text: message.text })),
+            encoding: batch.encoding,
+            messageType: batch.messageType,
+            idempotencyKey: batch.idempotencyKey,
           });
         });
-        return { id: message.id, campaignId: message.campaignId, status: 'sent', attempts: attempt, providerMessageId: receipt.providerMessageId };
+        return { status: 'sent', attempts: attempt, providerMessageId: receipt.providerMessageId };
       } catch (error) {
         const failure = error instanceof SmsSendError ? error : new SmsSendError('transient', describe(error), undefined, true);
         maybeAccepted ||= failure.maybeAccepted && !this.provider.honoursIdempotencyKey;
         if (failure.kind === 'permanent' || attempt >= this.retry.maxAttempts) {
-          return { id: message.id, campaignId: message.campaignId, status: 'dead', attempts: attempt, reason: failure.message };
+          return { status: 'dead', attempts: attempt, reason: failure.message };
         }
         await sleep(retryDelayMs(attempt, this.retry, failure.retryAfterMs));
       }
     }
   }
 
-  /** The dead-letter topic is for operators and other consumers; the delivery log stays the source for re-drive. */
+/** The dead-letter topic is for operators and other consumers; the delivery log stays the source for re-drive. */
   private async deadLetter(messages: readonly ClaimedSms[], outcomes: readonly DeliveryOutcome[]): Promise<void> {
     const dead = new Map(outcomes.filter((outcome) => outcome.status === 'dead').map((outcome) => [outcome.id, outcome]));
     if (dead.size === 0) return;

@@ -7,8 +7,14 @@ export class ConsoleSmsProvider implements SmsProvider {
   readonly honoursIdempotencyKey = true;
   private readonly logger = new Logger('ConsoleSms');
 
+  refusal(): string | null {
+    return null;
+  }
+
   async send(request: SmsSendRequest): Promise<SmsSendReceipt> {
-    this.logger.log(`SMS to ******${request.to.slice(-4)} (${request.encoding}, ${request.messageType}): ${request.text}`);
+    for (const message of request.messages) {
+      this.logger.log(`SMS to ******${message.to.slice(-4)} (${request.encoding}, ${request.messageType}): ${message.text}`);
+    }
     return { providerMessageId: `console-${request.idempotencyKey}` };
   }
 }

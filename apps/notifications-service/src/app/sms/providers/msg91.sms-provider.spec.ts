@@ -3,7 +3,15 @@ import { SmsSendError, type SmsSendRequest } from './sms-provider';
 
 describe('Msg91SmsProvider', () => {
   const templates = { custom: { templateId: '1207160000000000001', text: 'KBE Young Scientist: {#var#}' } };
-  const request: SmsSendRequest = { to: '+919876543210', text: 'KBE Young Scientist: exam on 19 March', encoding: 'GSM-7', messageType: 'custom', idempotencyKey: 'c1:KBE1' };
+  const request: SmsSendRequest = {
+    messages: [
+      { to: '+919876543210', text: 'KBE Young Scientist: exam on 19 March' },
+      { to: '+919876543211', text: 'KBE Young Scientist: exam on 20 March' },
+    ],
+    encoding: 'GSM-7',
+    messageType: 'custom',
+    idempotencyKey: 'c1:batch-1',
+  };
   const calls: Array<{ url: string; init: RequestInit }> = [];
   const answer = (status: number, body: unknown, headers: Record<string, string> = {}) =>
     (async (url: string, init: RequestInit) => {
@@ -15,11 +23,11 @@ describe('Msg91SmsProvider', () => {
 
   beforeEach(() => (calls.length = 0));
 
-  it('posts one transactional DLT message and returns the request id', async () => {
+  it('posts one transactional DLT request with every recipient and its own text, and returns the request id', async () => {
     const receipt = await provider(answer(200, { type: 'success', message: 'req-42' }), 'Idempotency-Key').send(request);
     expect(receipt).toEqual({ providerMessageId: 'req-42' });
     expect(calls[0]?.url).toBe('https://gw.example/api/v2/sendsms');
-    expect(calls[0]?.init.headers).toMatchObject({ authkey: 'key-1', 'Idempotency-Key': 'c1:KBE1' });
+    expect(calls[0]?.init.headers).toMatchObject({ authkey: 'key-1', 'Idempotency-Key': 'c1:batch-1' });
     expect(JSON.parse(String(calls[0]?.init.body))).toEqual({
       sender: 'KBEYSC',
       route: '4',
@@ -27,17 +35,24 @@ describe('Msg91SmsProvider', () => {
       unicode: 0,
       DLT_TE_ID: '1207160000000000001',
       PE_ID: '1201160000000000001',
-      sms: [{ message: request.text, to: ['919876543210'] }],
+      sms: [
+        { message: 'KBE Young Scientist: exam on 19 March', to: ['919876543210'] },
+        { message: 'KBE Young Scientist: exam on 20 March', to: ['919876543211'] },
+      ],
     });
   });
 
   it('sends Devanagari as Unicode', async () => {
-    await provider(answer(200, { type: 'success', message: 'r' })).send({ ...request, text: 'KBE Young Scientist: परीक्षा', encoding: 'UCS-2' });
+    await provider(answer(200, { type: 'success', message: 'r' })).send({ ...request, messages: [{ to: '+919876543210', text: 'KBE Young Scientist: परीक्षा' }], encoding: 'UCS-2' });
     expect(JSON.parse(String(calls[0]?.init.body)).unicode).toBe(1);
   });
 
   it('refuses, without calling the gateway, a text that does not match its DLT template', async () => {
-    const send = provider(answer(200, { type: 'success', message: 'r' })).send({ ...request, text: 'Hello there' });
+    const gateway = provider(answer(200, { type: 'success', message: 'r' }));
+    expect(gateway.refusal('custom', 'Hello there')).toBe('Text does not match DLT template 1207160000000000001 registered for custom');
+    expect(gateway.refusal('custom', 'KBE Young Scientist: exam on 19 March')).toBeNull();
+    expect(gateway.refusal('certificate', 'KBE Young Scientist: x')).toBe('No DLT template configured for certificate messages');
+    const send = gateway.send({ ...request, messages: [...request.messages, { to: '+919876543212', text: 'Hello there' }] });
     await expect(send).rejects.toMatchObject({ kind: 'permanent', message: expect.stringContaining('does not match DLT template 1207160000000000001') });
     await expect(provider(answer(200, {})).send({ ...request, messageType: 'certificate' })).rejects.toMatchObject({ kind: 'permanent' });
     expect(calls).toHaveLength(0);
