@@ -147,8 +147,11 @@ async function main() {
       bare.push(await barePair(run));
       const before = fake.totalSms;
       const start = performance.now();
+      if (process.env.NOTIFICATIONS_BENCH_SERVICE_LOG) console.log(`TRACE ${Date.now()} campaign published from here`);
       await publishCampaign(producer, `${id}-run${run}`, RECIPIENTS, run * 1_000_000);
+      if (process.env.NOTIFICATIONS_BENCH_SERVICE_LOG) console.log(`TRACE ${Date.now()} campaign published`);
       await waitForSms(fake, before + RECIPIENTS);
+      if (process.env.NOTIFICATIONS_BENCH_SERVICE_LOG) console.log(`TRACE ${Date.now()} all SMS accepted`);
       pipeline.push(RECIPIENTS / ((fake.lastAcceptedAt - start) / 1000));
       console.log(`run ${run}: notifications-service ${pipeline.at(-1).toFixed(0)} msg/s, bare kafkajs pair ${bare.at(-1).toFixed(0)} msg/s`);
     }

@@ -17,8 +17,6 @@ import {
   InflightSchema,
   OutcomeDocument,
   OutcomeSchema,
-  ReceiptDocument,
-  ReceiptSchema,
 } from './delivery/delivery.schema';
 import { SmsSenderWorker } from './delivery/sms-sender.worker';
 import { SmsDispatcher } from './delivery/sms.dispatcher';
@@ -48,7 +46,6 @@ function smsProviderFrom(config: NotificationsConfig): SmsProvider {
       { name: DeliveryDocument.name, schema: DeliverySchema },
       { name: InflightDocument.name, schema: InflightSchema },
       { name: OutcomeDocument.name, schema: OutcomeSchema },
-      { name: ReceiptDocument.name, schema: ReceiptSchema },
       { name: FanOutDocument.name, schema: FanOutSchema },
     ]),
   ],

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { randomUUID } from 'node:crypto';
-import { DeliveryDocument, InflightDocument, OutcomeDocument, ReceiptDocument, type OutcomeStatus } from './delivery.schema';
-import type { OutboundSms } from './outbound-message';
+import { DeliveryDocument, InflightDocument, OutcomeDocument, type OutcomeStatus } from './delivery.schema';
+import { outboundSmsSchema, type OutboundSms } from './outbound-message';
 
 /**
  * A message this process holds the claim of. `inDoubt`: taken over from a sender that died
@@ -21,7 +21,7 @@ export interface ClaimedChunk {
 
 export type DeliveryOutcome =
   | { id: string; campaignId: string; status: 'sent'; attempts: number; providerMessageId: string | null }
-  | { id: string; campaignId: string; status: 'dead'; attempts: number; reason: string };
+  | { id: string; campaignId: string; status: 'dead'; attempts: number; reason: string; message: OutboundSms };
 
 /** A request the provider accepted: its id and which message went to which number. */
 export interface ProviderReceipt {
@@ -47,56 +47,56 @@ export interface RejectedRecipient {
 
 const DUPLICATE_KEY = 11000;
 
+/** Outcome documents of provider receipts share the outcomes collection (one insert per chunk): `_id` prefix. */
+const RECEIPT_PREFIX = 'receipt:';
+
 /**
- * The delivery log. Claiming a message inserts its in-flight entry and its claim, whose unique
- * `_id` is the idempotency key: a redelivered Kafka record, a restarted sender or a second
- * sender process finds the key taken and does not send. Outcomes are inserted, and the
- * in-flight entry deleted, once the provider answered.
+ * The delivery log. Claiming a chunk inserts its in-flight entry (one document with the
+ * messages) and one claim per message, whose unique `_id` is the idempotency key: a redelivered
+ * Kafka record, a restarted sender or a second sender process finds the key taken and does not
+ * send. Outcomes (and the provider's receipts) are inserted in one write once the provider
+ * answered, and the in-flight entry deleted: five writes per chunk whatever its size. Documents
+ * written per message carry as few fields as possible (FerretDB's cost per document grows with
+ * its fields: an `_id`-only claim costs a quarter of a full one).
  */
 @Injectable()
 export class DeliveryRepository {
   /** Tail of the chain of writes: this process writes the delivery log one operation at a time. */
   private writes: Promise<unknown> = Promise.resolve();
+  private readonly forgetting = new Set<Promise<void>>();
 
   constructor(
     @InjectModel(DeliveryDocument.name) private readonly claims: Model<DeliveryDocument>,
     @InjectModel(InflightDocument.name) private readonly inflight: Model<InflightDocument>,
     @InjectModel(OutcomeDocument.name) private readonly outcomes: Model<OutcomeDocument>,
-    @InjectModel(ReceiptDocument.name) private readonly receipts: Model<ReceiptDocument>,
   ) {}
 
   /**
-   * Claims `messages` for `owner`. The chunk's in-flight entry (its message ids, owner and lease:
-   * one small document) is written first, so a sender that dies after claiming leaves something
-   * the sweeper finds; then one claim per message in one insert, whose unique key refuses those
-   * claimed before (they are dropped from the entry).
+   * Claims `messages` for `owner`. The chunk's in-flight entry (owner, lease and the messages, as
+   * JSON strings) is written first, so a sender that dies after claiming leaves something the
+   * sweeper finds; then one claim per message (`_id` and the chunk) in one insert, whose unique
+   * key refuses those claimed before (they are dropped from the entry).
    */
   async claim(messages: readonly OutboundSms[], owner: string, leaseMs: number, now = new Date()): Promise<ClaimedChunk> {
     const unique = [...new Map(messages.map((message) => [message.id, message])).values()];
     const inflightId = randomUUID();
     if (unique.length === 0) return { inflightId, messages: [] };
     const leaseUntil = new Date(now.getTime() + leaseMs);
-    await this.serial(() => this.inflight.collection.insertOne({ _id: inflightId as never, owner, leaseUntil, ids: unique.map((message) => message.id) }));
-    const refused = await this.serial(() => insertIgnoringDuplicates(this.claims, unique.map((message) => toClaim(message, now))));
+    await this.serial(() => this.inflight.collection.insertOne({ _id: inflightId as never, owner, leaseUntil, messages: unique.map(serialise) }));
+    const refused = await this.serial(() => insertIgnoringDuplicates(this.claims, unique.map((message) => ({ _id: message.id, chunk: inflightId }))));
     const ours = unique.filter((_message, index) => !refused.has(index));
     if (refused.size > 0) {
       await this.serial(async () => {
-        if (ours.length > 0) await this.inflight.updateOne({ _id: inflightId }, { $set: { ids: ours.map((message) => message.id) } }).exec();
+        if (ours.length > 0) await this.inflight.updateOne({ _id: inflightId }, { $set: { messages: ours.map(serialise) } }).exec();
         else await this.inflight.deleteOne({ _id: inflightId }).exec();
       });
     }
     return { inflightId, messages: ours.map((message) => ({ ...message, inDoubt: false })) };
   }
 
-  /** Records recipients rejected before queueing (no valid number) as failed; idempotent. */
+  /** Records recipients rejected before queueing (no valid number) as failed; idempotent (the outcome's `_id`). */
   async recordRejected(rejected: readonly RejectedRecipient[], now = new Date()): Promise<void> {
     if (rejected.length === 0) return;
-    await this.serial(() =>
-      insertIgnoringDuplicates(
-        this.claims,
-        rejected.map((entry) => toClaim({ ...entry, to: entry.to || '(none)', text: '-', encoding: 'GSM-7', segments: 1 }, now)),
-      ),
-    );
     await this.serial(() =>
       insertIgnoringDuplicates(
         this.outcomes,
@@ -105,40 +105,48 @@ export class DeliveryRepository {
     );
   }
 
-  /** Writes the outcomes of a chunk this process sent, then forgets the chunk as in flight. */
+  /**
+   * Writes the outcomes of a chunk this process sent, then forgets the chunk as in flight. The
+   * delete is not waited for (the caller commits its offsets meanwhile): if it never happens, the
+   * chunk is taken over when its lease ends and, every message having its outcome, just deleted.
+   */
   async recordOutcomes(inflightId: string, outcomes: readonly DeliveryOutcome[], receipts: readonly ProviderReceipt[] = [], now = new Date()): Promise<void> {
     await this.recordOutcomesKeepingChunk(outcomes, receipts, now);
-    await this.serial(() => this.inflight.deleteOne({ _id: inflightId }).exec());
+    const forget = this.serial(() => this.inflight.deleteOne({ _id: inflightId }).exec()).then(
+      () => undefined,
+      () => undefined,
+    );
+    this.forgetting.add(forget);
+    void forget.finally(() => this.forgetting.delete(forget));
+  }
+
+  /** Waits for the in-flight entries being deleted (shutdown). */
+  async drain(): Promise<void> {
+    await Promise.all([...this.forgetting]);
   }
 
   /**
-   * Writes outcomes only (the chunk stays in flight: whoever takes it over skips these), and the
-   * provider's receipts (one document per accepted request, found by its id when a report comes).
+   * Writes outcomes only (the chunk stays in flight: whoever takes it over skips these), with
+   * the provider's receipts (one document per accepted request: its numbers and messages, found
+   * by the request id when a delivery report comes), in one insert.
    */
   async recordOutcomesKeepingChunk(outcomes: readonly DeliveryOutcome[], receipts: readonly ProviderReceipt[] = [], now = new Date()): Promise<void> {
-    if (receipts.length > 0) {
-      await this.serial(() =>
-        insertIgnoringDuplicates(
-          this.receipts,
-          receipts.map((receipt) => ({ _id: receipt.providerMessageId, recipients: receipt.recipients, createdAt: now })),
-        ),
-      );
-    }
-    if (outcomes.length === 0) return;
-    await this.serial(() =>
-      insertIgnoringDuplicates(
-        this.outcomes,
-        outcomes.map((outcome) => ({
-          _id: outcome.id,
-          campaignId: outcome.campaignId,
-          status: outcome.status,
-          reason: outcome.status === 'dead' ? outcome.reason : null,
-          attempts: outcome.attempts,
-          providerMessageId: outcome.status === 'sent' ? outcome.providerMessageId : null,
-          updatedAt: now,
-        })),
-      ),
+    const docs: object[] = outcomes.map((outcome) =>
+      outcome.status === 'sent'
+        ? // Three fields: written for every message (the request's receipt maps it to the provider's id).
+          { _id: outcome.id, campaignId: outcome.campaignId, status: 'sent' }
+        : // A dead letter keeps its message: an admin's re-drive sends it again from here.
+          { _id: outcome.id, campaignId: outcome.campaignId, status: 'dead', attempts: outcome.attempts, reason: outcome.reason, message: serialise(outcome.message), updatedAt: now },
     );
+    for (const receipt of receipts) {
+      docs.push({
+        _id: `${RECEIPT_PREFIX}${receipt.providerMessageId}`,
+        numbers: receipt.recipients.map((recipient) => recipient.to),
+        ids: receipt.recipients.map((recipient) => recipient.id),
+      });
+    }
+    if (docs.length === 0) return;
+    await this.serial(() => insertIgnoringDuplicates(this.outcomes, docs));
   }
 
   /** A chunk this process will not hand to the provider (shutdown): free for any sender at once (never sent). */
@@ -149,9 +157,11 @@ export class DeliveryRepository {
   /**
    * Takes over an in-flight chunk whose lease ran out (its sender died, or an admin re-drove
    * it): taken by one process only (update conditional on the old lease, on the small in-flight
-   * set). Messages that already have an outcome are left out; the others are read back from
-   * their claims by `_id`. A message without a claim was never sent and its Kafka record never
-   * committed (offsets move on only after the outcomes are written): redelivery brings it back.
+   * set). Messages that already have an outcome are left out, and so are those claimed by
+   * another chunk (that chunk's sender sends them). A message of this chunk whose claim is
+   * missing was never sent: it is claimed now. One whose claim is this chunk's may have been
+   * sent by the sender that died (in doubt) unless the chunk was given back or re-driven
+   * (owner null). Reads and writes by `_id` only.
    */
   async takeExpired(owner: string, leaseMs: number, now = new Date()): Promise<ClaimedChunk | null> {
     for (const entry of await this.inflight.find({ leaseUntil: { $lt: now } }).limit(10).lean<InflightDocument[]>().exec()) {
@@ -159,27 +169,44 @@ export class DeliveryRepository {
         this.inflight.updateOne({ _id: entry._id, leaseUntil: entry.leaseUntil }, { $set: { owner, leaseUntil: new Date(now.getTime() + leaseMs) } }).exec(),
       );
       if (result.modifiedCount !== 1) continue;
-      const found = await mapInPool(entry.ids, 16, async (id) => {
-        if (await this.outcomes.exists({ _id: id }).exec()) return undefined;
-        return (await this.claims.findById(id, { createdAt: 0 }).lean<DeliveryDocument>().exec()) ?? undefined;
+      const taken = await mapInPool(entry.messages.map(deserialise), 16, async (message): Promise<ClaimedSms | undefined> => {
+        if (!message || (await this.outcomes.exists({ _id: message.id }).exec())) return undefined;
+        let claim = await this.claims.findById(message.id).lean<DeliveryDocument>().exec();
+        if (!claim) {
+          const refused = await this.serial(() => insertIgnoringDuplicates(this.claims, [{ _id: message.id, chunk: entry._id }]));
+          if (!refused.has(0)) return { ...message, inDoubt: false };
+          claim = await this.claims.findById(message.id).lean<DeliveryDocument>().exec();
+        }
+        if (claim?.chunk !== entry._id) return undefined;
+        return { ...message, inDoubt: entry.owner !== null };
       });
-      // owner null: given back at shutdown or re-driven, never handed over since; otherwise the sender may have sent it.
-      const messages = found.filter((doc) => doc !== undefined).map((doc) => ({ ...toOutbound(doc), inDoubt: entry.owner !== null }));
-      return { inflightId: entry._id, messages };
+      return { inflightId: entry._id, messages: taken.filter((message) => message !== undefined) };
     }
     return null;
   }
 
-  /** Dead letters (of one campaign, or all) back in flight with no owner and an expired lease: the sweeper sends them. */
+  /**
+   * Dead letters (of one campaign, or all) back in flight with no owner and an expired lease:
+   * the sweeper sends them. Their claims move to the new chunk and their dead outcomes go.
+   * Admin action, not the delivery path: the one scan of the outcomes it needs is acceptable.
+   */
   async redriveDead(campaignId: string | undefined): Promise<string[]> {
     const filter: Record<string, unknown> = { status: 'dead' };
     if (campaignId) filter['campaignId'] = campaignId;
-    const dead = await this.outcomes.find(filter, { _id: 1, campaignId: 1 }).lean<Array<Pick<OutcomeDocument, '_id' | 'campaignId'>>>().exec();
-    if (dead.length === 0) return [];
-    const ids = dead.map((doc) => doc._id);
-    await this.serial(() => this.inflight.collection.insertOne({ _id: randomUUID() as never, owner: null, leaseUntil: new Date(0), ids }));
-    await this.serial(() => mapInPool(ids, 1, (id) => this.outcomes.deleteOne({ _id: id }).exec()));
-    return [...new Set(dead.map((doc) => doc.campaignId))];
+    const dead = await this.outcomes.find(filter, { _id: 1, campaignId: 1, message: 1 }).lean<Array<Pick<OutcomeDocument, '_id' | 'campaignId' | 'message'>>>().exec();
+    const resendable = dead.filter((doc) => typeof doc.message === 'string');
+    if (resendable.length === 0) return [];
+    const chunk = randomUUID();
+    await this.serial(() =>
+      this.inflight.collection.insertOne({ _id: chunk as never, owner: null, leaseUntil: new Date(0), messages: resendable.map((doc) => doc.message as string) }),
+    );
+    await this.serial(() =>
+      mapInPool(resendable, 1, async (doc) => {
+        await this.claims.updateOne({ _id: doc._id }, { $set: { chunk } }, { upsert: true }).exec();
+        await this.outcomes.deleteOne({ _id: doc._id }).exec();
+      }),
+    );
+    return [...new Set(resendable.map((doc) => doc.campaignId))];
   }
 
   /**
@@ -195,24 +222,19 @@ export class DeliveryRepository {
     reason: string | null,
     now = new Date(),
   ): Promise<string | null> {
-    const receipt = await this.receipts.findById(providerMessageId).lean<ReceiptDocument>().exec();
+    const receipt = await this.outcomes.collection.findOne<{ numbers: string[]; ids: string[] }>({ _id: `${RECEIPT_PREFIX}${providerMessageId}` as never });
     if (!receipt) return null;
     const digits = number?.replace(/\D/g, '');
-    const recipient =
-      digits === undefined
-        ? receipt.recipients.length === 1
-          ? receipt.recipients[0]
-          : undefined
-        : receipt.recipients.find((entry) => entry.to.replace(/\D/g, '') === digits);
-    if (!recipient) return null;
-    const outcome = await this.outcomes.findById(recipient.id).lean<OutcomeDocument>().exec();
+    const index = digits === undefined ? (receipt.ids.length === 1 ? 0 : -1) : receipt.numbers.findIndex((to) => to.replace(/\D/g, '') === digits);
+    const id = receipt.ids[index];
+    if (id === undefined) return null;
+    const outcome = await this.outcomes.findById(id).lean<OutcomeDocument>().exec();
     if (outcome?.status !== 'sent') return null;
-    await this.serial(() =>
-      this.outcomes.updateOne({ _id: recipient.id }, { $set: { status, reason: status === 'failed' ? reason : null, updatedAt: now } }).exec(),
-    );
+    await this.serial(() => this.outcomes.updateOne({ _id: id }, { $set: { status, reason: status === 'failed' ? reason : null, updatedAt: now } }).exec());
     return outcome.campaignId;
   }
 
+  /** Statistics (not the delivery path): one pass over the campaign's outcomes. */
   async countsOf(campaignId: string): Promise<CampaignCounts> {
     const groups = await this.outcomes
       .aggregate<{ _id: { status: OutcomeStatus; reason: string | null }; count: number }>([
@@ -282,29 +304,17 @@ function writeErrorsOf(error: unknown): Array<{ index: number; code: number }> {
   }));
 }
 
-function toClaim(message: Omit<OutboundSms, 'encoding'> & { encoding: string }, now: Date) {
-  return {
-    _id: message.id,
-    campaignId: message.campaignId,
-    messageType: message.messageType,
-    to: message.to,
-    text: message.text,
-    encoding: message.encoding,
-    segments: message.segments,
-    candidateCode: message.candidateCode ?? null,
-    createdAt: now,
-  };
+/** A message as stored in the in-flight entry and a dead letter: its JSON, the cheapest form for FerretDB to store. */
+function serialise(message: OutboundSms): string {
+  const { id, campaignId, messageType, to, text, encoding, segments, candidateCode } = message;
+  return JSON.stringify({ id, campaignId, messageType, to, text, encoding, segments, ...(candidateCode ? { candidateCode } : {}) });
 }
 
-function toOutbound(doc: Omit<DeliveryDocument, 'createdAt'>): OutboundSms {
-  return {
-    id: doc._id,
-    campaignId: doc.campaignId,
-    messageType: doc.messageType,
-    to: doc.to,
-    text: doc.text,
-    encoding: doc.encoding === 'UCS-2' ? 'UCS-2' : 'GSM-7',
-    segments: doc.segments,
-    ...(doc.candidateCode ? { candidateCode: doc.candidateCode } : {}),
-  };
+function deserialise(json: string): OutboundSms | undefined {
+  try {
+    const parsed = outboundSmsSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
 }

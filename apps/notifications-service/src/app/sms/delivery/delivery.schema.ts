@@ -8,43 +8,27 @@ import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
  * updates by `_id` alone, and scans only the small in-flight set.
  */
 
-/** One claim per (campaign or event, recipient): the unique record that the message was taken for the provider. */
+/**
+ * One claim per (campaign or event, recipient): the unique record that the message was taken
+ * for the provider, and by which in-flight chunk (a chunk taken over after a crash resends only
+ * its own claims). Two fields only: it is written for every message.
+ */
 @Schema({ collection: 'sms_deliveries', versionKey: false })
 export class DeliveryDocument {
   /** `<campaign or event id>:<recipient>`: the idempotency key. */
   @Prop({ type: String, required: true })
   _id!: string;
 
+  /** The in-flight chunk that claimed it. */
   @Prop({ type: String, required: true })
-  campaignId!: string;
-
-  @Prop({ type: String, required: true })
-  messageType!: string;
-
-  /** E.164, or what was given when it is not a valid number. */
-  @Prop({ type: String, required: true })
-  to!: string;
-
-  @Prop({ type: String, required: true })
-  text!: string;
-
-  @Prop({ type: String, required: true })
-  encoding!: string;
-
-  @Prop({ type: Number, required: true })
-  segments!: number;
-
-  @Prop({ type: String, default: null })
-  candidateCode!: string | null;
-
-  @Prop({ type: Date, required: true })
-  createdAt!: Date;
+  chunk!: string;
 }
 export const DeliverySchema = SchemaFactory.createForClass(DeliveryDocument);
 
 /**
- * Claims not finished yet, one small entry per chunk of messages a sender took (their ids; the
- * messages themselves are in their claims): which sender holds it and until when (lease).
+ * Claims not finished yet, one entry per chunk of messages a sender took (the messages, as JSON
+ * strings: a list of strings is far cheaper for FerretDB than as many sub-documents): which
+ * sender holds it and until when (lease).
  * Deleted when the chunk's outcomes are written; a chunk whose lease ran out (its sender died)
  * is taken over by another sender. `owner` null: never handed to the provider (re-driven, or
  * given back at shutdown). The only collection scanned on the delivery path (by the sweeper),
@@ -61,9 +45,9 @@ export class InflightDocument {
   @Prop({ type: Date, required: true })
   leaseUntil!: Date;
 
-  /** Ids (idempotency keys) of the chunk's messages. */
+  /** The chunk's messages (OutboundSms as JSON). */
   @Prop({ type: [String], required: true })
-  ids!: string[];
+  messages!: string[];
 }
 export const InflightSchema = SchemaFactory.createForClass(InflightDocument);
 
@@ -73,7 +57,10 @@ export type OutcomeStatus = (typeof OUTCOME_STATUSES)[number];
 /**
  * How a claimed message ended: `sent` (the provider accepted it), then `delivered` / `failed`
  * from its delivery report; `failed` also for recipients rejected before queueing; `dead` when
- * given up (last attempt or permanent error), until an admin re-drives it.
+ * given up (last attempt or permanent error; with its message, for a re-drive), until an admin
+ * re-drives it. The same collection holds the provider's receipts (`_id` `receipt:<request
+ * id>`, `numbers` and message `ids` of the request; no `campaignId`), written in the same insert
+ * as the outcomes of their chunk.
  */
 @Schema({ collection: 'sms_outcomes', versionKey: false })
 export class OutcomeDocument {
@@ -87,35 +74,20 @@ export class OutcomeDocument {
   status!: OutcomeStatus;
 
   @Prop({ type: String, default: null })
-  reason!: string | null;
+  reason?: string | null;
 
-  @Prop({ type: Number, default: 0 })
-  attempts!: number;
+  /** Provider calls it took (dead letters and rejections; not written for `sent`). */
+  @Prop({ type: Number })
+  attempts?: number;
 
-  /** The provider's id of the accepted message (its delivery reports refer to it). */
-  @Prop({ type: String, default: null })
-  providerMessageId!: string | null;
+  /** A dead letter's message (OutboundSms as JSON), sent again on re-drive. */
+  @Prop({ type: String })
+  message?: string;
 
-  @Prop({ type: Date, required: true })
-  updatedAt!: Date;
+  /** Set on dead letters, rejections and delivery reports (not on `sent`: fewer fields per message). */
+  @Prop({ type: Date })
+  updatedAt?: Date;
 }
 // No secondary indexes: FerretDB's SQLite backend never uses them for a query (only `_id`), they
 // would only make every insert dearer.
 export const OutcomeSchema = SchemaFactory.createForClass(OutcomeDocument);
-
-/**
- * One request the provider accepted (`_id` = the provider's request id): which message went to
- * which number, so a delivery report (request id + number) finds its message by `_id` alone.
- */
-@Schema({ collection: 'sms_provider_receipts', versionKey: false })
-export class ReceiptDocument {
-  @Prop({ type: String, required: true })
-  _id!: string;
-
-  @Prop({ type: [Object], required: true })
-  recipients!: Array<{ to: string; id: string }>;
-
-  @Prop({ type: Date, required: true })
-  createdAt!: Date;
-}
-export const ReceiptSchema = SchemaFactory.createForClass(ReceiptDocument);

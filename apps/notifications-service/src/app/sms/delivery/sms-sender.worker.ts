@@ -70,6 +70,7 @@ export class SmsSenderWorker implements OnApplicationBootstrap, BeforeApplicatio
     // disconnect() waits for the running batches, which finish what is in flight and give back the rest.
     await this.consumer?.disconnect().catch((error: unknown) => this.logger.warn(`Consumer did not stop cleanly: ${describe(error)}`));
     await this.sweeping;
+    await this.deliveries.drain();
   }
 
   private async handleBatch({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }: EachBatchPayload): Promise<void> {

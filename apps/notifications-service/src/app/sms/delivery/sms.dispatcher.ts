@@ -112,9 +112,9 @@ export class SmsDispatcher {
     const sendable: ClaimedSms[] = [];
     for (const message of messages) {
       const refusal = this.provider.refusal(message.messageType, message.text);
-      if (refusal) outcomes.push({ id: message.id, campaignId: message.campaignId, status: 'dead', attempts: 0, reason: refusal });
+      if (refusal) outcomes.push({ id: message.id, campaignId: message.campaignId, status: 'dead', attempts: 0, reason: refusal, message });
       else if (message.inDoubt && !this.provider.honoursIdempotencyKey) {
-        outcomes.push({ id: message.id, campaignId: message.campaignId, status: 'dead', attempts: 0, reason: OUTCOME_UNKNOWN });
+        outcomes.push({ id: message.id, campaignId: message.campaignId, status: 'dead', attempts: 0, reason: OUTCOME_UNKNOWN, message });
       } else sendable.push(message);
     }
     await Promise.all(
@@ -128,7 +128,7 @@ export class SmsDispatcher {
           outcomes.push(
             result.status === 'sent'
               ? { id: message.id, campaignId: message.campaignId, status: 'sent', attempts: result.attempts, providerMessageId: result.providerMessageId }
-              : { id: message.id, campaignId: message.campaignId, status: 'dead', attempts: result.attempts, reason: result.reason },
+              : { id: message.id, campaignId: message.campaignId, status: 'dead', attempts: result.attempts, reason: result.reason, message },
           );
         }
         if (result.status === 'sent' && result.providerMessageId) {
