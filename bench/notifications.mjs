@@ -11,6 +11,7 @@
 //
 // Needs the real servers (`node tools/infra/cli.mjs up`). Prints medians and the ratio.
 import { randomUUID } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +23,7 @@ const { FakeMsg91 } = require(join(root, 'apps/notifications-service/src/testing
 const { ServiceProcess, freePort } = require(join(root, 'apps/notifications-service/src/testing/service-process.ts'));
 const { adminTokenKeys, readInfraEnv } = require(join(root, 'libs/server/testing/src/lib/infra-env.ts'));
 const { Kafka, logLevel } = require('kafkajs');
+const { MongoClient } = require('mongodb');
 
 const RECIPIENTS = 10_000;
 const PER_EVENT = 1_000;
@@ -105,6 +107,25 @@ async function waitForSms(fake, total, timeoutMs = 300_000) {
   }
 }
 
+/** Drops what the run created: its databases and topics (all named after the run id). */
+async function cleanUp() {
+  const mongo = await MongoClient.connect(infra.MONGODB_URI ?? 'mongodb://127.0.0.1:27017');
+  try {
+    const { databases } = await mongo.db().admin().listDatabases();
+    for (const { name } of databases.filter((db) => db.name.startsWith(id))) await mongo.db(name).dropDatabase();
+  } finally {
+    await mongo.close();
+  }
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const topics = (await admin.listTopics()).filter((topic) => topic.startsWith(id));
+    if (topics.length > 0) await admin.deleteTopics({ topics });
+  } finally {
+    await admin.disconnect();
+  }
+}
+
 async function main() {
   const authKey = randomUUID();
   const fake = new FakeMsg91({ authKey, idempotencyHeader: 'Idempotency-Key' });
@@ -147,11 +168,8 @@ async function main() {
       bare.push(await barePair(run));
       const before = fake.totalSms;
       const start = performance.now();
-      if (process.env.NOTIFICATIONS_BENCH_SERVICE_LOG) console.log(`TRACE ${Date.now()} campaign published from here`);
       await publishCampaign(producer, `${id}-run${run}`, RECIPIENTS, run * 1_000_000);
-      if (process.env.NOTIFICATIONS_BENCH_SERVICE_LOG) console.log(`TRACE ${Date.now()} campaign published`);
       await waitForSms(fake, before + RECIPIENTS);
-      if (process.env.NOTIFICATIONS_BENCH_SERVICE_LOG) console.log(`TRACE ${Date.now()} all SMS accepted`);
       pipeline.push(RECIPIENTS / ((fake.lastAcceptedAt - start) / 1000));
       console.log(`run ${run}: notifications-service ${pipeline.at(-1).toFixed(0)} msg/s, bare kafkajs pair ${bare.at(-1).toFixed(0)} msg/s`);
     }
@@ -163,10 +181,12 @@ async function main() {
     console.log(`  bare kafkajs producer/consumer pair, same messages:               ${b.toFixed(0)} msg/s`);
     console.log(`  ratio: ${(p / b).toFixed(2)}x  (targets: >= 2000 msg/s ${p >= 2000 ? 'met' : 'NOT met'}, >= 0.5x ${p / b >= 0.5 ? 'met' : 'NOT met'})`);
     console.log(`  recipients with other than exactly one SMS: ${duplicates}`);
+    console.log(`  machine: ${cpus().length} cores, load average ${loadavg().map((value) => value.toFixed(1)).join(' / ')} (1 / 5 / 15 min)`);
   } finally {
     await producer.disconnect().catch(() => undefined);
     await service.stop();
     await fake.stop();
+    await cleanUp().catch((error) => console.warn(`clean-up failed: ${error instanceof Error ? error.message : String(error)}`));
     if (process.env.NOTIFICATIONS_BENCH_SERVICE_LOG) console.log(`\nservice output (tail):\n${service.log}`);
   }
 }

@@ -134,7 +134,8 @@ describe('SMS delivery: every recipient gets exactly one SMS', () => {
   afterAll(async () => {
     for (const service of processes) await service.stop().catch(() => undefined);
     await producer?.disconnect().catch(() => undefined);
-    await mongo?.db(`${config.MONGODB_DB_PREFIX}-notifications-service`).dropDatabase().catch(() => undefined);
+    // The service's database is `<prefix>-notifications` (libs/server/database databaseName).
+    await mongo?.db(`${config.MONGODB_DB_PREFIX}-notifications`).dropDatabase().catch(() => undefined);
     await mongo?.close();
     await fake.stop();
   }, 120_000);
