@@ -51,7 +51,7 @@ function seededCandidate(code: string, fullName: string, flags: { feesPaid: bool
     hallTicketReleased: flags.hallTicketReleased ?? false,
     certificateReleased: false,
     hallTicketRelease: flags.hallTicketReleased
-      ? { eventId: `seed-${code}`, eventQueued: true, releasedAt: createdAt, releasedBy: 'seed' }
+      ? { releaseId: `seed-${code}`, eventQueued: true, releasedAt: createdAt, releasedBy: 'seed' }
       : null,
     seatNumber: null,
     center: null,
