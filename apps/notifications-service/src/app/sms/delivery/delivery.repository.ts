@@ -47,6 +47,12 @@ export interface RejectedRecipient {
 
 const DUPLICATE_KEY = 11000;
 
+interface CoalescedInsert {
+  docs: readonly object[];
+  resolve: (refused: Set<number>) => void;
+  reject: (error: unknown) => void;
+}
+
 /** Outcome documents of provider receipts share the outcomes collection (one insert per chunk): `_id` prefix. */
 const RECEIPT_PREFIX = 'receipt:';
 
@@ -64,6 +70,8 @@ export class DeliveryRepository {
   /** Tail of the chain of writes: this process writes the delivery log one operation at a time. */
   private writes: Promise<unknown> = Promise.resolve();
   private readonly forgetting = new Set<Promise<void>>();
+  /** Per collection, the inserts waiting for the queued command that will write them together. */
+  private readonly coalescing = new Map<string, CoalescedInsert[]>();
 
   constructor(
     @InjectModel(DeliveryDocument.name) private readonly claims: Model<DeliveryDocument>,
@@ -82,8 +90,8 @@ export class DeliveryRepository {
     const inflightId = randomUUID();
     if (unique.length === 0) return { inflightId, messages: [] };
     const leaseUntil = new Date(now.getTime() + leaseMs);
-    await this.serial(() => this.inflight.collection.insertOne({ _id: inflightId as never, owner, leaseUntil, messages: unique.map(serialise) }));
-    const refused = await this.serial(() => insertIgnoringDuplicates(this.claims, unique.map((message) => ({ _id: message.id, chunk: inflightId }))));
+    await this.insertCoalesced(this.inflight, [{ _id: inflightId, owner, leaseUntil, messages: unique.map(serialise) }]);
+    const refused = await this.insertCoalesced(this.claims, unique.map((message) => ({ _id: message.id, chunk: inflightId })));
     const ours = unique.filter((_message, index) => !refused.has(index));
     if (refused.size > 0) {
       await this.serial(async () => {
@@ -146,7 +154,7 @@ export class DeliveryRepository {
       });
     }
     if (docs.length === 0) return;
-    await this.serial(() => insertIgnoringDuplicates(this.outcomes, docs));
+    await this.insertCoalesced(this.outcomes, docs);
   }
 
   /** A chunk this process will not hand to the provider (shutdown): free for any sender at once (never sent). */
@@ -255,6 +263,40 @@ export class DeliveryRepository {
     }
     counts.failures = [...reasons].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count);
     return counts;
+  }
+
+  /**
+   * Inserts `docs` (duplicates refused, their indexes returned) in the next queued insert into
+   * that collection: the chunks of every partition that reach the same step while the queue is
+   * busy are written by one command instead of one each.
+   */
+  private insertCoalesced<T>(model: Model<T>, docs: readonly object[]): Promise<Set<number>> {
+    if (docs.length === 0) return Promise.resolve(new Set());
+    const collection = model.collection.collectionName;
+    return new Promise((resolve, reject) => {
+      const waiting = this.coalescing.get(collection);
+      if (waiting) {
+        waiting.push({ docs, resolve, reject });
+        return;
+      }
+      const entries: CoalescedInsert[] = [{ docs, resolve, reject }];
+      this.coalescing.set(collection, entries);
+      void this.serial(async () => {
+        this.coalescing.delete(collection); // later inserts start the next command
+        try {
+          const refused = await insertIgnoringDuplicates(model, entries.flatMap((entry) => entry.docs));
+          let offset = 0;
+          for (const entry of entries) {
+            const own = new Set<number>();
+            for (let index = 0; index < entry.docs.length; index += 1) if (refused.has(offset + index)) own.add(index);
+            offset += entry.docs.length;
+            entry.resolve(own);
+          }
+        } catch (error) {
+          for (const entry of entries) entry.reject(error);
+        }
+      });
+    });
   }
 
   /**
