@@ -22,7 +22,7 @@ const CHUNK_SIZE = 2_000;
  * once): claims a chunk in the delivery log (duplicates are skipped), sends it, records the
  * outcomes, and only then resolves and commits the chunk's offsets. A sweeper takes over claims
  * whose sender died (lease expired) and re-driven dead letters. On shutdown the consumer stops
- * fetching, messages not yet handed to the provider are given back (claim deleted, offset not
+ * fetching, messages not yet handed to the provider are given back (chunk released, offset not
  * committed) and those in flight are finished.
  */
 @Injectable()
