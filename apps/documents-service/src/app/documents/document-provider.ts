@@ -18,7 +18,7 @@ export interface ProvidedPdf {
 export class DocumentProvider {
   private readonly logger = new Logger(DocumentProvider.name);
   private readonly inFlight = new Map<string, Promise<Buffer>>();
-  /** Renders done by this process (observable in tests and logs). */
+  /** Renders done and stored by this process (observable in tests and logs). */
   renders = 0;
 
   constructor(
@@ -69,11 +69,12 @@ export class DocumentProvider {
 
   private async render(key: string, kind: DocumentKind, candidate: CandidateDocumentData): Promise<Buffer> {
     const pdf = await this.renderer.render(await this.html(kind, candidate));
-    this.renders++;
     // A failed cache write costs a later re-render, never this download.
     await this.cache.put(key, pdf).catch((error: unknown) =>
       this.logger.warn(`PDF cache write failed: ${error instanceof Error ? error.message : String(error)}`),
     );
+    // Counted once stored: a render-ahead seen here is a cache hit for the next download.
+    this.renders++;
     return pdf;
   }
 }
