@@ -129,9 +129,9 @@ describe('documents-service against the real servers and registration-service', 
   }
 
   /** Renders so far; registration-service's release events make the service render ahead in the background. */
-  const renders = () => documents.get(DocumentProvider).renders;
-  const waitForRenderAhead = (before: number) =>
-    waitFor(() => (renders() > before ? true : undefined), { timeoutMs: 120_000, what: 'the render-ahead of the released document' });
+  const rendersOf = (code: string, kind: 'hall-ticket' | 'certificate') => documents.get(DocumentProvider).rendersOf(code, kind);
+  const waitForRenderAhead = (code: string, kind: 'hall-ticket' | 'certificate') =>
+    waitFor(() => (rendersOf(code, kind) > 0 ? true : undefined), { timeoutMs: 120_000, what: `the render-ahead of the ${kind} of ${code}` });
 
   const release = async (code: string, what: 'hall-ticket' | 'certificate') => {
     if (what === 'hall-ticket') {
@@ -224,10 +224,9 @@ describe('documents-service against the real servers and registration-service', 
     let pdf: Buffer;
 
     beforeAll(async () => {
-      const before = renders();
       await release(candidateCode, 'hall-ticket');
       // registration-service publishes hall-ticket.released through its outbox; this service renders ahead.
-      await waitForRenderAhead(before);
+      await waitForRenderAhead(candidateCode, 'hall-ticket');
     }, 180_000);
 
     it('serves the PDF rendered ahead for the name in another case, spacing and Unicode form, named {code}_hallticket.pdf', async () => {
@@ -272,12 +271,11 @@ describe('documents-service against the real servers and registration-service', 
     });
 
     it('serves the second download from the MinIO cache without a render', async () => {
-      const provider = documents.get(DocumentProvider);
-      const before = provider.renders;
+      const before = rendersOf(candidateCode, 'hall-ticket');
       const response = await download(candidateCode, 'hall-ticket', { motherName: MOTHER_NAME });
       expect(response.status).toBe(200);
       expect(response.headers['x-document-cache']).toBe('hit');
-      expect(provider.renders).toBe(before);
+      expect(rendersOf(candidateCode, 'hall-ticket')).toBe(before);
       expect(Buffer.compare(response.body as Buffer, pdf)).toBe(0);
     });
 
@@ -297,9 +295,8 @@ describe('documents-service against the real servers and registration-service', 
     });
 
     it('still renders after Chromium is killed between two downloads', async () => {
-      const before = renders();
       await release(candidateCode, 'certificate');
-      await waitForRenderAhead(before);
+      await waitForRenderAhead(candidateCode, 'certificate');
       const browsers = chromiumChildren();
       expect(browsers.length).toBeGreaterThan(0);
       for (const pid of browsers) process.kill(pid, 'SIGKILL');
@@ -324,9 +321,8 @@ describe('documents-service against the real servers and registration-service', 
 
   it("renders ahead on registration-service's hall-ticket.released, so the first download is a cache hit (a redelivered event renders nothing)", async () => {
     const code = await registerCandidate('Ishaan Kulkarni', 'Sunita Kulkarni');
-    const before = renders();
     await release(code, 'hall-ticket');
-    await waitForRenderAhead(before);
+    await waitForRenderAhead(code, 'hall-ticket');
     const response = await download(code, 'hall-ticket', { motherName: 'sunita kulkarni' }, '203.0.113.20');
     expect(response.status).toBe(200);
     expect(response.headers['x-document-cache']).toBe('hit');
@@ -345,7 +341,7 @@ describe('documents-service against the real servers and registration-service', 
       await producer.disconnect();
     }
     await sleep(3000);
-    expect(renders()).toBe(before + 1);
+    expect(rendersOf(code, 'hall-ticket')).toBe(1);
   }, 240_000);
 
   it('locks a candidate after repeated wrong names (429 + Retry-After), even for the right name from elsewhere', async () => {

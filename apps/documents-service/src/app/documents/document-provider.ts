@@ -20,6 +20,7 @@ export class DocumentProvider {
   private readonly inFlight = new Map<string, Promise<Buffer>>();
   /** Renders done and stored by this process (observable in tests and logs). */
   renders = 0;
+  private readonly rendersByDocument = new Map<string, number>();
 
   constructor(
     private readonly directory: CandidateDirectory,
@@ -27,6 +28,11 @@ export class DocumentProvider {
     private readonly renderer: PdfRenderer,
     private readonly cache: PdfCache,
   ) {}
+
+  /** Renders done and stored by this process of one candidate's document. */
+  rendersOf(candidateCode: string, kind: DocumentKind): number {
+    return this.rendersByDocument.get(`${candidateCode}/${kind}`) ?? 0;
+  }
 
   async pdf(kind: DocumentKind, candidate: CandidateDocumentData): Promise<ProvidedPdf> {
     const key = this.cache.key(candidate.candidateCode, kind, this.composer.contentVersion(kind, candidate));
@@ -75,6 +81,8 @@ export class DocumentProvider {
     );
     // Counted once stored: a render-ahead seen here is a cache hit for the next download.
     this.renders++;
+    const document = `${candidate.candidateCode}/${kind}`;
+    this.rendersByDocument.set(document, (this.rendersByDocument.get(document) ?? 0) + 1);
     return pdf;
   }
 }
