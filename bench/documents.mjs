@@ -19,6 +19,7 @@ import { performance } from 'node:perf_hooks';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { readInfraEnv } = await import(join(repoRoot, 'tools/infra/index.mjs'));
+const { generateAdminTokenKeys } = await import(join(repoRoot, 'tools/auth/generate-admin-token-keys.mjs'));
 const { chromium } = await import('playwright-core');
 const sharp = (await import('sharp')).default;
 
@@ -93,7 +94,8 @@ function startServices() {
     MONGODB_DB_PREFIX: id,
     KAFKA_TOPIC_PREFIX: `${id}.`,
     MINIO_BUCKET_PREFIX: `${id}-`,
-    JWT_SECRET: randomBytes(32).toString('hex'),
+    // the public half verifies admin tokens; nobody signs any in this benchmark
+    JWT_PUBLIC_KEYS: generateAdminTokenKeys('bench').JWT_PUBLIC_KEYS,
     INTERNAL_API_TOKEN: randomBytes(32).toString('hex'),
     DOCUMENT_SIGNING_SECRET: randomBytes(32).toString('hex'),
     EDITION_REGISTRATION_DEADLINE: '2099-12-31T23:59:59.999+05:30',

@@ -24,6 +24,7 @@ import { loadavg } from 'node:os';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { readInfraEnv } = await import(join(repoRoot, 'tools/infra/index.mjs'));
+const { generateAdminTokenKeys } = await import(join(repoRoot, 'tools/auth/generate-admin-token-keys.mjs'));
 const { MongoClient } = await import('mongodb');
 const { Client: MinioClient } = await import('minio');
 const sharp = (await import('sharp')).default;
@@ -97,6 +98,7 @@ function startService(id) {
     MONGODB_DB_PREFIX: id,
     KAFKA_TOPIC_PREFIX: `${id}.`,
     MINIO_BUCKET_PREFIX: `${id}-`,
+    JWT_PUBLIC_KEYS: generateAdminTokenKeys('bench').JWT_PUBLIC_KEYS,
     INTERNAL_API_TOKEN: randomBytes(32).toString('hex'),
     EDITION_REGISTRATION_DEADLINE: '2099-12-31T23:59:59.999+05:30',
     // The rush comes from thousands of addresses; one bench client must not be rate limited.
