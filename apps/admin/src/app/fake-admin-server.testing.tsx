@@ -15,7 +15,8 @@ export interface RecordedRequest {
   authorization: string | null;
 }
 
-export type FakeAnswer = { status?: number; body?: unknown; headers?: Record<string, string> } | Promise<{ status?: number; body?: unknown }>;
+type Answer = { status?: number; body?: unknown; headers?: Record<string, string> };
+export type FakeAnswer = Answer | Promise<Answer>;
 type Handler = (request: RecordedRequest) => FakeAnswer;
 
 /**
@@ -41,12 +42,16 @@ export function createFakeAdminServer() {
     const answer = handler ? await handler(request) : { status: 404, body: { statusCode: 404, message: `No fake for ${method} ${url.pathname}` } };
     // jsdom has no Response class: a minimal Response-shaped object is enough for the client.
     const status = answer.status ?? 200;
+    // JSON unless the answer names its own type (a PDF answer: `headers: { 'content-type': 'application/pdf' }`).
+    const answerHeaders: Record<string, string> = answer.headers ?? {};
+    const contentType = answerHeaders['content-type'] ?? 'application/json';
+    const text = contentType === 'application/json' ? JSON.stringify(answer.body ?? null) : String(answer.body ?? '');
     return {
       ok: status >= 200 && status < 300,
       status,
-      headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? 'application/json' : null) },
-      text: async () => JSON.stringify(answer.body ?? null),
-      blob: async () => new Blob([JSON.stringify(answer.body ?? null)]),
+      headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? contentType : (answerHeaders[name.toLowerCase()] ?? null)) },
+      text: async () => text,
+      blob: async () => new Blob([text], { type: contentType }),
     } as unknown as Response;
   };
   return {

@@ -2,7 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import type { ReleaseJob } from '@kbe/contracts';
 
 import { candidateRow, createFakeAdminServer, ok, pagination, renderAdmin } from './fake-admin-server.testing';
-import { HallTicketPanel } from './hall-ticket-panel';
+import { HallTicketPanel } from './release-panel';
 import { RELEASE_POLL_MS } from './use-bulk-release.hook';
 
 function job(overrides: Partial<ReleaseJob>): ReleaseJob {
