@@ -1,29 +1,11 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { ReleaseJob } from '@kbe/contracts';
 
-import { candidateRow, createFakeAdminServer, ok, pagination, renderAdmin } from './fake-admin-server.testing';
+import { candidateRow, createFakeAdminServer, ok, pagination, releaseJob, renderAdmin } from './fake-admin-server.testing';
 import { CertificatePanel } from './release-panel';
 import { RELEASE_POLL_MS } from './use-bulk-release.hook';
 
-function job(overrides: Partial<ReleaseJob>): ReleaseJob {
-  return {
-    id: 'cert-job',
-    kind: 'certificate',
-    status: 'running',
-    filter: {},
-    total: 40,
-    processed: 0,
-    percent: 0,
-    released: 0,
-    skipped: { count: 0, reasons: [] },
-    failed: { count: 0, items: [] },
-    requestedBy: 'asha',
-    createdAt: '2025-01-01T00:00:00.000Z',
-    finishedAt: null,
-    error: null,
-    ...overrides,
-  };
-}
+const job = (overrides: Partial<ReleaseJob>) => releaseJob({ id: 'cert-job', kind: 'certificate', total: 40, ...overrides });
 
 const flush = () => act(async () => undefined);
 

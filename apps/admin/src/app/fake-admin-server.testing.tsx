@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import type { AdminCandidateListItem, AdminUser } from '@kbe/contracts';
+import type { AdminCandidateListItem, AdminUser, ReleaseJob } from '@kbe/contracts';
 import { Toaster } from '@kbe/ui';
 
 import { AdminApiContext, createAdminApi, type AdminApi } from './admin-api';
@@ -129,3 +129,24 @@ export function candidateRow(n: number, overrides: Partial<AdminCandidateListIte
   };
 }
 
+
+/** A release job as the server reports it (a running hall-ticket job unless overridden). */
+export function releaseJob(overrides: Partial<ReleaseJob>): ReleaseJob {
+  return {
+    id: 'job-1',
+    kind: 'hall-ticket',
+    status: 'running',
+    filter: {},
+    total: 1200,
+    processed: 0,
+    percent: 0,
+    released: 0,
+    skipped: { count: 0, reasons: [] },
+    failed: { count: 0, items: [] },
+    requestedBy: 'asha',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    finishedAt: null,
+    error: null,
+    ...overrides,
+  };
+}
