@@ -273,8 +273,8 @@ describe('admin area', () => {
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await toast(page, 'Mentor Updated');
     await dialog.waitFor({ state: 'detached' });
-    await row.getByText(`E2E Mentor ${run} Edited`, { exact: true }).waitFor();
-    await row.getByText('9988776600', { exact: true }).waitFor();
+    await row.getByRole('cell', { name: `E2E Mentor ${run} Edited`, exact: true }).waitFor();
+    await row.getByRole('cell', { name: '9988776600', exact: true }).waitFor();
   });
 
   it('lists the schools with a search', async () => {
