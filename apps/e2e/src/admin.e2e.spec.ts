@@ -279,7 +279,11 @@ describe('admin area', () => {
 
   it('lists the schools with a search', async () => {
     await openTab(page, 'Schools');
+    // The list asks the server 300 ms after the last keystroke; wait for that answer, not the first list.
+    const searched = page.waitForResponse((res) => res.url().includes('/api/admin/schools?') && new URL(res.url()).searchParams.get('search') === `E2E Admin School ${run}`);
     await page.getByLabel('Search by school name').fill(`E2E Admin School ${run}`);
+    expect((await searched).status()).toBe(200);
+    await page.getByText('Loading schools...').waitFor({ state: 'detached' });
     const row = page.getByRole('row').filter({ hasText: seeded.schoolCode });
     await row.getByText('Sunita Deshpande').waitFor();
     expect(await page.getByRole('table', { name: 'Schools' }).getByRole('row').count()).toBe(2);
