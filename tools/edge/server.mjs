@@ -1,11 +1,14 @@
 // The local edge: one URL for the whole product, as the Kubernetes Ingress gives in production.
-//   /                                  the shell (dist/apps/shell), client-side routes -> index.html
+//   /                                  the shell (dist/apps/shell); every page (client-side route) is the
+//                                      shell's index.html with the runtime config inline, preload hints and,
+//                                      for the public pages, their prerendered markup (prerender.mjs)
 //   /remotes/<name>/                   each remote (dist/apps/<name>)
 //   /module-federation.manifest.json   remote name -> remoteEntry.js URL, read by the shell at start
 //   /runtime-config.js                  window.__KBE_CONFIG__ (edition settings, contact details)
 //   /api/...                           proxied to the owning service (tools/stack/routes.json)
 // Usage: node tools/edge/server.mjs   (env PORT=8080, EDGE_HOST=127.0.0.1, EDGE_DIST_DIR=dist/apps,
-//        REMOTE_<NAME>_URL, <NAME>_SERVICE_URL, EDGE_DISABLE_REMOTES=public,...)
+//        REMOTE_<NAME>_URL, <NAME>_SERVICE_URL, EDGE_DISABLE_REMOTES=public,...,
+//        EDGE_PRERENDER=0 to serve pages without prerendered markup)
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
@@ -13,7 +16,9 @@ import express from 'express';
 
 import { apiProxy, isApiPath } from './api-proxy.mjs';
 import { disabledRemotes, loadRoutes, remoteManifest } from './route-table.mjs';
-import { CACHE_REVALIDATE, spaFallback, staticFiles } from './static-files.mjs';
+import { CACHE_REVALIDATE, staticFiles } from './static-files.mjs';
+import { pageHandler } from './page-handler.mjs';
+import { createPrerenderer } from './prerender.mjs';
 import { runtimeConfigScript } from './runtime-config.mjs';
 import { securityHeaders } from './security-headers.mjs';
 
@@ -63,7 +68,8 @@ export function createEdgeApp({ distDir, routes, env = process.env }) {
   app.use('/remotes', (req, res) => notFound(res, `/remotes${req.path}`));
 
   app.use(staticFiles(shellDir));
-  app.use(spaFallback(shellDir));
+  const prerenderer = env.EDGE_PRERENDER === '0' ? undefined : createPrerenderer({ distDir, manifest, disabled, env });
+  app.use(pageHandler({ shellDir, prerenderer, env, manifest }));
   app.use((req, res) => notFound(res, req.path));
   return app;
 }

@@ -37,9 +37,10 @@ function RemotePage({ remote, loader }: { remote: RemoteName; loader: RemotePage
   return <Page />;
 }
 
+/** A whole screen high: the footer is never painted above a page that is still loading, then pushed down. */
 function RemoteLoading() {
   return (
-    <div role="status" aria-live="polite" data-testid="remote-loading" className="flex min-h-[40vh] items-center justify-center p-8 text-slate-500">
+    <div role="status" aria-live="polite" data-testid="remote-loading" className="flex min-h-screen items-center justify-center p-8 text-slate-500">
       Loading…
     </div>
   );
