@@ -71,6 +71,7 @@ async function main() {
   } else if (existsSync(join(distDir, 'shell/index.html')) && existsSync(join(distDir, 'public/remoteEntry.js'))) {
     const { startEdge } = await import('../tools/edge/server.mjs');
     edge = await startEdge({ port: 0, distDir, env: {} });
+    await edge.warmed;
     url = `http://127.0.0.1:${edge.address().port}`;
     out(`measuring a private edge over dist/apps at ${url}${forceDist ? '' : ` (${baseUrl} did not answer)`}`);
   } else {
@@ -88,6 +89,7 @@ async function main() {
     out(`${'page'.padEnd(40)} ${'perf'.padStart(4)} ${'a11y'.padStart(4)} ${'FCP'.padStart(7)} ${'LCP'.padStart(7)} ${'TBT'.padStart(7)} ${'CLS'.padStart(6)} ${'JS'.padStart(9)}`);
     for (const page of pages) {
       const results = [];
+      let retries = 0;
       for (let i = 0; i < runs; i += 1) {
         const result = await lighthouse(`${url}${page}`, {
           port: chrome.port,
@@ -96,7 +98,13 @@ async function main() {
           onlyCategories: ['performance', 'accessibility'],
         });
         if (!result?.lhr) throw new Error(`Lighthouse returned nothing for ${page}`);
-        if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${page}: ${result.lhr.runtimeError.message}`);
+        if (result.lhr.runtimeError) {
+          // e.g. NO_NAVSTART when the machine is busy: that run is done again, not counted
+          out(`  (${page}: ${result.lhr.runtimeError.code}, run again)`);
+          if ((retries += 1) > runs) throw new Error(`Lighthouse on ${page}: ${result.lhr.runtimeError.message}`);
+          i -= 1;
+          continue;
+        }
         results.push(figures(result.lhr));
       }
       all[page] = results;

@@ -1,7 +1,7 @@
 // Every page of the site (a GET of a path that is not a file): the shell's index.html composed
-// with the runtime config, the first screen's hints and, where the builds allow it, the
-// prerendered markup (page-html.mjs, prerender.mjs). Its inline script is allowed by hash in
-// this answer's Content-Security-Policy.
+// with the first screen's hints and, where the builds allow it, the prerendered markup
+// (page-html.mjs, prerender.mjs). The Content-Security-Policy is computed from the page as sent
+// (inline scripts by hash; it has none today).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -9,7 +9,7 @@ import { inlineScriptHashes, pageHeaders, remoteOrigins } from '../security/head
 import { composePage } from './page-html.mjs';
 import { CACHE_REVALIDATE, looksLikeAsset } from './static-files.mjs';
 
-export function pageHandler({ shellDir, prerenderer, env, manifest, log = (line) => process.stderr.write(`${line}\n`) }) {
+export function pageHandler({ shellDir, prerenderer, manifest, log = (line) => process.stderr.write(`${line}\n`) }) {
   const indexFile = join(shellDir, 'index.html');
   const remotes = remoteOrigins(manifest);
   return async (req, res, next) => {
@@ -27,7 +27,7 @@ export function pageHandler({ shellDir, prerenderer, env, manifest, log = (line)
       // The page still works: the browser renders it, as without prerendering.
       log(`edge: prerendering ${req.path} failed, the browser renders it: ${error?.stack ?? error}`);
     }
-    const html = composePage(readFileSync(indexFile, 'utf8'), { env, hints: page?.hints, markup: page?.markup });
+    const html = composePage(readFileSync(indexFile, 'utf8'), { hints: page?.hints, markup: page?.markup });
     res.setHeader('Content-Security-Policy', pageHeaders({ remotes, inlineScripts: inlineScriptHashes(html) })['Content-Security-Policy']);
     res.setHeader('Cache-Control', CACHE_REVALIDATE);
     res.type('html').send(html);

@@ -1,12 +1,9 @@
-// The HTML of a page as the edge serves it: the shell's index.html with
-// - the runtime config inline (no request, nothing render-blocking; the CSP allows it by hash),
+// The HTML of a page as the edge serves it: the shell's index.html (whose runtime-config.js is
+// deferred: never render-blocking, still run before the bundles) with
 // - the first screen's hints in <head>: the shell's stylesheet, preloads of the scripts the page
 //   needs before it can hydrate (shell bootstrap, the remote's remoteEntry.js, its module and
 //   page chunks) and of the hero image (fetchpriority high), all from the builds' first-paint.json,
 // - the prerendered markup of the page inside #root (tools/edge/prerender.mjs), when there is one.
-import { runtimeConfigScript } from './runtime-config.mjs';
-
-const RUNTIME_CONFIG_TAG = /<script\b[^>]*\bsrc="\/runtime-config\.js"[^>]*><\/script>/;
 const EMPTY_ROOT = /<div id="root"><\/div>/;
 
 const escapeAttribute = (value) => String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -25,12 +22,10 @@ export function hintTags({ stylesheets = [], scripts = [], images = [] }) {
 
 /**
  * @param {string} indexHtml the shell's built index.html
- * @param {{ env: object, hints?: object, markup?: string }} page
+ * @param {{ hints?: object, markup?: string }} page
  */
-export function composePage(indexHtml, { env, hints = {}, markup = '' }) {
+export function composePage(indexHtml, { hints = {}, markup = '' } = {}) {
   let html = indexHtml;
-  const inlineConfig = `<script>${runtimeConfigScript(env).trim()}</script>`;
-  html = RUNTIME_CONFIG_TAG.test(html) ? html.replace(RUNTIME_CONFIG_TAG, () => inlineConfig) : html.replace('</head>', () => `${inlineConfig}\n</head>`);
   const tags = hintTags(hints);
   if (tags.length) html = html.replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`);
   if (markup) html = html.replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`);

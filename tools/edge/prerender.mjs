@@ -8,7 +8,7 @@
 // the chrome prerendered; its section is rendered in the browser.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 import { runtimeConfig } from './runtime-config.mjs';
 
@@ -39,13 +39,14 @@ function readJson(file) {
   }
 }
 
-const filesOf = (firstPaint, groups) => [...new Set(groups.flatMap((group) => firstPaint?.chunkGroups?.[group] ?? []))];
+const filesOf = (firstPaint, groups, key = 'chunkGroups') => [...new Set(groups.flatMap((group) => firstPaint?.[key]?.[group] ?? []))];
 
 /**
  * @param {{ distDir: string, manifest: Record<string, string>, disabled: Set<string>, env: object }} options
  * @returns {{ page(pathname: string): Promise<{ markup: string, hints: object } | undefined> }}
  */
-export function createPrerenderer({ distDir, manifest, disabled, env }) {
+export function createPrerenderer({ distDir: dist, manifest, disabled, env }) {
+  const distDir = resolve(dist);
   const shellDir = join(distDir, 'shell');
   const config = runtimeConfig(env);
   let signature = '';
@@ -83,7 +84,8 @@ export function createPrerenderer({ distDir, manifest, disabled, env }) {
     const shell = bundle(shellBundle);
     const route = shell.remoteRouteFor(pathname);
     const shellFirstPaint = readJson(join(shellDir, FIRST_PAINT));
-    const shellFiles = filesOf(shellFirstPaint, ['bootstrap']);
+    // The shell is the host: the shared packages its bootstrap consumes come from its own build.
+    const shellFiles = [...filesOf(shellFirstPaint, ['bootstrap']), ...filesOf(shellFirstPaint, ['bootstrap'], 'sharedFallbacks')];
     const hints = {
       stylesheets: shellFiles.filter((f) => f.endsWith('.css')).map((f) => `/${f}`),
       scripts: shellFiles.filter((f) => f.endsWith('.js')).map((f) => `/${f}`),
@@ -109,7 +111,7 @@ export function createPrerenderer({ distDir, manifest, disabled, env }) {
     return { markup, hints };
   }
 
-  return {
+  const api = {
     /** The prerendered markup and hints of a path; undefined when the shell has no server module. */
     page(pathname) {
       const result = queue.then(() => {
@@ -126,5 +128,18 @@ export function createPrerenderer({ distDir, manifest, disabled, env }) {
       queue = result.catch(() => undefined);
       return result;
     },
+    /** Renders the known pages ahead of their first visitor; resolves with the paths rendered. */
+    async warm() {
+      load();
+      const shellBundle = join(shellDir, SERVER_BUNDLE);
+      if (!existsSync(shellBundle)) return [];
+      const paths = new Set(bundle(shellBundle).chromePaths?.() ?? []);
+      for (const remote of Object.keys(manifest).filter(localRemote)) {
+        for (const path of bundle(join(distDir, remote, SERVER_BUNDLE)).pagePaths?.() ?? []) paths.add(path);
+      }
+      for (const path of paths) await api.page(path);
+      return [...paths];
+    },
   };
+  return api;
 }

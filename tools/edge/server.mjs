@@ -1,7 +1,7 @@
 // The local edge: one URL for the whole product, as the Kubernetes Ingress gives in production.
 //   /                                  the shell (dist/apps/shell); every page (client-side route) is the
-//                                      shell's index.html with the runtime config inline, preload hints and,
-//                                      for the public pages, their prerendered markup (prerender.mjs)
+//                                      shell's index.html with preload hints and, for the public pages,
+//                                      their prerendered markup (prerender.mjs, page-html.mjs)
 //   /remotes/<name>/                   each remote (dist/apps/<name>)
 //   /module-federation.manifest.json   remote name -> remoteEntry.js URL, read by the shell at start
 //   /runtime-config.js                  window.__KBE_CONFIG__ (edition settings, contact details)
@@ -69,7 +69,8 @@ export function createEdgeApp({ distDir, routes, env = process.env }) {
 
   app.use(staticFiles(shellDir));
   const prerenderer = env.EDGE_PRERENDER === '0' ? undefined : createPrerenderer({ distDir, manifest, disabled, env });
-  app.use(pageHandler({ shellDir, prerenderer, env, manifest }));
+  app.use(pageHandler({ shellDir, prerenderer, manifest }));
+  app.locals.prerenderer = prerenderer;
   app.use((req, res) => notFound(res, req.path));
   return app;
 }
@@ -83,7 +84,15 @@ export function startEdge({ port = 8080, host, distDir = join(repoRoot, 'dist/ap
   const listenHost = host ?? env.EDGE_HOST ?? '127.0.0.1';
   return new Promise((resolveStart, rejectStart) => {
     const server = app.listen(port, listenHost);
-    server.once('listening', () => resolveStart(server));
+    server.prerenderer = app.locals.prerenderer;
+    server.once('listening', () => {
+      // The public pages are rendered before the first visitor asks for them (resolves with their paths).
+      server.warmed = server.prerenderer?.warm().catch((error) => {
+        process.stderr.write(`edge: prerendering failed, pages are rendered in the browser: ${error.message}\n`);
+        return [];
+      });
+      resolveStart(server);
+    });
     server.once('error', rejectStart);
   });
 }
@@ -96,6 +105,7 @@ async function main() {
   }
   const distDir = resolve(process.env.EDGE_DIST_DIR ?? join(repoRoot, 'dist/apps'));
   const server = await startEdge({ port, distDir });
+  server.warmed?.then((paths) => process.stdout.write(`edge: prerendered ${paths.length} pages\n`));
   const { address, port: actualPort } = server.address();
   const disabled = [...disabledRemotes(process.env)];
   process.stdout.write(

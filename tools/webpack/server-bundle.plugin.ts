@@ -18,8 +18,8 @@ export const SERVER_DIR = 'server';
 /**
  * Build-time prerendering support, as part of the app's own build (`nx build <app>`), so a
  * front end still ships alone:
- * - `first-paint.json` lists the files of each named chunk group (`webpackChunkName`), from
- *   which the edge writes the preload hints of a page;
+ * - `first-paint.json` lists the files of each named chunk group (`webpackChunkName`) and of the
+ *   shared packages it consumes, from which the edge writes the preload hints of a page;
  * - `server/render.cjs` is the same app code bundled for Node (React, the router and every npm
  *   package stay external and come from node_modules, so the shell and a remote share one
  *   React when the edge prerenders a page with both; workspace libraries are bundled).
@@ -45,13 +45,35 @@ class ServerBundlePlugin {
   }
 }
 
+const ASSET = /\.(js|css)$/;
+
+/**
+ * Files of the shared packages (React, the router...) a chunk group consumes, in this build's own
+ * copy: what the federation runtime loads next when this build is the host (the shell).
+ */
+function sharedFallbackFiles(compilation: Compilation, chunks: Iterable<webpack.Chunk>): string[] {
+  const files = new Set<string>();
+  for (const chunk of chunks) {
+    for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk)) {
+      if (module.type !== 'consume-shared-module') continue;
+      for (const block of module.blocks) {
+        for (const file of compilation.chunkGraph.getBlockChunkGroup(block)?.getFiles() ?? []) files.add(file);
+      }
+    }
+  }
+  return [...files].filter((file) => ASSET.test(file));
+}
+
 function writeFirstPaint(compilation: Compilation, outputPath: string) {
-  const groups: Record<string, string[]> = {};
+  const chunkGroups: Record<string, string[]> = {};
+  const sharedFallbacks: Record<string, string[]> = {};
   for (const [name, group] of compilation.namedChunkGroups) {
-    if (name) groups[name] = group.getFiles().filter((file) => /\.(js|css)$/.test(file));
+    if (!name) continue;
+    chunkGroups[name] = group.getFiles().filter((file) => ASSET.test(file));
+    sharedFallbacks[name] = sharedFallbackFiles(compilation, group.chunks);
   }
   mkdirSync(outputPath, { recursive: true });
-  writeFileSync(join(outputPath, FIRST_PAINT_FILE), `${JSON.stringify({ chunkGroups: groups }, null, 2)}\n`);
+  writeFileSync(join(outputPath, FIRST_PAINT_FILE), `${JSON.stringify({ chunkGroups, sharedFallbacks }, null, 2)}\n`);
 }
 
 /** Bare imports other than the workspace's own libraries stay `require`s of node_modules. */

@@ -16,3 +16,4 @@ export * from './lib/toast';
 export * from './lib/toast.store';
 export * from './lib/use-toast.hook';
 export * from './lib/toaster';
+export * from './lib/deferred-toaster';

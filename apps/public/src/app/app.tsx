@@ -37,7 +37,9 @@ function PublicPages() {
   useScrollToHash(renderedPage === pathname);
 
   return (
-    <div data-testid="remote-public" data-page={pageId}>
+    // data-interactive: the page has rendered in the browser (a prerendered page: hydrated), so it
+    // answers clicks; the browser journeys wait for it.
+    <div data-testid="remote-public" data-page={pageId} data-interactive={renderedPage === pathname ? 'true' : undefined}>
       <Suspense fallback={<PageLoading />}>
         <Page />
         <Rendered onRendered={() => setRenderedPage(pathname)} />

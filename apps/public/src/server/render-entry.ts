@@ -3,10 +3,13 @@
 // the shell's chrome, and writes the first screen's preload hints from what it says here.
 import { HERO_SLIDES } from '@kbe/content';
 
-import { resolvePublicPage } from '../app/public-routes';
+import { publicPagePaths, resolvePublicPage } from '../app/public-routes';
 import { artworkSources } from '../app/shared/artwork';
 
 export { default } from '../app/app';
+
+/** The pages the edge prerenders when it starts (any other path is rendered on its first request). */
+export const pagePaths = publicPagePaths;
 
 declare let __webpack_public_path__: string;
 

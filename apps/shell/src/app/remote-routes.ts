@@ -29,3 +29,8 @@ export function remoteRouteFor(pathname: string): RemoteRoute {
   );
   return (matches?.[0]?.route.handle as RemoteRoute | undefined) ?? REMOTE_ROUTES[REMOTE_ROUTES.length - 1];
 }
+
+/** The fixed paths inside the public chrome (the wildcard's pages are listed by the public remote). */
+export function chromePaths(): string[] {
+  return REMOTE_ROUTES.filter((route) => route.chrome && !route.path.includes('*')).map((route) => route.path);
+}

@@ -64,4 +64,4 @@ export async function renderPage({ url, remotes }: RenderPageOptions): Promise<s
   return html;
 }
 
-export { remoteRouteFor } from '../app/remote-routes';
+export { chromePaths, remoteRouteFor } from '../app/remote-routes';
