@@ -6,7 +6,7 @@
 // of the machine, so `npm test` holds them.
 //   node bench/bundle-size.mjs                  KBE_BASE_URL (default http://localhost:8080) if it
 //                                              answers, else a private edge over dist/apps
-//   CHROMIUM_PATH=/usr/bin/chromium FIRST_LOAD_BUDGETS=bench/first-load-budgets.json
+//   CHROMIUM_PATH=/usr/bin/chromium FIRST_LOAD_BUDGETS=bench/first-load-budgets.json BUNDLE_DETAILS=1
 // Without Chromium it falls back to reading the built files (an upper bound: every file of the
 // public remote counts, JavaScript of / only). Exit 1 above a budget.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -144,8 +144,13 @@ async function main() {
 
   out(`measured with ${how}; scripts, stylesheets and fonts gzipped, images as sent (KB)`);
   const home = pages['/'] ?? [];
-  for (const s of home.filter((f) => f.kind === 'js').sort((a, b) => b.gzip - a.gzip)) {
-    out(`  ${kb(s.gzip).padStart(7)} KB gz  ${kb(s.bytes).padStart(7)} KB raw  ${s.url}`);
+  // The scripts of / (BUNDLE_DETAILS=1: of every page), largest first.
+  for (const [path, files] of Object.entries(pages)) {
+    if (path !== '/' && process.env.BUNDLE_DETAILS !== '1') continue;
+    out(`${path}:`);
+    for (const s of files.filter((f) => f.kind === 'js').sort((a, b) => b.gzip - a.gzip)) {
+      out(`  ${kb(s.gzip).padStart(7)} KB gz  ${kb(s.bytes).padStart(7)} KB raw  ${s.url}`);
+    }
   }
   const over = [];
   out(`${'page'.padEnd(40)} ${'JS'.padStart(13)} ${'CSS'.padStart(11)} ${'fonts'.padStart(11)} ${'images'.padStart(13)}`);

@@ -8,6 +8,7 @@ export * from './lib/input';
 export * from './lib/textarea';
 export * from './lib/label';
 export * from './lib/select';
+export * from './lib/native-select';
 export * from './lib/alert';
 export * from './lib/badge';
 export * from './lib/progress';

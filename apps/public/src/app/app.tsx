@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { BrowserRouter, useInRouterContext, useLocation } from 'react-router-dom';
-import { Toaster } from '@kbe/ui';
+import { DeferredToaster } from '@kbe/ui';
 import { resolvePublicPage, type PublicPageId } from './public-routes';
 import { useScrollToHash } from './shared/scroll-to-hash.hook';
 
@@ -61,7 +61,7 @@ export function App() {
       <main id="main-content">
         <PublicPages />
       </main>
-      <Toaster />
+      <DeferredToaster />
     </BrowserRouter>
   );
 }
