@@ -43,7 +43,7 @@ const filesOf = (firstPaint, groups, key = 'chunkGroups') => [...new Set(groups.
 
 /**
  * @param {{ distDir: string, manifest: Record<string, string>, disabled: Set<string>, env: object }} options
- * @returns {{ page(pathname: string): Promise<{ markup: string, hints: object } | undefined> }}
+ * @returns {{ page(pathname: string): Promise<{ markup: string, hints: object } | undefined>, warm(): Promise<string[]> }}
  */
 export function createPrerenderer({ distDir: dist, manifest, disabled, env }) {
   const distDir = resolve(dist);

@@ -69,6 +69,7 @@ export function createEdgeApp({ distDir, routes, env = process.env }) {
 
   app.use(staticFiles(shellDir));
   const prerenderer = env.EDGE_PRERENDER === '0' ? undefined : createPrerenderer({ distDir, manifest, disabled, env });
+  // startEdge hands it to the server (warm-up); express' locals are the app's own storage.
   app.use(pageHandler({ shellDir, prerenderer, manifest }));
   app.locals.prerenderer = prerenderer;
   app.use((req, res) => notFound(res, req.path));
@@ -76,13 +77,15 @@ export function createEdgeApp({ distDir, routes, env = process.env }) {
 }
 
 /**
- * Starts the edge and resolves with the listening http.Server (call close() to stop it).
+ * Starts the edge and resolves with the listening http.Server (call close() to stop it); its
+ * `warmed` promise resolves with the paths prerendered ahead of the first visitor.
  * @param {{ port?: number, host?: string, distDir?: string, routes?: object, env?: Record<string, string|undefined> }} options
  */
 export function startEdge({ port = 8080, host, distDir = join(repoRoot, 'dist/apps'), routes = loadRoutes(), env = process.env } = {}) {
   const app = createEdgeApp({ distDir, routes, env });
   const listenHost = host ?? env.EDGE_HOST ?? '127.0.0.1';
   return new Promise((resolveStart, rejectStart) => {
+    /** @type {import('node:http').Server & { prerenderer?: ReturnType<typeof createPrerenderer>, warmed?: Promise<string[]> }} */
     const server = app.listen(port, listenHost);
     server.prerenderer = app.locals.prerenderer;
     server.once('listening', () => {

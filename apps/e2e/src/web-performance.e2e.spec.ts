@@ -53,11 +53,16 @@ describe('the public pages on a phone', () => {
       expect(body.indexOf('<footer')).toBeGreaterThan(body.indexOf('data-testid="hero-slider"'));
     });
 
-    it.each(PUBLIC_PAGES.filter((p) => p.prerendered).map((p) => [p.path]))('%s is prerendered by the public remote', async (path) => {
+    it.each(PUBLIC_PAGES.filter((p) => p.prerendered).map((p) => [p.path]))('%s is prerendered by the public remote, in place', async (path) => {
       const body = bodyOf(await html(path));
       expect(body).toMatch(/data-testid="remote-public"/);
       expect(body).toMatch(/<h1\b/);
       expect(body).toMatch(/<footer\b/);
+      // shown as it is: no section sent hidden behind a loading state to be swapped in by a script
+      expect(body).not.toMatch(/<div hidden id="S:/);
+      expect(body).not.toMatch(/>Loading/);
+      const inlineScripts = [...body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes]) => !/\bsrc=/.test(attributes));
+      expect(inlineScripts).toEqual([]);
     });
 
     it('/ links the stylesheet and preloads the hero image (high priority), the remote entry and the page chunk', async () => {

@@ -51,6 +51,10 @@ export async function renderPage({ url, remotes }: RenderPageOptions): Promise<s
       </StaticRouter>
     </StrictMode>,
     {
+      // Every Suspense boundary inline, in place: above React's default chunk size a completed
+      // boundary is sent hidden with its fallback shown and an inline script to swap them, which
+      // the Content-Security-Policy refuses (and which would paint "Loading" first).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onError(error) {
         if (error instanceof RemoteUnavailableError) return NOT_PRERENDERED_DIGEST;
         errors.push(error);
