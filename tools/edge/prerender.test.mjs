@@ -177,6 +177,12 @@ describe('the edge serves pages', () => {
     assert.match(res.headers.get('content-security-policy'), /script-src 'self';/);
   });
 
+  it('never serves a build\'s server bundle', async () => {
+    for (const path of ['/server/render.cjs', '/remotes/public/server/render.cjs']) {
+      assert.equal((await fetch(`${base}${path}`)).status, 404, path);
+    }
+  });
+
   it('as built when the shell has no server module (a failed or missing prerender never breaks a page)', async () => {
     rmSync(join(dir, 'shell/server'), { recursive: true, force: true });
     const html = await (await fetch(`${base}/einstein-quest/contact`)).text();

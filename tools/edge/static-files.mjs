@@ -22,11 +22,15 @@ export function looksLikeAsset(pathname) {
   return /\.[a-z0-9]+$/i.test(last);
 }
 
+/** A build's `server/` folder (its Node bundle for prerendering) is for the edge, never served. */
+export const SERVER_ONLY = /^\/server(\/|$)/;
+
 export function staticFiles(root) {
-  return express.static(root, {
+  const serve = express.static(root, {
     index: false,
     redirect: false,
     fallthrough: true,
     setHeaders: (res, filePath) => res.setHeader('Cache-Control', cacheControlFor(filePath)),
   });
+  return (req, res, next) => (SERVER_ONLY.test(req.path) ? next() : serve(req, res, next));
 }
