@@ -6,7 +6,6 @@ import baseConfig from './module-federation.config';
 // Build configuration, not app code: the one federation policy of all front ends.
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { remoteFederationOptions, withTreeShakenWorkspaceLibs } from '../../tools/webpack/federation.options';
-// eslint-disable-next-line @nx/enforce-module-boundaries
 import { withServerBundle } from '../../tools/webpack/server-bundle.plugin';
 
 // Served under /remotes/<name>/ (publicPath 'auto', set by Nx) and found by the shell through
