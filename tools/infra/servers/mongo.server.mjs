@@ -1,12 +1,15 @@
 // MongoDB wire protocol: FerretDB (SQLite backend) embedded in our own Go program (../ferretdb).
-import { mkdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TOOL_DIR, InfraError } from '../lib/config.mjs';
 import { ensureInstalled, hashFiles } from '../lib/installs.mjs';
 import { requireGo, runStep } from '../lib/toolchain.mjs';
 
 const SOURCE_DIR = join(TOOL_DIR, 'ferretdb');
-const SOURCES = ['main.go', 'go.mod', 'go.sum'].map((f) => join(SOURCE_DIR, f));
+const PATCH_DIR = join(SOURCE_DIR, 'patches');
+const PATCHES = readdirSync(PATCH_DIR).filter((f) => f.endsWith('.patch')).sort().map((f) => join(PATCH_DIR, f));
+const SOURCES = [...['main.go', 'go.mod', 'go.sum'].map((f) => join(SOURCE_DIR, f)), ...PATCHES];
 const BINARY = join('bin', 'kbe-ferretdb');
 
 function ferretVersion() {
@@ -16,6 +19,44 @@ function ferretVersion() {
 }
 
 const version = ferretVersion();
+
+/**
+ * FerretDB's module from the Go module cache with our patches applied (tools/infra/ferretdb/
+ * patches, see its README), and a copy of our program that builds against it. Returns the
+ * program's directory.
+ */
+function preparePatchedSources(go, work, env) {
+  const download = JSON.parse(
+    execFileSync(go, ['mod', 'download', '-json', `github.com/FerretDB/FerretDB@${version}`], { cwd: SOURCE_DIR, env, encoding: 'utf8' }),
+  );
+  const ferret = join(work, 'FerretDB');
+  cpSync(download.Dir, ferret, { recursive: true });
+  makeWritable(ferret);
+  for (const patch of PATCHES) {
+    try {
+      execFileSync('git', ['apply', '-p1', patch], { cwd: ferret, stdio: 'pipe' });
+    } catch (error) {
+      throw new InfraError(`patch ${patch} does not apply to FerretDB ${version}: ${String(error.stderr ?? error.message)}`);
+    }
+  }
+  const program = join(work, 'kbe-ferretdb');
+  mkdirSync(program, { recursive: true });
+  for (const file of ['main.go', 'go.mod', 'go.sum']) cpSync(join(SOURCE_DIR, file), join(program, file));
+  writeFileSync(
+    join(program, 'go.mod'),
+    `${readFileSync(join(program, 'go.mod'), 'utf8')}\nreplace github.com/FerretDB/FerretDB ${version} => ../FerretDB\n`,
+  );
+  return program;
+}
+
+function makeWritable(dir) {
+  chmodSync(dir, 0o755);
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) makeWritable(path);
+    else chmodSync(path, 0o644);
+  }
+}
 
 export const mongoServer = {
   name: 'mongo',
@@ -34,15 +75,22 @@ export const mongoServer = {
       artifact: BINARY,
       build: async (staging) => {
         const go = requireGo('Building FerretDB');
-        await runStep({
-          title: `go build FerretDB ${version}`,
-          command: go,
-          args: ['build', '-trimpath', '-buildvcs=false', '-o', join(staging, BINARY), '.'],
-          cwd: SOURCE_DIR,
-          env: { ...process.env, CGO_ENABLED: '0', GOTOOLCHAIN: 'local' },
-          logFile: p.installLog(this.name),
-          timeoutMs: 30 * 60_000,
-        });
+        const env = { ...process.env, CGO_ENABLED: '0', GOTOOLCHAIN: 'local' };
+        const work = join(staging, 'src');
+        try {
+          const program = preparePatchedSources(go, work, env);
+          await runStep({
+            title: `go build FerretDB ${version} (with ${PATCHES.length} patch(es))`,
+            command: go,
+            args: ['build', '-trimpath', '-buildvcs=false', '-o', join(staging, BINARY), '.'],
+            cwd: program,
+            env,
+            logFile: p.installLog(this.name),
+            timeoutMs: 30 * 60_000,
+          });
+        } finally {
+          rmSync(work, { recursive: true, force: true });
+        }
       },
     });
   },

@@ -51,7 +51,7 @@ function seededCandidate(code: string, fullName: string, flags: { feesPaid: bool
     hallTicketReleased: flags.hallTicketReleased ?? false,
     certificateReleased: false,
     hallTicketRelease: flags.hallTicketReleased
-      ? { eventId: `seed-${code}`, eventQueued: true, releasedAt: createdAt, releasedBy: 'seed' }
+      ? { releaseId: `seed-${code}`, eventQueued: true, releasedAt: createdAt, releasedBy: 'seed' }
       : null,
     seatNumber: null,
     center: null,
@@ -424,6 +424,57 @@ describe('admin API against the real servers (admin-service + registration-servi
       expect(eventsOn(topics.hallTicket).filter((e) => e.value.payload['candidateCode'] === 'KBE900001SGL')).toHaveLength(1);
     });
 
+    it('bulk-releases over 1,000 candidates as one job with progress, exact counts and one event per released candidate; a re-run changes nothing', async () => {
+      const start = await adminHttp().post('/api/admin/hall-tickets/release').set(auth).send({ search: 'bulk' }).expect(202);
+      const jobId = start.body.data.id as string;
+      const snapshots: { status: string; processed: number; percent: number }[] = [];
+      const job = await waitFor(
+        async () => {
+          const response = await adminHttp().get(`/api/admin/release-jobs/${jobId}`).set(auth).expect(200);
+          snapshots.push({ status: response.body.data.status, processed: response.body.data.processed, percent: response.body.data.percent });
+          return response.body.data.status === 'completed' ? response.body.data : undefined;
+        },
+        { timeoutMs: 600_000, intervalMs: 100, what: 'the bulk release job to complete' },
+      );
+      expect(snapshots.some((s) => s.status === 'running' && s.processed > 0 && s.processed < 1050)).toBe(true);
+      const processed = snapshots.map((s) => s.processed);
+      expect(processed).toEqual([...processed].sort((a, b) => a - b));
+      expect(job).toMatchObject({
+        kind: 'hall-ticket',
+        status: 'completed',
+        total: 1050,
+        processed: 1050,
+        percent: 100,
+        released: 1000,
+        skipped: {
+          count: 50,
+          reasons: expect.arrayContaining([
+            { reason: 'fees-unpaid', count: 30 },
+            { reason: 'already-released', count: 20 },
+          ]),
+        },
+        failed: { count: 0, items: [] },
+        requestedBy: 'chief',
+      });
+
+      const bulkEvents = () => eventsOn(topics.hallTicket).filter((e) => String(e.value.payload['candidateCode']).endsWith('BLK'));
+      await waitFor(() => bulkEvents().length >= 1000, { timeoutMs: 60_000, what: '1,000 hall-ticket.released events' });
+      const codes = new Set(bulkEvents().map((e) => e.value.payload['candidateCode']));
+      expect(codes.size).toBe(1000);
+
+      const again = await adminHttp().post('/api/admin/hall-tickets/release').set(auth).send({ search: 'bulk' }).expect(202);
+      const rerun = await waitFor(
+        async () => {
+          const response = await adminHttp().get(`/api/admin/release-jobs/${again.body.data.id}`).set(auth).expect(200);
+          return response.body.data.status === 'completed' ? response.body.data : undefined;
+        },
+        { timeoutMs: 120_000, intervalMs: 200, what: 'the re-run to complete' },
+      );
+      expect(rerun).toMatchObject({ released: 0, skipped: { count: 1050 }, failed: { count: 0 } });
+      await sleep(1500);
+      expect(bulkEvents()).toHaveLength(1000);
+    }, 900_000);
+
     it('streams the CSV export of the current filter', async () => {
       const response = await adminHttp().get('/api/admin/candidates/export.csv').query({ search: 'bulk' }).set(auth).buffer(true).expect(200);
       expect(response.headers['content-type']).toMatch(/^text\/csv/);
@@ -432,6 +483,23 @@ describe('admin API against the real servers (admin-service + registration-servi
       expect(lines).toHaveLength(1 + 1050);
     });
 
+    it('shows the dashboard figures', async () => {
+      const response = await adminHttp().get('/api/admin/dashboard').set(auth).expect(200);
+      expect(response.body.data.stats).toEqual({ totalCandidates: 1051, activeCandidates: 1021, totalMentors: 0, totalSchools: 0 });
+      expect(response.body.data.fees).toEqual({ paid: 1021, unpaid: 30 });
+      expect(response.body.data.releases).toEqual({ hallTickets: 1021, certificates: 0 });
+      expect(response.body.data.registrationsPerDay).toHaveLength(30);
+      expect(response.body.data.byCategory).toEqual(expect.arrayContaining([{ key: 'Sec', count: 1051 }]));
+    });
+
+    it('records who changed what, when and from which address', async () => {
+      const response = await adminHttp().get('/api/admin/audit').query({ target: 'KBE900001SGL' }).set(auth).expect(200);
+      const actions = response.body.data.entries.map((entry: { action: string }) => entry.action);
+      expect(actions).toEqual(expect.arrayContaining(['candidate.fees', 'candidate.hall-ticket']));
+      expect(response.body.data.entries[0]).toMatchObject({ actor: 'chief', role: 'admin', ip: '203.0.113.7', target: { type: 'candidate', id: 'KBE900001SGL' } });
+      const jobs = await adminHttp().get('/api/admin/audit').query({ action: 'release-job.complete' }).set(auth).expect(200);
+      expect(jobs.body.data.pagination.total).toBe(2);
+    });
   });
 
   describe('adding and editing', () => {
@@ -483,6 +551,61 @@ describe('admin API against the real servers (admin-service + registration-servi
       expect(noMessage.body.errors).toEqual([{ field: 'message', message: SMS_MESSAGES.messageRequired }]);
       const tooLong = await adminHttp().post('/api/sms/send').set(auth).send({ phoneNumber: '9876543210', message: 'x'.repeat(161) }).expect(400);
       expect(tooLong.body.errors).toEqual([{ field: 'message', message: SMS_MESSAGES.tooLong }]);
+    });
+
+    it('creates a campaign per send, publishes sms.requested to Kafka and lists it in the history with live counts', async () => {
+      const single = await adminHttp().post('/api/sms/send').set(auth).send({ phoneNumber: '+91 98765 43210', message: 'Exam on Sunday' }).expect(200);
+      expect(single.body).toEqual({
+        success: true,
+        message: '1 message queued for delivery',
+        data: { successCount: 1, failureCount: 0, campaignId: expect.any(String) },
+      });
+      const bulk = await adminHttp().post('/api/sms/send-bulk').set(auth).send({ recipients: 'paid', message: 'Fees received' }).expect(200);
+      expect(bulk.body.data).toMatchObject({ successCount: 1021, failureCount: 0 });
+      const template = await adminHttp().post('/api/sms/send-template').set(auth).send({ recipients: 'hall-ticket', template: 'hall-ticket', data: {} }).expect(200);
+      expect(template.body.data).toMatchObject({ successCount: 1021 });
+
+      await waitFor(() => eventsOn(topics.sms).length >= 3, { what: 'three sms.requested events' });
+      const byCampaign = (id: string) => eventsOn(topics.sms).find((e) => e.value.payload['campaignId'] === id)?.value.payload;
+      expect(byCampaign(single.body.data.campaignId)).toEqual({
+        campaignId: single.body.data.campaignId,
+        messageType: 'custom',
+        audience: { kind: 'recipients', recipients: [{ phoneNumber: '9876543210' }] },
+        message: 'Exam on Sunday',
+        requestedBy: 'chief',
+      });
+      expect(byCampaign(bulk.body.data.campaignId)).toMatchObject({ audience: { kind: 'group', group: 'paid' }, messageType: 'custom' });
+      const templateText = byCampaign(template.body.data.campaignId)?.['message'];
+      expect(templateText).toContain('{candidateCode}');
+      expect(templateText).toContain('https://kbe.example.org');
+      expect(String(templateText)).not.toMatch(/OTP/i);
+
+      await request(`http://127.0.0.1:${(admin.getHttpServer().address() as { port: number }).port}`)
+        .patch(`/internal/sms/campaigns/${bulk.body.data.campaignId}/counts`)
+        .set('x-internal-token', base.INTERNAL_API_TOKEN)
+        .send({ successCount: 1000, failedCount: 21, queuedCount: 0 })
+        .expect(200);
+
+      const history = await adminHttp().get('/api/sms/history').set(auth).expect(200);
+      expect(history.body.data.history.map((item: { id: string }) => item.id)).toEqual([
+        template.body.data.campaignId,
+        bulk.body.data.campaignId,
+        single.body.data.campaignId,
+      ]);
+      expect(history.body.data.history[1]).toMatchObject({ type: 'custom', recipients: 'paid', successCount: 1000, failedCount: 21, queuedCount: 0 });
+      expect(history.body.data.history[2]).toMatchObject({ recipients: '9876543210', successCount: 0, failedCount: 0, queuedCount: 1 });
+
+      const groups = await adminHttp().get('/api/sms/recipient-groups').set(auth).expect(200);
+      expect(groups.body.data.groups).toEqual([
+        // 1,051 seeded plus the one added by the admin (unpaid)
+        { group: 'all', label: 'All candidates', size: 1052 },
+        { group: 'paid', label: 'Fees paid', size: 1021 },
+        { group: 'unpaid', label: 'Fees unpaid', size: 31 },
+        { group: 'hall-ticket', label: 'Hall ticket released', size: 1021 },
+      ]);
+
+      const audit = await adminHttp().get('/api/admin/audit').query({ action: 'sms.send' }).set(auth).expect(200);
+      expect(audit.body.data.pagination.total).toBe(3);
     });
 
     it('refuses the counts callback without the internal token', async () => {

@@ -59,8 +59,10 @@ export function DataTable({ caption, columns, loading, loadingText, emptyText, i
   isEmpty: boolean;
   children: ReactNode;
 }) {
+  // `relative`: the absolutely positioned sr-only labels in wide rows stay inside this scroll
+  // box; without it they widen the whole page on a phone.
   return (
-    <div className="w-full overflow-x-auto rounded-lg border border-slate-200 bg-white" tabIndex={0} role="region" aria-label={caption}>
+    <div className="relative w-full overflow-x-auto rounded-lg border border-slate-200 bg-white" tabIndex={0} role="region" aria-label={caption}>
       <table className="w-full min-w-[640px] border-collapse text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-100 text-slate-800">

@@ -15,21 +15,21 @@ describe('event catalogue', () => {
     expect(EVENT_TOPICS.hallTicketReleased).toBe('hall-ticket.released');
   });
 
-  it('wraps a payload in an envelope with id, time and type', () => {
+  it('wraps a payload in the outbox wire envelope: id, topic, time and payload', () => {
     const event = createEventEnvelope(
       'school.registered',
       { schoolCode: 'SCH-7KQ2XM', schoolName: 'Nashik Model School', city: 'Nashik', contact: '9876543210' },
-      { eventId: 'evt-1', now: () => new Date('2025-09-01T04:30:00Z') },
+      { id: 'evt-1', now: () => new Date('2025-09-01T04:30:00Z') },
     );
     expect(event).toEqual({
-      eventId: 'evt-1',
+      id: 'evt-1',
+      topic: 'school.registered',
       occurredAt: '2025-09-01T04:30:00.000Z',
-      type: 'school.registered',
       payload: { schoolCode: 'SCH-7KQ2XM', schoolName: 'Nashik Model School', city: 'Nashik', contact: '9876543210' },
     });
     expect(createEventEnvelope('hall-ticket.released', {
       candidateCode: 'KBE123456K7Q', releasedAt: '2025-09-01T04:30:00.000Z', releasedBy: 'admin',
-    }).eventId).toMatch(/^[0-9a-f-]{36}$/);
+    }).id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('parses a consumed message back after JSON', () => {

@@ -101,31 +101,35 @@ export type DocumentReleasedPayload = EventPayloads['hall-ticket.released'];
 export type SmsRequestedPayload = EventPayloads['sms.requested'];
 export type SmsRecipient = z.output<typeof smsRecipientSchema>;
 
-/** What travels on every topic. `eventId` lets consumers drop duplicates. */
+/**
+ * What travels on every topic, exactly as the services' outbox writes it (the Kafka value is
+ * this JSON). `id` is stable across redeliveries and lets consumers drop duplicates; `topic` is
+ * the logical topic without the deployment prefix.
+ */
 export interface EventEnvelope<K extends EventType = EventType> {
-  eventId: string;
+  id: string;
+  topic: K;
   occurredAt: string;
-  type: K;
   payload: EventPayloads[K];
 }
 
 export function createEventEnvelope<K extends EventType>(
   type: K,
   payload: EventPayloads[K],
-  options: { eventId?: string; now?: () => Date } = {},
+  options: { id?: string; now?: () => Date } = {},
 ): EventEnvelope<K> {
   return {
-    eventId: options.eventId ?? globalThis.crypto.randomUUID(),
+    id: options.id ?? globalThis.crypto.randomUUID(),
+    topic: type,
     occurredAt: (options.now ?? (() => new Date()))().toISOString(),
-    type,
     payload,
   };
 }
 
 const envelopeBase = z.strictObject({
-  eventId: z.string().min(1),
+  id: z.string().min(1),
+  topic: z.enum(EVENT_TYPES as [EventType, ...EventType[]]),
   occurredAt: isoInstant,
-  type: z.enum(EVENT_TYPES as [EventType, ...EventType[]]),
   payload: z.unknown(),
 });
 
@@ -139,13 +143,13 @@ export function parseEventEnvelope<K extends EventType>(
 ): { ok: true; event: EventEnvelope<K> } | { ok: false; error: string } {
   const base = envelopeBase.safeParse(raw);
   if (!base.success) return { ok: false, error: z.prettifyError(base.error) };
-  if (base.data.type !== expected) {
-    return { ok: false, error: `Expected event type ${expected}, got ${base.data.type}` };
+  if (base.data.topic !== expected) {
+    return { ok: false, error: `Expected event type ${expected}, got ${base.data.topic}` };
   }
   const payload = EVENT_PAYLOAD_SCHEMAS[expected].safeParse(base.data.payload);
   if (!payload.success) return { ok: false, error: z.prettifyError(payload.error) };
   return {
     ok: true,
-    event: { ...base.data, type: expected, payload: payload.data as EventPayloads[K] },
+    event: { ...base.data, topic: expected, payload: payload.data as EventPayloads[K] },
   };
 }

@@ -1,6 +1,6 @@
 import type { AuditLog } from '../audit/audit-log';
 import type { ReleaseJobRecord, ReleaseJobRepository } from './release-job.repository';
-import { ReleaseJobRunner, toReleaseJob } from './release-job.runner';
+import { RELEASE_BATCH_SIZE, ReleaseJobRunner, toReleaseJob } from './release-job.runner';
 import type { ReleaseOutcome, ReleaseTarget } from './release-target';
 
 class FakeJobs implements ReleaseJobRepository {
@@ -105,7 +105,7 @@ describe('ReleaseJobRunner', () => {
       skipped: { count: 63, reasons: [{ reason: 'fees-unpaid', count: 45 }, { reason: 'already-released', count: 18 }] },
       failed: { count: 0, items: [] },
     });
-    expect(jobs.progress).toEqual([50, 100, 150, 200, 250, 300, 350, 400, 450]);
+    expect(jobs.progress).toEqual([RELEASE_BATCH_SIZE, 2 * RELEASE_BATCH_SIZE, 450]);
     expect(new Set(target.released).size).toBe(387);
   });
 

@@ -44,11 +44,11 @@ export class RenderAheadController {
     try {
       const candidate = await this.directory.find(candidateCode);
       if (!candidate || !isReleased(kind, candidate)) {
-        this.logger.warn(`skipped ${type} ${parsed.event.eventId}: ${candidateCode} is unknown or its ${kind} is not released`);
+        this.logger.warn(`skipped ${type} ${parsed.event.id}: ${candidateCode} is unknown or its ${kind} is not released`);
         return;
       }
       const outcome = await this.documents.ensureCached(kind, candidate);
-      this.logger.log(`render-ahead ${kind} of ${candidateCode} (event ${parsed.event.eventId}): ${outcome}`);
+      this.logger.log(`render-ahead ${kind} of ${candidateCode} (event ${parsed.event.id}): ${outcome}`);
     } catch (error) {
       // The first download renders instead; a failed render-ahead never blocks the topic.
       this.logger.warn(`render-ahead ${kind} of ${candidateCode} failed: ${error instanceof Error ? error.message : String(error)}`);

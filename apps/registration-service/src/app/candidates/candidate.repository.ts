@@ -4,7 +4,7 @@ import { KBE_CATEGORIES, STANDARDS, type CandidateRegistration } from '@kbe/cont
 import type { Model, QueryFilter, SortOrder } from 'mongoose';
 import { insertUnlessDuplicate, type InsertOutcome } from '../common/mongo-errors';
 import { findPage, type Page, type PageRequest } from '../common/pagination';
-import { findRecordsWithPendingEvent, markRecordEventQueued } from '../common/pending-event.queries';
+import { findRecordsWithPendingEvent, markRecordEventsQueued } from '../common/pending-event.queries';
 import type { PendingEventSource, PendingRegistrationEvent } from '../common/registration-event.publisher';
 import { normaliseText, prefixPattern } from '../common/text-search.util';
 import { CandidateDocument, type ReleaseFact } from './candidate.schema';
@@ -49,6 +49,8 @@ export interface CandidateListQuery {
 }
 
 export type ReleaseKind = 'hall-ticket' | 'certificate';
+/** One release request: every candidate it released shares it (see ReleaseFact). */
+export type NewRelease = Omit<ReleaseFact, 'eventQueued'>;
 export type ReleaseOutcome = 'released' | 'fees-unpaid' | 'already-released' | 'not-found';
 export interface ExamAssignment {
   seatNumber?: string | null;
@@ -67,8 +69,6 @@ export interface CandidateRepository extends PendingEventSource {
   list(query: CandidateListQuery, page: PageRequest): Promise<Page<CandidateRecord>>;
   /** Updates a live candidate; null when there is none with that code. */
   setFlags(candidateCode: string, flags: CandidateFlags): Promise<CandidateRecord | null>;
-  /** Sets the release flag only if the fees are paid; 'unpaid' otherwise. */
-  releaseHallTicket(candidateCode: string): Promise<CandidateRecord | 'unpaid' | null>;
   softDelete(candidateCode: string, at: Date): Promise<boolean>;
   restore(candidateCode: string): Promise<CandidateRecord | null>;
   counts(): Promise<{ total: number; feesPaid: number }>;
@@ -77,12 +77,13 @@ export interface CandidateRepository extends PendingEventSource {
   count(query: CandidateListQuery): Promise<number>;
   setFees(candidateCode: string, feesPaid: boolean, receiptNumber: string | null): Promise<CandidateRecord | null>;
   /**
-   * Sets a release flag and records its pending event in one conditional update. A hall ticket
-   * needs paid fees; an already released document is left as it is (no second event).
+   * Sets the release flag of every listed candidate and records the release (its pending
+   * events) in one conditional update: a hall ticket needs paid fees; an already released
+   * document is left as it is (no second event). Returns each code's outcome.
    */
-  release(kind: ReleaseKind, candidateCode: string, fact: { eventId: string; releasedAt: Date; releasedBy: string }): Promise<ReleaseOutcome>;
+  release(kind: ReleaseKind, candidateCodes: readonly string[], release: NewRelease): Promise<Map<string, ReleaseOutcome>>;
   unrelease(kind: ReleaseKind, candidateCode: string): Promise<CandidateRecord | null>;
-  markReleaseEventQueued(kind: ReleaseKind, candidateCode: string): Promise<void>;
+  markReleaseEventsQueued(kind: ReleaseKind, candidateCodes: readonly string[]): Promise<void>;
   findPendingReleaseEvents(kind: ReleaseKind, before: Date, limit: number): Promise<CandidateRecord[]>;
   updateRegistration(candidateCode: string, registration: CandidateRegistration): Promise<CandidateRecord | null>;
   setExamAssignment(candidateCode: string, assignment: ExamAssignment): Promise<CandidateRecord | null>;
@@ -159,22 +160,27 @@ export class MongoCandidateRepository implements CandidateRepository {
     return result.matchedCount === 0 ? null : this.findByCode(candidateCode);
   }
 
-  async release(
-    kind: ReleaseKind,
-    candidateCode: string,
-    fact: { eventId: string; releasedAt: Date; releasedBy: string },
-  ): Promise<ReleaseOutcome> {
+  async release(kind: ReleaseKind, candidateCodes: readonly string[], release: NewRelease): Promise<Map<string, ReleaseOutcome>> {
     const fields = RELEASE_FIELDS[kind];
-    const condition: QueryFilter<CandidateDocument> = { candidateCode, ...LIVE, [fields.flag]: { $ne: true } };
+    const codes = { $in: [...candidateCodes] };
+    // Two statements for the whole list, not two per candidate: FerretDB's SQLite backend scans
+    // the collection for every filter other than { _id } (docs/adr/0004).
+    const condition: QueryFilter<CandidateDocument> = { candidateCode: codes, ...LIVE, [fields.flag]: { $ne: true } };
     if (kind === 'hall-ticket') condition.feesPaid = true;
-    const result = await this.model
-      .updateOne(condition, { $set: { [fields.flag]: true, [fields.fact]: { ...fact, eventQueued: false } } })
+    await this.model.updateMany(condition, { $set: { [fields.flag]: true, [fields.fact]: { ...release, eventQueued: false } } }).exec();
+    const after = await this.model
+      .find({ candidateCode: codes, ...LIVE }, { candidateCode: 1, [fields.flag]: 1, [fields.fact]: 1 })
+      .lean<Pick<CandidateDocument, 'candidateCode' | 'hallTicketReleased' | 'certificateReleased' | 'hallTicketRelease' | 'certificateRelease'>[]>()
       .exec();
-    if (result.matchedCount > 0) return 'released';
-    const current = await this.findByCode(candidateCode);
-    if (!current) return 'not-found';
-    if (kind === 'hall-ticket' ? current.hallTicketReleased : current.certificateReleased) return 'already-released';
-    return 'fees-unpaid';
+    const byCode = new Map(after.map((doc) => [doc.candidateCode, doc]));
+    return new Map(
+      candidateCodes.map((code): [string, ReleaseOutcome] => {
+        const doc = byCode.get(code);
+        if (!doc) return [code, 'not-found'];
+        if (doc[fields.fact]?.releaseId === release.releaseId) return [code, 'released'];
+        return [code, doc[fields.flag] ? 'already-released' : 'fees-unpaid'];
+      }),
+    );
   }
 
   async unrelease(kind: ReleaseKind, candidateCode: string): Promise<CandidateRecord | null> {
@@ -185,9 +191,12 @@ export class MongoCandidateRepository implements CandidateRepository {
     return result.matchedCount === 0 ? null : this.findByCode(candidateCode);
   }
 
-  async markReleaseEventQueued(kind: ReleaseKind, candidateCode: string): Promise<void> {
+  async markReleaseEventsQueued(kind: ReleaseKind, candidateCodes: readonly string[]): Promise<void> {
+    if (candidateCodes.length === 0) return;
     const fact = RELEASE_FIELDS[kind].fact;
-    await this.model.updateOne({ candidateCode, [`${fact}.eventQueued`]: false }, { $set: { [`${fact}.eventQueued`]: true } }).exec();
+    await this.model
+      .updateMany({ candidateCode: { $in: [...candidateCodes] }, [`${fact}.eventQueued`]: false }, { $set: { [`${fact}.eventQueued`]: true } })
+      .exec();
   }
 
   async findPendingReleaseEvents(kind: ReleaseKind, before: Date, limit: number): Promise<CandidateRecord[]> {
@@ -271,16 +280,6 @@ export class MongoCandidateRepository implements CandidateRepository {
     return this.findByCode(candidateCode);
   }
 
-  async releaseHallTicket(candidateCode: string): Promise<CandidateRecord | 'unpaid' | null> {
-    // The condition is part of the update, so a concurrent "fees unpaid" cannot slip in between.
-    const result = await this.model
-      .updateOne({ candidateCode, feesPaid: true, ...LIVE }, { $set: { hallTicketReleased: true } })
-      .exec();
-    const current = await this.findByCode(candidateCode);
-    if (!current) return null;
-    return result.matchedCount === 0 ? 'unpaid' : current;
-  }
-
   async softDelete(candidateCode: string, at: Date): Promise<boolean> {
     const doc = await this.model.findOne({ candidateCode, ...LIVE }, { fingerprint: 1 }).lean().exec();
     if (!doc) return false;
@@ -306,8 +305,8 @@ export class MongoCandidateRepository implements CandidateRepository {
     return docs.map((doc) => candidateRegisteredEvent(doc.eventId, toRecord(doc)));
   }
 
-  markEventQueued(candidateCode: string): Promise<void> {
-    return markRecordEventQueued(this.model, { candidateCode });
+  markEventsQueued(codes: readonly string[]): Promise<void> {
+    return markRecordEventsQueued(this.model, 'candidateCode', codes);
   }
 }
 

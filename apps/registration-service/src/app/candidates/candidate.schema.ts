@@ -91,8 +91,12 @@ export class CandidateDocument extends PendingEventFields {
   certificateRelease!: ReleaseFact | null;
 }
 
+/**
+ * A release as stored on the candidate. Every candidate one request released shares its
+ * `releaseId`; the event of each is `releaseEventId(releaseId, candidateCode)`.
+ */
 export interface ReleaseFact {
-  eventId: string;
+  releaseId: string;
   eventQueued: boolean;
   releasedAt: Date;
   releasedBy: string;

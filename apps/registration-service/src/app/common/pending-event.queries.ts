@@ -11,7 +11,13 @@ export function findRecordsWithPendingEvent<D extends PendingEventFields>(
   return model.find(filter).sort({ createdAt: 1 }).limit(limit).lean<D[]>().exec();
 }
 
-/** Marks the event of the record that `filter` (its code) selects as written to the outbox. */
-export async function markRecordEventQueued<D extends PendingEventFields>(model: Model<D>, filter: QueryFilter<D>): Promise<void> {
-  await model.updateOne(filter, { $set: { eventQueued: true } }).exec();
+/** Marks the events of the records whose code field (`codeField`) is one of `codes` as written to the outbox. */
+export async function markRecordEventsQueued<D extends PendingEventFields>(
+  model: Model<D>,
+  codeField: string,
+  codes: readonly string[],
+): Promise<void> {
+  if (codes.length === 0) return;
+  // One statement for the whole list: FerretDB scans the collection once per non-_id filter.
+  await model.updateMany({ [codeField]: { $in: [...codes] } } as QueryFilter<D>, { $set: { eventQueued: true } }).exec();
 }

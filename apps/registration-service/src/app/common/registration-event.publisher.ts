@@ -27,8 +27,8 @@ export interface PendingEventSource {
   readonly name: string;
   /** Records stored before `before` whose event is not marked queued, oldest first. */
   findPendingEvents(before: Date, limit: number): Promise<PendingRegistrationEvent[]>;
-  /** Marks the record whose code is the event key. */
-  markEventQueued(code: string): Promise<void>;
+  /** Marks the records whose codes are the events' keys (one statement for the list). */
+  markEventsQueued(codes: readonly string[]): Promise<void>;
 }
 
 /**
@@ -61,15 +61,24 @@ export class RegistrationEventPublisher implements OnApplicationBootstrap, OnApp
   }
 
   /**
-   * Writes the event to the outbox (idempotent on its id) and marks the record. Failures are
-   * logged, not thrown: the registration is stored and the re-drive loop finishes the job.
+   * Writes the events to the outbox (idempotent on their ids) and marks their records. Failures
+   * are logged, not thrown: the facts are stored and the re-drive loop finishes the job.
    */
-  async queue(event: PendingRegistrationEvent, source: PendingEventSource): Promise<void> {
+  async queue(events: PendingRegistrationEvent | readonly PendingRegistrationEvent[], source: PendingEventSource): Promise<void> {
+    const list: readonly PendingRegistrationEvent[] = 'id' in events ? [events] : events;
+    const written: string[] = [];
     try {
-      await this.writeToOutbox(event);
-      await source.markEventQueued(event.key);
+      for (const event of list) {
+        await this.writeToOutbox(event);
+        written.push(event.key);
+      }
     } catch (error) {
-      this.logger.warn(`Event ${event.topic} ${event.id} not queued yet, the re-drive will retry: ${describe(error)}`);
+      this.logger.warn(`${list.length - written.length} event(s) not queued yet, the re-drive will retry: ${describe(error)}`);
+    }
+    try {
+      await source.markEventsQueued(written);
+    } catch (error) {
+      this.logger.warn(`${written.length} queued event(s) not marked yet, the re-drive will retry: ${describe(error)}`);
     }
   }
 
@@ -78,11 +87,10 @@ export class RegistrationEventPublisher implements OnApplicationBootstrap, OnApp
     let count = 0;
     const before = new Date(this.clock.now().getTime() - graceMs);
     for (const source of this.sources) {
-      for (const event of await source.findPendingEvents(before, 100)) {
-        await this.writeToOutbox(event);
-        await source.markEventQueued(event.key);
-        count += 1;
-      }
+      const events = await source.findPendingEvents(before, 100);
+      for (const event of events) await this.writeToOutbox(event);
+      await source.markEventsQueued(events.map((event) => event.key));
+      count += events.length;
     }
     return count;
   }

@@ -4,7 +4,7 @@ import type { MentorRegistration } from '@kbe/contracts';
 import type { Model, QueryFilter } from 'mongoose';
 import { insertUnlessDuplicate, type InsertOutcome } from '../common/mongo-errors';
 import { findPage, type Page, type PageRequest } from '../common/pagination';
-import { findRecordsWithPendingEvent, markRecordEventQueued } from '../common/pending-event.queries';
+import { findRecordsWithPendingEvent, markRecordEventsQueued } from '../common/pending-event.queries';
 import type { PendingEventSource, PendingRegistrationEvent } from '../common/registration-event.publisher';
 import { normaliseText, prefixPattern } from '../common/text-search.util';
 import { MentorDocument } from './mentor.schema';
@@ -111,8 +111,8 @@ export class MongoMentorRepository implements MentorRepository {
     return docs.map((doc) => mentorRegisteredEvent(doc.eventId, toRecord(doc)));
   }
 
-  markEventQueued(mentorCode: string): Promise<void> {
-    return markRecordEventQueued(this.model, { mentorCode });
+  markEventsQueued(codes: readonly string[]): Promise<void> {
+    return markRecordEventsQueued(this.model, 'mentorCode', codes);
   }
 }
 

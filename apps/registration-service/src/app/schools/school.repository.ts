@@ -4,7 +4,7 @@ import type { SchoolRegistration } from '@kbe/contracts';
 import type { Model, QueryFilter } from 'mongoose';
 import { insertUnlessDuplicate, type InsertOutcome } from '../common/mongo-errors';
 import { findPage, type Page, type PageRequest } from '../common/pagination';
-import { findRecordsWithPendingEvent, markRecordEventQueued } from '../common/pending-event.queries';
+import { findRecordsWithPendingEvent, markRecordEventsQueued } from '../common/pending-event.queries';
 import type { PendingEventSource, PendingRegistrationEvent } from '../common/registration-event.publisher';
 import { normaliseText, prefixPattern } from '../common/text-search.util';
 import { SchoolDocument } from './school.schema';
@@ -84,8 +84,8 @@ export class MongoSchoolRepository implements SchoolRepository {
     return docs.map((doc) => schoolRegisteredEvent(doc.eventId, toRecord(doc)));
   }
 
-  markEventQueued(schoolCode: string): Promise<void> {
-    return markRecordEventQueued(this.model, { schoolCode });
+  markEventsQueued(codes: readonly string[]): Promise<void> {
+    return markRecordEventsQueued(this.model, 'schoolCode', codes);
   }
 }
 

@@ -15,7 +15,7 @@ import { EventPublisher } from './outbox/event-publisher';
 import { MongoOutboxStore } from './outbox/mongo-outbox.store';
 import { OUTBOX_STORE, type OutboxStore } from './outbox/outbox-record';
 import { DEFAULT_RELAY_OPTIONS, OutboxRelay, type OutboxRelayOptions } from './outbox/outbox-relay';
-import { OutboxDocument, OutboxSchema } from './outbox/outbox.schema';
+import { OutboxDocument, OutboxSchema, PUBLISHED_OUTBOX_MODEL, PublishedOutboxSchema } from './outbox/outbox.schema';
 
 export interface MessagingModuleOptions {
   /** Service name, used as the Kafka client id. */
@@ -44,7 +44,12 @@ export class MessagingModule implements OnApplicationBootstrap, BeforeApplicatio
     return {
       module: MessagingModule,
       global: true,
-      imports: [MongooseModule.forFeature([{ name: OutboxDocument.name, schema: OutboxSchema }])],
+      imports: [
+        MongooseModule.forFeature([
+          { name: OutboxDocument.name, schema: OutboxSchema },
+          { name: PUBLISHED_OUTBOX_MODEL, schema: PublishedOutboxSchema },
+        ]),
+      ],
       providers: [
         { provide: KAFKA_CLIENT, useFactory: () => createKafkaClient({ clientId: options.service, brokers: options.brokers }) },
         { provide: EVENT_PRODUCER, useFactory: (kafka: Kafka) => new KafkaEventProducer(kafka), inject: [KAFKA_CLIENT] },

@@ -10,6 +10,7 @@ import type { EventEnvelope } from './event-envelope';
 import { kafkaConsumerStrategy } from './kafka-consumer.server';
 import { MessagingModule } from './messaging.module';
 import { EventPublisher } from './outbox/event-publisher';
+import { OUTBOX_STORE } from './outbox/outbox-record';
 
 const received: Array<{ envelope: EventEnvelope<{ schoolCode: string }>; eventIdHeader: string; topic: string }> = [];
 
@@ -29,7 +30,10 @@ describe('outbox publishing against Kafka and MongoDB', () => {
   let publisher: EventPublisher;
   let connection: Connection;
 
-  const outboxRecord = (id: string) => connection.collection('outbox').findOne({ _id: id as never });
+  /** The entry while it waits (`outbox`) or once relayed (`outbox_published`). */
+  const outboxRecord = async (id: string) =>
+    (await connection.collection('outbox').findOne({ _id: id as never })) ??
+    (await connection.collection('outbox_published').findOne({ _id: id as never }));
   const receivedIds = () => received.map((entry) => entry.envelope.id);
 
   beforeAll(async () => {
@@ -77,7 +81,19 @@ describe('outbox publishing against Kafka and MongoDB', () => {
       eventIdHeader: event.id,
       topic: `${env.KAFKA_TOPIC_PREFIX}school.registered`,
     });
-    expect((await outboxRecord(event.id))?.['publishedAt']).toBeInstanceOf(Date);
+    await waitFor(async () => (await outboxRecord(event.id))?.['publishedAt'] instanceof Date, { what: 'the entry to be marked published' });
+    expect(await connection.collection('outbox').findOne({ _id: event.id as never })).toBeNull();
+  }, 90_000);
+
+  it('refuses a second copy of an event that was already relayed (the same id is never sent twice)', async () => {
+    const event = await publisher.publish('school.registered', { schoolCode: 'SCH-TWICE2' });
+    await waitFor(async () => (await connection.collection('outbox_published').findOne({ _id: event.id as never })) !== null, {
+      timeoutMs: 60_000,
+      what: 'the event to be relayed',
+    });
+    const again = new EventPublisher(app.get(OUTBOX_STORE), { trigger: () => undefined }, () => new Date(), () => event.id);
+    await expect(again.publish('school.registered', { schoolCode: 'SCH-TWICE2' })).rejects.toMatchObject({ code: 11000 });
+    expect(await connection.collection('outbox').findOne({ _id: event.id as never })).toBeNull();
   }, 90_000);
 
   it('keeps an event written while Kafka is down and publishes it once Kafka is back', async () => {

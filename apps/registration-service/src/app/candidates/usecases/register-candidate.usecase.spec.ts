@@ -37,7 +37,7 @@ class FakeCandidates implements Partial<CandidateRepository> {
   async findByFingerprint(fingerprint: string): Promise<CandidateRecord | null> {
     return recordOf(this.rows.find((row) => row.fingerprint === fingerprint));
   }
-  async markEventQueued(): Promise<void> {
+  async markEventsQueued(): Promise<void> {
     return undefined;
   }
 }

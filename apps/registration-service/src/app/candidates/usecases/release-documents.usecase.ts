@@ -6,6 +6,7 @@ import {
   type PendingEventSource,
   type PendingRegistrationEvent,
 } from '../../common/registration-event.publisher';
+import type { ReleaseFact } from '../candidate.schema';
 import {
   CANDIDATE_REPOSITORY,
   type CandidateRecord,
@@ -40,23 +41,26 @@ export class ReleaseDocumentsUseCase implements OnModuleInit {
     for (const kind of ['hall-ticket', 'certificate'] as const) this.events.register(this.pendingSource(kind));
   }
 
-  /** Releases each candidate in turn; one failure does not stop the others. */
+  /**
+   * Releases the listed candidates as one request (a few statements for the whole list, so a
+   * bulk job of thousands stays fast), then queues one event per released candidate. A failure
+   * of the database answers 'failed' for the list without claiming a release.
+   */
   async release(kind: ReleaseKind, candidateCodes: readonly string[], releasedBy: string): Promise<ReleaseResult[]> {
-    const results: ReleaseResult[] = [];
-    for (const candidateCode of candidateCodes) {
-      try {
-        const releasedAt = this.clock.now();
-        const eventId = randomUUID();
-        const outcome = await this.candidates.release(kind, candidateCode, { eventId, releasedAt, releasedBy });
-        if (outcome === 'released') {
-          await this.events.queue(releaseEvent(kind, eventId, candidateCode, releasedAt, releasedBy), this.pendingSource(kind));
-        }
-        results.push({ candidateCode, outcome });
-      } catch (error) {
-        results.push({ candidateCode, outcome: 'failed', message: error instanceof Error ? error.message : String(error) });
-      }
+    const release = { releaseId: randomUUID(), releasedAt: this.clock.now(), releasedBy };
+    let outcomes: Map<string, ReleaseOutcome>;
+    try {
+      outcomes = await this.candidates.release(kind, candidateCodes, release);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      return candidateCodes.map((candidateCode) => ({ candidateCode, outcome: 'failed', message }));
     }
-    return results;
+    const released = candidateCodes.filter((code) => outcomes.get(code) === 'released');
+    await this.events.queue(
+      released.map((code) => releaseEvent(kind, { ...release, eventQueued: false }, code)),
+      this.pendingSource(kind),
+    );
+    return candidateCodes.map((candidateCode) => ({ candidateCode, outcome: outcomes.get(candidateCode) ?? 'not-found' }));
   }
 
   private pendingSource(kind: ReleaseKind): PendingEventSource {
@@ -64,28 +68,26 @@ export class ReleaseDocumentsUseCase implements OnModuleInit {
       name: `candidates.${kind}`,
       findPendingEvents: async (before: Date, limit: number) =>
         (await this.candidates.findPendingReleaseEvents(kind, before, limit)).flatMap((candidate) => pendingEventOf(kind, candidate)),
-      markEventQueued: (candidateCode: string) => this.candidates.markReleaseEventQueued(kind, candidateCode),
+      markEventsQueued: (candidateCodes: readonly string[]) => this.candidates.markReleaseEventsQueued(kind, candidateCodes),
     };
   }
 }
 
-function releaseEvent(
-  kind: ReleaseKind,
-  eventId: string,
-  candidateCode: string,
-  releasedAt: Date,
-  releasedBy: string,
-): PendingRegistrationEvent {
+/** The event id of one candidate's release: stable, so a re-drive writes the same event again. */
+export function releaseEventId(releaseId: string, candidateCode: string): string {
+  return `${releaseId}:${candidateCode}`;
+}
+
+function releaseEvent(kind: ReleaseKind, fact: ReleaseFact, candidateCode: string): PendingRegistrationEvent {
   return {
-    id: eventId,
+    id: releaseEventId(fact.releaseId, candidateCode),
     topic: TOPIC[kind],
     key: candidateCode,
-    payload: { candidateCode, releasedAt: releasedAt.toISOString(), releasedBy },
+    payload: { candidateCode, releasedAt: fact.releasedAt.toISOString(), releasedBy: fact.releasedBy },
   };
 }
 
 function pendingEventOf(kind: ReleaseKind, candidate: CandidateRecord): PendingRegistrationEvent[] {
   const fact = (kind === 'hall-ticket' ? candidate.hallTicketRelease : candidate.certificateRelease) ?? null;
-  if (!fact) return [];
-  return [releaseEvent(kind, fact.eventId, candidate.candidateCode, fact.releasedAt, fact.releasedBy)];
+  return fact ? [releaseEvent(kind, fact, candidate.candidateCode)] : [];
 }

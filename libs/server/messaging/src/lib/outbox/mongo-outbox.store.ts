@@ -2,34 +2,67 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import type { OutboxRecord, OutboxStore } from './outbox-record';
-import { OutboxDocument } from './outbox.schema';
+import { OutboxDocument, PUBLISHED_OUTBOX_MODEL } from './outbox.schema';
 
+const DUPLICATE_KEY = 11000;
+
+/**
+ * Waiting entries live in `outbox`, relayed ones move to `outbox_published`, so the relay's
+ * reads stay proportional to what is waiting, not to everything ever published.
+ */
 @Injectable()
 export class MongoOutboxStore implements OutboxStore {
-  constructor(@InjectModel(OutboxDocument.name) private readonly model: Model<OutboxDocument>) {}
+  constructor(
+    @InjectModel(OutboxDocument.name) private readonly waiting: Model<OutboxDocument>,
+    @InjectModel(PUBLISHED_OUTBOX_MODEL) private readonly published: Model<OutboxDocument>,
+  ) {}
 
   async add(record: OutboxRecord): Promise<void> {
     const { id, ...rest } = record;
-    await this.model.create({ _id: id, ...rest });
+    // An event already relayed is refused like one still waiting: the same id is never sent twice.
+    if (await this.published.exists({ _id: id })) throw duplicateKeyError(id);
+    await this.waiting.create({ _id: id, ...rest });
   }
 
   async findUnpublished(limit: number): Promise<OutboxRecord[]> {
-    const docs = await this.model.find({ publishedAt: null }).sort({ createdAt: 1 }).limit(limit).lean().exec();
+    const docs = await this.waiting.find({ publishedAt: null }).sort({ createdAt: 1 }).limit(limit).lean().exec();
     return docs.map(({ _id, ...rest }) => ({ id: _id, ...rest }));
   }
 
   async markPublished(ids: readonly string[], publishedAt: Date): Promise<void> {
-    await this.model.updateMany({ _id: { $in: [...ids] } }, { $set: { publishedAt } }).exec();
+    const docs = await this.waiting.find({ _id: { $in: [...ids] } }).lean().exec();
+    try {
+      await this.published.insertMany(
+        docs.map((doc) => ({ ...doc, publishedAt })),
+        { ordered: false },
+      );
+    } catch (error) {
+      // A retry after a crash between the two steps finds some already moved.
+      if (!isOnlyDuplicates(error)) throw error;
+    }
+    await this.waiting.deleteMany({ _id: { $in: [...ids] } }).exec();
   }
 
   async recordFailure(ids: readonly string[], error: string): Promise<void> {
-    await this.model
+    await this.waiting
       .updateMany({ _id: { $in: [...ids] } }, { $inc: { attempts: 1 }, $set: { lastError: error.slice(0, 500) } })
       .exec();
   }
 
   async deletePublishedBefore(before: Date): Promise<number> {
-    const result = await this.model.deleteMany({ publishedAt: { $ne: null, $lt: before } }).exec();
+    // Entries published before the split into two collections still sit in `outbox`.
+    await this.waiting.deleteMany({ publishedAt: { $ne: null } }).exec();
+    const result = await this.published.deleteMany({ publishedAt: { $lt: before } }).exec();
     return result.deletedCount;
   }
+}
+
+function duplicateKeyError(id: string): Error & { code: number } {
+  return Object.assign(new Error(`E11000 duplicate key error: outbox event ${id} was already published`), { code: DUPLICATE_KEY });
+}
+
+function isOnlyDuplicates(error: unknown): boolean {
+  const writeErrors = (error as { writeErrors?: { code?: number }[] } | null)?.writeErrors;
+  if (Array.isArray(writeErrors) && writeErrors.length > 0) return writeErrors.every((entry) => entry.code === DUPLICATE_KEY);
+  return (error as { code?: unknown } | null)?.code === DUPLICATE_KEY;
 }

@@ -1,3 +1,4 @@
+import { parseEventEnvelope } from '@kbe/contracts';
 import type { EventProducer, OutgoingMessage } from '../event-producer';
 import type { EventEnvelope } from '../event-envelope';
 import { EventPublisher } from './event-publisher';
@@ -85,6 +86,14 @@ describe('EventPublisher', () => {
     const { store, publisher } = setup();
     await publisher.publish('candidate.registered', { candidateCode: 'KBE123456ABC' }, { key: 'KBE123456ABC' });
     expect(store.records[0]?.key).toBe('KBE123456ABC');
+  });
+
+  it('writes the envelope that consumers parse with the event catalogue (one shape on the wire)', async () => {
+    const { store, publisher } = setup();
+    const payload = { candidateCode: 'KBE123456ABC', releasedAt: '2025-10-01T10:00:00.000Z', releasedBy: 'chief' };
+    await publisher.publish('hall-ticket.released', payload, { key: 'KBE123456ABC' });
+    const parsed = parseEventEnvelope('hall-ticket.released', JSON.parse(store.records[0]?.value ?? 'null'));
+    expect(parsed).toEqual({ ok: true, event: { id: 'event-1', topic: 'hall-ticket.released', occurredAt: '2025-10-01T10:00:01.000Z', payload } });
   });
 });
 

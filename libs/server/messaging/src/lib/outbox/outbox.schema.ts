@@ -1,6 +1,12 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 
-@Schema({ collection: 'outbox', versionKey: false })
+/**
+ * One outbox entry. Two collections share this shape: `outbox` holds only the entries still
+ * waiting for the broker, `outbox_published` keeps the relayed ones for inspection until the
+ * retention clean-up. Keeping the waiting set small matters on FerretDB's SQLite backend, which
+ * scans a whole collection for any filter other than `{ _id }` (docs/adr/0004).
+ */
+@Schema({ versionKey: false })
 export class OutboxDocument {
   @Prop({ type: String, required: true })
   _id!: string;
@@ -27,7 +33,15 @@ export class OutboxDocument {
   lastError!: string | null;
 }
 
-export const OutboxSchema = SchemaFactory.createForClass(OutboxDocument);
-// Serves the relay: find({ publishedAt: null }).sort({ createdAt: 1 }), and the clean-up
-// deleteMany({ publishedAt: { $lt: cutoff } }).
+export const OUTBOX_COLLECTION = 'outbox';
+export const PUBLISHED_OUTBOX_COLLECTION = 'outbox_published';
+/** Model name of the relayed entries (the waiting ones use `OutboxDocument.name`). */
+export const PUBLISHED_OUTBOX_MODEL = 'PublishedOutboxDocument';
+
+// Serves the relay: find({ publishedAt: null }).sort({ createdAt: 1 }) over the waiting entries.
+export const OutboxSchema = SchemaFactory.createForClass(OutboxDocument).set('collection', OUTBOX_COLLECTION);
 OutboxSchema.index({ publishedAt: 1, createdAt: 1 });
+
+// Serves the clean-up: deleteMany({ publishedAt: { $lt: cutoff } }).
+export const PublishedOutboxSchema = SchemaFactory.createForClass(OutboxDocument).set('collection', PUBLISHED_OUTBOX_COLLECTION);
+PublishedOutboxSchema.index({ publishedAt: 1 });

@@ -1,0 +1,269 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+import { expectNoAxeViolations } from './support/axe';
+import { baseUrl, launchBrowser, openPage, screenshot } from './support/browser';
+import { VIEWPORTS, horizontalOverflow } from './support/layout';
+import { makeTestImages, type TestImages } from './support/test-images';
+
+/**
+ * The admin journey (issue 8) through the one URL: log in with the test profile's admin account
+ * (tools/stack/profiles.mjs, handed over by tools/test/run.mjs), mark a candidate paid, release
+ * one hall ticket, bulk release the rest, send an SMS campaign and see it in the history, log out.
+ * Every admin page is checked with axe and photographed at 1280 px and 375 px.
+ */
+const adminUsername = process.env['KBE_E2E_ADMIN_USERNAME'];
+const adminPassword = process.env['KBE_E2E_ADMIN_PASSWORD'];
+const run = String(Date.now()).slice(-6);
+
+interface Seeded {
+  schoolCode: string;
+  mentorCode: string;
+  candidates: { code: string; name: string }[];
+}
+
+async function postJson(path: string, body: unknown): Promise<Record<string, unknown>> {
+  const res = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const answer = (await res.json()) as Record<string, unknown>;
+  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+/** Registers a school, a mentor and candidates through the public API, as visitors would. */
+async function seed(images: TestImages, names: string[]): Promise<Seeded> {
+  const school = await postJson('/api/schools/register', {
+    schoolName: `E2E Admin School ${run}`,
+    udiseCode: `2730${run}`.slice(0, 11),
+    contact: '9822012345',
+    schoolType: 'Secondary',
+    address: { area: 'Gangapur Road', locality: 'Shivaji Nagar', street: 'College Road', village: 'Satpur', town: 'Nashik Road', city: 'Nashik', state: 'Maharashtra', pin: '422005' },
+    principal: { name: 'Sunita Deshpande', contact: '9822054321' },
+  });
+  const schoolCode = String(school['schoolCode']);
+  const mentor = await postJson('/api/mentors/register', {
+    schoolCode,
+    name: `E2E Mentor ${run}`,
+    email: 'mentor@example.org',
+    address: '12 College Road, Nashik',
+    contact: '9988776655',
+    subjectTeaching: 'Physics',
+    workExperience: 5,
+    activitiesParticipated: 'Science fair',
+    opinionOnISRO: 'Inspiring',
+  });
+  const mentorCode = String(mentor['mentorCode']);
+  const candidates: Seeded['candidates'] = [];
+  for (const [index, name] of names.entries()) {
+    const fields: Record<string, string> = {
+      mentorCode,
+      'personalDetails[fullName]': name,
+      'personalDetails[fatherName]': 'Suresh Patil',
+      'personalDetails[motherName]': 'Meena Patil',
+      'personalDetails[gender]': 'Female',
+      'personalDetails[dateOfBirth]': '2012-06-15',
+      'personalDetails[religion]': 'Hindu',
+      'personalDetails[region]': 'Urban',
+      'personalDetails[motherTongue]': 'Marathi',
+      'contactDetails[phoneNumber]': `98765${run.slice(-3)}${index}0`.slice(0, 10),
+      'orphanDetails[isOrphan]': 'false',
+      'permanentAddress[addressLines]': 'Flat 3, Shanti Apartments',
+      'permanentAddress[village]': 'Satpur',
+      'permanentAddress[taluka]': 'Nashik',
+      'permanentAddress[district]': 'Nashik',
+      'permanentAddress[state]': 'Maharashtra',
+      'permanentAddress[pin]': '422007',
+      'educationalDetails[schoolName]': `E2E Admin School ${run}`,
+      'educationalDetails[standard]': '8th',
+      'educationalDetails[medium]': 'English',
+      'educationalDetails[board]': 'CBSE',
+      'educationalDetails[kbeCategory]': index % 2 === 0 ? 'Sec' : 'Prime',
+      'educationalDetails[kbeStageParticipated]': 'Mains',
+      'educationalDetails[fees]': '300',
+      feesPaid: 'false',
+    };
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    form.append('photo', new Blob([readFileSync(images.photoJpeg)], { type: 'image/jpeg' }), 'photo.jpg');
+    form.append('signature', new Blob([readFileSync(images.signaturePng)], { type: 'image/png' }), 'signature.png');
+    const res = await fetch(`${baseUrl}/api/candidates/register`, { method: 'POST', body: form });
+    const answer = (await res.json()) as Record<string, unknown>;
+    if (!res.ok) throw new Error(`candidate registration answered ${res.status}: ${JSON.stringify(answer)}`);
+    candidates.push({ code: String(answer['candidateCode']), name });
+  }
+  return { schoolCode, mentorCode, candidates };
+}
+
+async function searchCandidate(code: string): Promise<{ hallTicketReleased: boolean }> {
+  const res = await fetch(`${baseUrl}/api/candidates/search/${code}`);
+  const body = (await res.json()) as { data: { hallTicketReleased: boolean } };
+  return body.data;
+}
+
+/** Axe at both widths plus a screenshot at each, and no sideways scroll on a phone. */
+async function checkPage(page: Page, name: string): Promise<void> {
+  for (const [width, size] of [['1280', VIEWPORTS.desktop], ['375', VIEWPORTS.mobile]] as const) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(150); // charts and tables re-lay out
+    await expectNoAxeViolations(page, `${name} at ${width} px`);
+    await screenshot(page, `admin-${name}-${width}`);
+    if (width === '375') {
+      const overflow = await horizontalOverflow(page);
+      if (overflow.scrollWidth > overflow.innerWidth + 1) {
+        throw new Error(`${name} scrolls sideways at 375 px (${overflow.scrollWidth} > ${overflow.innerWidth}): ${overflow.widest.join(', ')}`);
+      }
+    }
+  }
+  await page.setViewportSize(VIEWPORTS.desktop);
+}
+
+async function openTab(page: Page, name: string): Promise<void> {
+  await page.getByRole('tab', { name, exact: true }).click();
+  await page.getByRole('tab', { name, exact: true, selected: true }).waitFor();
+}
+
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor({ state: 'visible', timeout: 20_000 });
+
+describe('admin area', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let images: TestImages;
+  let seeded: Seeded;
+
+  beforeAll(async () => {
+    if (!adminUsername || !adminPassword) throw new Error('KBE_E2E_ADMIN_USERNAME / KBE_E2E_ADMIN_PASSWORD are not set: run through `npm test`');
+    images = await makeTestImages();
+    seeded = await seed(images, [`Ira Admin ${run}`, `Kavya Bulk ${run}`, `Neel Bulk ${run}`]);
+    browser = await launchBrowser();
+    ({ context, page } = await openPage(browser, VIEWPORTS.desktop));
+    // A hall ticket opens in a new tab for printing; the journey stays on the dashboard.
+    context.on('page', (popup) => void popup.close().catch(() => undefined));
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    images?.cleanup();
+  });
+
+  it('sends a visitor without a session from /admin/dashboard to the login page', async () => {
+    await page.goto(`${baseUrl}/admin/dashboard`);
+    await page.waitForURL(`${baseUrl}/admin/login`, { timeout: 30_000 });
+    await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+    expect(await page.getByText('This is a protected area', { exact: false }).count()).toBe(1);
+    // A production build has no test-login button.
+    expect(await page.getByRole('button', { name: /Test Login/ }).count()).toBe(0);
+    await checkPage(page, 'login');
+  });
+
+  it('refuses a wrong password with the server message, then logs in and opens the dashboard', async () => {
+    const signIn = page.getByRole('button', { name: 'Sign In' });
+    expect(await signIn.isDisabled()).toBe(true);
+    await page.getByLabel('Username').fill(adminUsername as string);
+    await page.getByLabel('Password').fill('not-the-password');
+    await signIn.click();
+    await page.getByRole('alert').filter({ hasText: 'Invalid username or password' }).waitFor();
+    await page.getByLabel('Password').fill(adminPassword as string);
+    expect(await page.getByRole('alert').filter({ hasText: 'Invalid username or password' }).count()).toBe(0);
+    await signIn.click();
+    await toast(page, 'Login Successful');
+    await page.waitForURL(`${baseUrl}/admin/dashboard`);
+    await page.getByText(`Welcome, ${adminUsername}`).waitFor();
+    await page.locator('[data-testid="stat-totalCandidates"]').filter({ hasNotText: '…' }).waitFor();
+    expect(Number(await page.locator('[data-testid="stat-totalCandidates"]').textContent())).toBeGreaterThanOrEqual(3);
+    await page.getByRole('heading', { name: 'Registrations per day' }).waitFor();
+    await checkPage(page, 'tab-dashboard');
+  });
+
+  it('marks the three candidates paid with a receipt number', async () => {
+    await openTab(page, 'Candidates');
+    for (const [index, candidate] of seeded.candidates.entries()) {
+      await page.getByLabel('Search by name, candidate ID or phone').fill(candidate.code);
+      const row = page.getByRole('row').filter({ hasText: candidate.code });
+      await row.getByText('Unpaid').waitFor();
+      await row.getByRole('button', { name: `Fees of ${candidate.name}` }).click();
+      await page.getByLabel('Receipt number').fill(`R-${run}-${index}`);
+      await page.getByRole('button', { name: 'Mark as Paid' }).click();
+      await toast(page, 'Fees Updated');
+      await row.getByText('Paid', { exact: true }).waitFor();
+    }
+    await page.getByLabel('Search by name, candidate ID or phone').fill('');
+    await page.getByRole('row').filter({ hasText: seeded.candidates[0].code }).waitFor();
+    await checkPage(page, 'tab-candidates');
+  });
+
+  it('releases one hall ticket from Hall Ticket Management', async () => {
+    const [first] = seeded.candidates;
+    await openTab(page, 'Dashboard');
+    await page.getByLabel('Search by name, candidate ID or contact').fill(first.code);
+    const release = page.getByRole('button', { name: `Release hall ticket of ${first.name}` });
+    await release.click();
+    await toast(page, 'Hall Ticket Generated');
+    await page.getByRole('button', { name: `Hall ticket of ${first.name} downloaded` }).waitFor();
+    expect((await searchCandidate(first.code)).hallTicketReleased).toBe(true);
+    expect((await searchCandidate(seeded.candidates[1].code)).hallTicketReleased).toBe(false);
+  });
+
+  it('bulk releases the other paid candidates as one job with a progress bar and the final counts', async () => {
+    await page.getByLabel('Search by name, candidate ID or contact').fill('');
+    const jobCreated = page.waitForResponse((res) => res.url().endsWith('/api/admin/hall-tickets/release') && res.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Bulk Release' }).click();
+    expect((await jobCreated).status()).toBe(202);
+    await toast(page, 'Bulk Release Complete');
+    const result = await page.locator('[data-testid="bulk-release-result"]').textContent();
+    const released = Number(/(\d+) released/.exec(result ?? '')?.[1]);
+    expect(released).toBeGreaterThanOrEqual(2);
+    for (const candidate of seeded.candidates.slice(1)) expect((await searchCandidate(candidate.code)).hallTicketReleased).toBe(true);
+    await screenshot(page, 'admin-bulk-release-done');
+  });
+
+  it('shows the mentors', async () => {
+    await openTab(page, 'Mentors');
+    await page.getByLabel('Search by name, mentor code or mobile').fill(seeded.mentorCode);
+    await page.getByRole('row').filter({ hasText: seeded.mentorCode }).getByText('Active', { exact: true }).waitFor();
+    await checkPage(page, 'tab-mentors');
+  });
+
+  it('sends an SMS campaign to the paid candidates and sees it in the history', async () => {
+    await openTab(page, 'SMS Notifications');
+    await page.getByLabel('Message type').selectOption('custom');
+    const message = `Exam on Sunday 10 am, bring your hall ticket (${run}).`;
+    await page.getByLabel('Message', { exact: true }).fill(message);
+    expect(await page.locator('[data-testid="sms-counter"]').textContent()).toBe(`${message.length}/160 characters`);
+    await page.getByLabel('Recipients').selectOption('paid');
+    const sent = page.waitForResponse((res) => res.url().endsWith('/api/sms/send-bulk'));
+    await page.getByRole('button', { name: 'Send SMS' }).click();
+    expect((await sent).status()).toBeLessThan(300);
+    await toast(page, 'SMS Sent Successfully');
+    await page.locator('[data-testid="sms-history"] li').filter({ hasText: 'Custom message → Fees paid' }).first().waitFor();
+    await checkPage(page, 'tab-sms');
+  });
+
+  it('shows the audit log of these changes and the messages inbox', async () => {
+    await openTab(page, 'Audit');
+    await page.getByRole('cell', { name: 'candidate.fees' }).first().waitFor();
+    await checkPage(page, 'tab-audit');
+    await openTab(page, 'Messages');
+    await page.getByRole('table', { name: 'Contact messages' }).waitFor();
+    await page.getByText(/Loading messages/).waitFor({ state: 'detached' });
+    await checkPage(page, 'tab-messages');
+  });
+
+  it('shows the token on /admin/test', async () => {
+    await page.goto(`${baseUrl}/admin/test`);
+    await page.getByRole('button', { name: 'Check Token' }).click();
+    await page.getByText(`"sub": "${adminUsername}"`, { exact: false }).or(page.getByText(`"username": "${adminUsername}"`, { exact: false })).first().waitFor();
+    await checkPage(page, 'token-test');
+    await page.getByRole('button', { name: 'Go to Dashboard' }).click();
+    await page.waitForURL(`${baseUrl}/admin/dashboard`);
+    await page.getByText(`Welcome, ${adminUsername}`).waitFor();
+  });
+
+  it('logs out to the home page and the old session no longer opens the dashboard', async () => {
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await toast(page, 'Logged Out');
+    await page.waitForURL(`${baseUrl}/`);
+    await page.goto(`${baseUrl}/admin/dashboard`);
+    await page.waitForURL(`${baseUrl}/admin/login`);
+  });
+});
