@@ -8,9 +8,12 @@
 //   RUNS=3 CHROMIUM_PATH=/usr/bin/chromium LIGHTHOUSE_PAGES=/,/einstein-quest/about
 //   LIGHTHOUSE_JSON=out.json             also writes every run's figures as JSON
 // One line per page: performance and accessibility scores, FCP, LCP, TBT, CLS, and the
-// JavaScript transferred (KiB). No pass/fail: `npm test` holds the budgets that do not depend
+// JavaScript transferred (KiB). The first line is a bare baseline measured in the same run: a
+// static page with a heading and a paragraph, no script, no stylesheet (what this machine and
+// the throttling give at best). No pass/fail: `npm test` holds the budgets that do not depend
 // on machine speed (bench/bundle-size.mjs, apps/e2e).
 import { existsSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -60,6 +63,16 @@ function figures(lhr) {
   };
 }
 
+const BASELINE_HTML = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Baseline</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="description" content="Bare baseline page"></head>
+<body><main><h1>Baseline</h1><p>A static page without scripts or stylesheets, measured beside the product's pages.</p></main></body></html>`;
+
+/** The bare baseline page on a port of its own. */
+function startBaseline() {
+  const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(BASELINE_HTML));
+  return new Promise((resolveStart) => server.listen(0, '127.0.0.1', () => resolveStart(server)));
+}
+
 async function main() {
   const [{ default: lighthouse }, chromeLauncher] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);
   if (!existsSync(chromiumPath)) throw new Error(`no Chromium at ${chromiumPath} (npm run infra:up installs Debian's chromium)`);
@@ -79,6 +92,9 @@ async function main() {
   }
 
   const pages = process.env.LIGHTHOUSE_PAGES ? process.env.LIGHTHOUSE_PAGES.split(',') : PUBLIC_PAGES;
+  const baseline = await startBaseline();
+  const baselineUrl = `http://127.0.0.1:${baseline.address().port}`;
+  const targets = [{ label: '(bare baseline)', url: `${baselineUrl}/` }, ...pages.map((page) => ({ label: page, url: `${url}${page}` }))];
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic'],
@@ -87,11 +103,11 @@ async function main() {
   try {
     out(`Lighthouse mobile, simulated throttling, median of ${runs} runs per page`);
     out(`${'page'.padEnd(40)} ${'perf'.padStart(4)} ${'a11y'.padStart(4)} ${'FCP'.padStart(7)} ${'LCP'.padStart(7)} ${'TBT'.padStart(7)} ${'CLS'.padStart(6)} ${'JS'.padStart(9)}`);
-    for (const page of pages) {
+    for (const { label: page, url: pageUrl } of targets) {
       const results = [];
       let retries = 0;
       for (let i = 0; i < runs; i += 1) {
-        const result = await lighthouse(`${url}${page}`, {
+        const result = await lighthouse(pageUrl, {
           port: chrome.port,
           output: 'json',
           logLevel: 'error',
@@ -117,6 +133,7 @@ async function main() {
     }
   } finally {
     await chrome.kill();
+    await new Promise((r) => baseline.close(r));
     if (edge) await new Promise((r) => edge.close(r));
   }
   if (process.env.LIGHTHOUSE_JSON) writeFileSync(process.env.LIGHTHOUSE_JSON, `${JSON.stringify(all, null, 2)}\n`);
