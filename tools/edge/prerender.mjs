@@ -128,7 +128,10 @@ export function createPrerenderer({ distDir: dist, manifest, disabled, env }) {
       queue = result.catch(() => undefined);
       return result;
     },
-    /** Renders the known pages ahead of their first visitor; resolves with the paths rendered. */
+    /**
+     * Renders the known pages ahead of their first visitor; resolves with the paths rendered. A page
+     * that fails here is tried again (and its error logged) when a visitor asks for it.
+     */
     async warm() {
       load();
       const shellBundle = join(shellDir, SERVER_BUNDLE);
@@ -137,8 +140,11 @@ export function createPrerenderer({ distDir: dist, manifest, disabled, env }) {
       for (const remote of Object.keys(manifest).filter(localRemote)) {
         for (const path of bundle(join(distDir, remote, SERVER_BUNDLE)).pagePaths?.() ?? []) paths.add(path);
       }
-      for (const path of paths) await api.page(path);
-      return [...paths];
+      const rendered = [];
+      for (const path of paths) {
+        if (await api.page(path).catch(() => undefined)) rendered.push(path);
+      }
+      return rendered;
     },
   };
   return api;
