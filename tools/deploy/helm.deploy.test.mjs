@@ -174,13 +174,22 @@ describe('NetworkPolicies', () => {
       assert.ok(from.some((peer) => peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] === 'ingress-nginx'), app);
     }
     assert.deepEqual(peerApps(policy('registration-service').spec.ingress).sort(), ['admin-service', 'documents-service', 'ingress-nginx', 'notifications-service']);
+    assert.deepEqual(peerApps(policy('admin-service').spec.ingress).sort(), [
+      'admin-service',
+      'documents-service',
+      'ingress-nginx',
+      'notifications-service',
+      'registration-service',
+    ]);
     assert.deepEqual(peerApps(policy('remote-public').spec.ingress), ['ingress-nginx']);
   });
 
   it('apps reach only what they use; the front ends reach nothing', () => {
     for (const app of frontEnds) assert.deepEqual(policy(app).spec.egress ?? [], [], app);
     const egressNamespaces = (app) => policy(app).spec.egress.flatMap((r) => r.to).map((p) => p.podSelector?.matchLabels?.app ?? p.podSelector?.matchLabels?.['v1.min.io/tenant'] ?? p.podSelector?.matchLabels?.['strimzi.io/cluster'] ?? p.podSelector?.matchLabels?.['k8s-app'] ?? p.podSelector?.matchLabels?.['app.kubernetes.io/name']);
-    assert.deepEqual(egressNamespaces('registration-service'), ['kube-dns', 'kbe-mongodb-svc', 'kbe-kafka', 'kbe-minio']);
+    // admin-service: whether an admin token was revoked (logout) is asked there
+    assert.deepEqual(egressNamespaces('registration-service'), ['kube-dns', 'kbe-mongodb-svc', 'kbe-kafka', 'kbe-minio', 'admin-service']);
+    assert.ok(egressNamespaces('documents-service').includes('admin-service'));
     assert.deepEqual(egressNamespaces('notifications-service'), ['kube-dns', 'kbe-mongodb-svc', 'kbe-kafka', 'registration-service']);
     assert.ok(!egressNamespaces('admin-service').includes('kbe-minio'));
   });

@@ -14,6 +14,11 @@ function deadlineOneYearAhead(now = new Date()) {
   return `${next.toISOString().slice(0, 10)}T23:59:59.999+05:30`;
 }
 
+/** Hall tickets are handed out six days after the deadline (30 October -> 5 November in 2025). */
+function handoutAfter(deadline) {
+  return new Date(Date.parse(deadline.slice(0, 10)) + 6 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+}
+
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /**
@@ -43,7 +48,16 @@ export function developmentProfile(env = process.env) {
     ADMIN_USERNAME: env.ADMIN_USERNAME ?? DEV_ADMIN_DEFAULTS.username,
     ADMIN_PASSWORD: env.ADMIN_PASSWORD ?? DEV_ADMIN_DEFAULTS.password,
     SMS_PROVIDER: env.SMS_PROVIDER ?? 'console',
-    EDITION_REGISTRATION_DEADLINE: env.EDITION_REGISTRATION_DEADLINE ?? deadlineOneYearAhead(),
+    ...openEdition(env),
+  };
+}
+
+/** Registration stays open in development; the printed hand-out date follows the deadline. */
+function openEdition(env) {
+  const deadline = env.EDITION_REGISTRATION_DEADLINE ?? deadlineOneYearAhead();
+  return {
+    EDITION_REGISTRATION_DEADLINE: deadline,
+    EDITION_HALL_TICKET_HANDOUT_DATE: env.EDITION_HALL_TICKET_HANDOUT_DATE ?? handoutAfter(deadline),
   };
 }
 

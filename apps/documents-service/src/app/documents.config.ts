@@ -9,6 +9,7 @@ import {
   positiveIntField,
   secretField,
   serviceEnv,
+  tokenRevocationEnv,
 } from '@kbe/server-config';
 import { DEFAULT_EDITION } from '@kbe/contracts';
 import { z } from 'zod';
@@ -73,6 +74,7 @@ export const documentsEnvSchema = composeEnv(
   kafkaEnv,
   minioEnv,
   authEnv,
+  tokenRevocationEnv,
   chromiumEnv,
   editionEnv,
   documentsEnv,

@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
-import { createEventEnvelope, toBracketedFields, type BracketableObject } from '@kbe/contracts';
+import { toBracketedFields, type BracketableObject } from '@kbe/contracts';
 import { validCandidate, validMentor, validSchool } from '@kbe/contracts/testing';
 import { createServiceApp } from '@kbe/server-bootstrap';
 import { loadConfig } from '@kbe/server-config';
@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import jsQR from 'jsqr';
 import { Kafka, logLevel } from 'kafkajs';
@@ -28,7 +29,7 @@ import { AppModule } from './app.module';
 import { documentsEnvSchema, SERVICE_NAME } from './documents.config';
 import { DocumentProvider } from './documents/document-provider';
 import { ChromiumPagePool } from './rendering/chromium-page.pool';
-import { RendererBusyError } from './rendering/pdf-renderer';
+import { RendererBusyError, RenderTimeoutError } from './rendering/pdf-renderer';
 
 const env = isolatedInfraEnv({
   DOCUMENT_SIGNING_SECRET: randomBytes(32).toString('hex'),
@@ -127,6 +128,11 @@ describe('documents-service against the real servers and registration-service', 
     return response.body.candidateCode as string;
   }
 
+  /** Renders so far; registration-service's release events make the service render ahead in the background. */
+  const rendersOf = (code: string, kind: 'hall-ticket' | 'certificate') => documents.get(DocumentProvider).rendersOf(code, kind);
+  const waitForRenderAhead = (code: string, kind: 'hall-ticket' | 'certificate') =>
+    waitFor(() => (rendersOf(code, kind) > 0 ? true : undefined), { timeoutMs: 120_000, what: `the render-ahead of the ${kind} of ${code}` });
+
   const release = async (code: string, what: 'hall-ticket' | 'certificate') => {
     if (what === 'hall-ticket') {
       await reg.patch(`/internal/candidates/${code}/fees-paid`).set(internal).send({ feesPaid: true }).expect(200);
@@ -219,14 +225,16 @@ describe('documents-service against the real servers and registration-service', 
 
     beforeAll(async () => {
       await release(candidateCode, 'hall-ticket');
-    });
+      // registration-service publishes hall-ticket.released through its outbox; this service renders ahead.
+      await waitForRenderAhead(candidateCode, 'hall-ticket');
+    }, 180_000);
 
-    it('serves the PDF for the name in another case, spacing and Unicode form, named {code}_hallticket.pdf', async () => {
+    it('serves the PDF rendered ahead for the name in another case, spacing and Unicode form, named {code}_hallticket.pdf', async () => {
       const response = await download(candidateCode, 'hall-ticket', { motherName: MOTHER_NAME_OTHER_FORM.toUpperCase() });
       expect(response.status).toBe(200);
       expect(response.headers['content-type']).toBe('application/pdf');
       expect(response.headers['content-disposition']).toBe(`attachment; filename="${candidateCode}_hallticket.pdf"`);
-      expect(response.headers['x-document-cache']).toBe('miss');
+      expect(response.headers['x-document-cache']).toBe('hit');
       pdf = response.body as Buffer;
       expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     });
@@ -263,12 +271,11 @@ describe('documents-service against the real servers and registration-service', 
     });
 
     it('serves the second download from the MinIO cache without a render', async () => {
-      const provider = documents.get(DocumentProvider);
-      const before = provider.renders;
+      const before = rendersOf(candidateCode, 'hall-ticket');
       const response = await download(candidateCode, 'hall-ticket', { motherName: MOTHER_NAME });
       expect(response.status).toBe(200);
       expect(response.headers['x-document-cache']).toBe('hit');
-      expect(provider.renders).toBe(before);
+      expect(rendersOf(candidateCode, 'hall-ticket')).toBe(before);
       expect(Buffer.compare(response.body as Buffer, pdf)).toBe(0);
     });
 
@@ -289,42 +296,53 @@ describe('documents-service against the real servers and registration-service', 
 
     it('still renders after Chromium is killed between two downloads', async () => {
       await release(candidateCode, 'certificate');
+      await waitForRenderAhead(candidateCode, 'certificate');
       const browsers = chromiumChildren();
       expect(browsers.length).toBeGreaterThan(0);
       for (const pid of browsers) process.kill(pid, 'SIGKILL');
       await waitFor(() => chromiumChildren().every((pid) => !browsers.includes(pid)) || undefined, { timeoutMs: 10_000, what: 'Chromium to exit' });
 
-      const response = await download(candidateCode, 'certificate', { motherName: MOTHER_NAME });
-      expect(response.status).toBe(200);
-      expect(response.headers['x-document-cache']).toBe('miss');
-      expect(response.headers['content-disposition']).toBe(`attachment; filename="${candidateCode}_certificate.pdf"`);
-      const text = squash(pdfText(response.body as Buffer, dir));
+      const certificate = await download(candidateCode, 'certificate', { motherName: MOTHER_NAME });
+      expect(certificate.status).toBe(200);
+      expect(certificate.headers['content-disposition']).toBe(`attachment; filename="${candidateCode}_certificate.pdf"`);
+      const text = squash(pdfText(certificate.body as Buffer, dir));
       expect(text).toContain(FULL_NAME);
       expect(text).toContain('Nashik Model School');
       expect(text).toContain('Edition 2025');
-    });
+
+      // A changed seat number is a new content version: this download must render, after the crash.
+      await reg.patch(`/internal/candidates/${candidateCode}/exam-assignment`).set(internal).send({ seatNumber: 'NSK-0042' }).expect(200);
+      const hallTicket = await download(candidateCode, 'hall-ticket', { motherName: MOTHER_NAME });
+      expect(hallTicket.status).toBe(200);
+      expect(hallTicket.headers['x-document-cache']).toBe('miss');
+      expect(squash(pdfText(hallTicket.body as Buffer, dir))).toContain('NSK-0042');
+    }, 240_000);
   });
 
-  it('renders ahead on hall-ticket.released, so the first download is a cache hit (and a repeated event renders nothing)', async () => {
+  it("renders ahead on registration-service's hall-ticket.released, so the first download is a cache hit (a redelivered event renders nothing)", async () => {
     const code = await registerCandidate('Ishaan Kulkarni', 'Sunita Kulkarni');
     await release(code, 'hall-ticket');
-    const provider = documents.get(DocumentProvider);
-    const before = provider.renders;
-    const producer = kafka.producer();
-    await producer.connect();
-    try {
-      const event = createEventEnvelope('hall-ticket.released', { candidateCode: code, releasedAt: new Date().toISOString(), releasedBy: 'it-admin' });
-      await producer.send({ topic: `${env.KAFKA_TOPIC_PREFIX}hall-ticket.released`, messages: [{ key: code, value: JSON.stringify(event) }] });
-      await waitFor(() => (provider.renders > before ? true : undefined), { timeoutMs: 60_000, what: 'the render-ahead' });
-      await producer.send({ topic: `${env.KAFKA_TOPIC_PREFIX}hall-ticket.released`, messages: [{ key: code, value: JSON.stringify(event) }] });
-    } finally {
-      await producer.disconnect();
-    }
+    await waitForRenderAhead(code, 'hall-ticket');
     const response = await download(code, 'hall-ticket', { motherName: 'sunita kulkarni' }, '203.0.113.20');
     expect(response.status).toBe(200);
     expect(response.headers['x-document-cache']).toBe('hit');
-    expect(provider.renders).toBe(before + 1);
-  });
+
+    // The very message registration-service published, delivered again (at-least-once delivery).
+    const published = await registration
+      .get<Connection>(getConnectionToken())
+      .collection('outbox_published')
+      .findOne({ key: code, topic: 'hall-ticket.released' });
+    expect(published).not.toBeNull();
+    const producer = kafka.producer();
+    await producer.connect();
+    try {
+      await producer.send({ topic: `${env.KAFKA_TOPIC_PREFIX}hall-ticket.released`, messages: [{ key: code, value: String(published?.['value']) }] });
+    } finally {
+      await producer.disconnect();
+    }
+    await sleep(3000);
+    expect(rendersOf(code, 'hall-ticket')).toBe(1);
+  }, 240_000);
 
   it('locks a candidate after repeated wrong names (429 + Retry-After), even for the right name from elsewhere', async () => {
     const code = await registerCandidate('Riya Deshpande', 'Kavita Deshpande');
@@ -351,6 +369,31 @@ describe('documents-service against the real servers and registration-service', 
     const elsewhere = await download(candidateCode, 'hall-ticket', { motherName: MOTHER_NAME }, '192.0.2.67');
     expect(elsewhere.status).toBe(200);
   });
+
+  it('times out a render when Chromium hangs, and the next render succeeds on a fresh browser', async () => {
+    const pool = new ChromiumPagePool({ executablePath: env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', size: 1, queueLimit: 4, timeoutMs: 5_000 });
+    const html = '<!doctype html><html><body><p>hang</p></body></html>';
+    const before = new Set(chromiumChildren());
+    let hung: number[] = [];
+    try {
+      await pool.render(html);
+      hung = chromiumChildren().filter((pid) => !before.has(pid));
+      expect(hung).toHaveLength(1);
+      process.kill(hung[0] as number, 'SIGSTOP');
+      await expect(pool.render(html)).rejects.toBeInstanceOf(RenderTimeoutError);
+      const pdf = await pool.render(html);
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    } finally {
+      for (const pid of hung) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          /* already gone */
+        }
+      }
+      await pool.close();
+    }
+  }, 60_000);
 
   it('refuses renders beyond the queue with RendererBusyError instead of waiting without bound', async () => {
     const pool = new ChromiumPagePool({ executablePath: env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', size: 1, queueLimit: 1, timeoutMs: 30_000 });

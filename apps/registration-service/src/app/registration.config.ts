@@ -6,6 +6,7 @@ import {
   mongoEnv,
   positiveIntField,
   serviceEnv,
+  tokenRevocationEnv,
 } from '@kbe/server-config';
 import { DEFAULT_EDITION } from '@kbe/contracts';
 import { z } from 'zod';
@@ -44,14 +45,6 @@ const rateLimitEnv = {
 /** Registration events whose outbox write did not happen (crash) are re-queued after this pause. */
 const redriveEnv = {
   EVENT_REDRIVE_INTERVAL_MS: positiveIntField(30_000),
-};
-
-/** Where logged-out admin tokens are looked up (admin-service); unset: no revocation check (tests). */
-const tokenRevocationEnv = {
-  ADMIN_SERVICE_URL: z
-    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-    .transform((url) => url.replace(/\/+$/, ''))
-    .optional(),
 };
 
 export const registrationEnvSchema = composeEnv(

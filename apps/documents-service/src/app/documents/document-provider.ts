@@ -18,8 +18,9 @@ export interface ProvidedPdf {
 export class DocumentProvider {
   private readonly logger = new Logger(DocumentProvider.name);
   private readonly inFlight = new Map<string, Promise<Buffer>>();
-  /** Renders done by this process (observable in tests and logs). */
+  /** Renders done and stored by this process (observable in tests and logs). */
   renders = 0;
+  private readonly rendersByDocument = new Map<string, number>();
 
   constructor(
     private readonly directory: CandidateDirectory,
@@ -27,6 +28,11 @@ export class DocumentProvider {
     private readonly renderer: PdfRenderer,
     private readonly cache: PdfCache,
   ) {}
+
+  /** Renders done and stored by this process of one candidate's document. */
+  rendersOf(candidateCode: string, kind: DocumentKind): number {
+    return this.rendersByDocument.get(`${candidateCode}/${kind}`) ?? 0;
+  }
 
   async pdf(kind: DocumentKind, candidate: CandidateDocumentData): Promise<ProvidedPdf> {
     const key = this.cache.key(candidate.candidateCode, kind, this.composer.contentVersion(kind, candidate));
@@ -69,11 +75,14 @@ export class DocumentProvider {
 
   private async render(key: string, kind: DocumentKind, candidate: CandidateDocumentData): Promise<Buffer> {
     const pdf = await this.renderer.render(await this.html(kind, candidate));
-    this.renders++;
     // A failed cache write costs a later re-render, never this download.
     await this.cache.put(key, pdf).catch((error: unknown) =>
       this.logger.warn(`PDF cache write failed: ${error instanceof Error ? error.message : String(error)}`),
     );
+    // Counted once stored: a render-ahead seen here is a cache hit for the next download.
+    this.renders++;
+    const document = `${candidate.candidateCode}/${kind}`;
+    this.rendersByDocument.set(document, (this.rendersByDocument.get(document) ?? 0) + 1);
     return pdf;
   }
 }

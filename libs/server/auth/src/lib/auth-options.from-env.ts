@@ -12,6 +12,11 @@ export function authOptionsFromEnv(env: AuthEnv): AuthOptions {
   };
 }
 
+/** Where a guarding service asks whether a token was revoked (logout): admin-service, when configured. */
+export function tokenRevocationFromEnv(env: { ADMIN_SERVICE_URL?: string | undefined }): { adminServiceUrl: string } | undefined {
+  return env.ADMIN_SERVICE_URL ? { adminServiceUrl: env.ADMIN_SERVICE_URL } : undefined;
+}
+
 /** admin-service: verification plus the signing key. */
 export function signingAuthOptionsFromEnv(env: AuthEnv & { JWT_PRIVATE_KEY: string; JWT_EXPIRES_IN_SECONDS: number }): AuthOptions {
   return {

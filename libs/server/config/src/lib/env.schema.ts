@@ -106,6 +106,17 @@ export const authEnv = {
   INTERNAL_API_TOKEN: secretField(24),
 };
 
+/**
+ * Every service that guards admin endpoints, except admin-service itself: where logged-out
+ * admin tokens are looked up. Unset (only in tests that run a service alone): no revocation check.
+ */
+export const tokenRevocationEnv = {
+  ADMIN_SERVICE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
+};
+
 /** admin-service only: the private key that signs admin tokens, and their lifetime. */
 export const tokenSigningEnv = {
   JWT_PRIVATE_KEY: jwkField(

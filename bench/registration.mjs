@@ -1,0 +1,301 @@
+// Registration benchmark: registration-service under a deadline rush against a bare equivalent
+// doing the same writes on the same servers, in one run on this machine.
+//   flock /tmp/kbe-servers.lock node bench/registration.mjs
+//   BENCH_CLIENTS=20 BENCH_SCHOOLS=400 BENCH_CANDIDATES=200 BENCH_SEARCHES=2000 BENCH_SKIP_BUILD=1
+// It builds and starts registration-service (production build) on a private port, database,
+// topic and bucket prefix (the real servers of `node tools/infra/cli.mjs up`), and a bare server:
+// node:http + the mongodb driver + the MinIO client, which for each request writes what the service
+// writes (the record, its idempotency key and its outbox entry; for a candidate also the two
+// images) and answers the same status. Then, with BENCH_CLIENTS concurrent clients:
+//   school     POST /api/schools/register (JSON, an Idempotency-Key each)
+//   candidate  POST /api/candidates/register (multipart with a real photo and signature)
+//   search     GET /api/candidates/search/{code}
+// and prints req/s and p50/p95/p99 of each, and the ratio service/bare.
+// Targets (issue 12): every write >= 0.5x its bare equivalent with p95 <= 200 ms; search >= 0.8x.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { dirname, join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { loadavg } from 'node:os';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const { readInfraEnv } = await import(join(repoRoot, 'tools/infra/index.mjs'));
+const { generateAdminTokenKeys } = await import(join(repoRoot, 'tools/auth/generate-admin-token-keys.mjs'));
+const { MongoClient } = await import('mongodb');
+const { Client: MinioClient } = await import('minio');
+const sharp = (await import('sharp')).default;
+
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20);
+const SCHOOLS = Number(process.env.BENCH_SCHOOLS ?? 400);
+const CANDIDATES = Number(process.env.BENCH_CANDIDATES ?? 200);
+const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 2000);
+const PORTS = { service: 3193, bare: 3194 };
+const out = (line) => process.stdout.write(`${line}\n`);
+
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+};
+
+/** Runs `task(i)` for i < count with `concurrency` workers; every answer must be `expected`. */
+async function measure(count, concurrency, expected, task) {
+  const latencies = [];
+  const failures = new Map();
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const i = next++;
+        const t0 = performance.now();
+        const res = await task(i);
+        latencies.push(performance.now() - t0);
+        if (res.status !== expected) {
+          const key = `${res.status} ${(await res.text()).slice(0, 160)}`;
+          failures.set(key, (failures.get(key) ?? 0) + 1);
+        } else {
+          await res.arrayBuffer();
+        }
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  if (failures.size > 0) throw new Error(`unexpected answers: ${JSON.stringify(Object.fromEntries(failures))}`);
+  return { perSecond: count / seconds, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99) };
+}
+
+function build() {
+  if (process.env.BENCH_SKIP_BUILD === '1') return;
+  out('building registration-service ...');
+  const result = spawnSync('npx', ['nx', 'run', 'registration-service:build', '--outputStyle=static'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NX_DAEMON: 'false', NODE_ENV: 'production' },
+  });
+  if (result.status !== 0) throw new Error('build failed');
+}
+
+async function waitUntilHealthy(url) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const res = await fetch(url, { signal: AbortSignal.timeout(2000) }).catch(() => null);
+    if (res?.ok) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} did not become healthy`);
+}
+
+function startService(id) {
+  const env = {
+    ...process.env,
+    ...readInfraEnv(),
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    MONGODB_DB_PREFIX: id,
+    KAFKA_TOPIC_PREFIX: `${id}.`,
+    MINIO_BUCKET_PREFIX: `${id}-`,
+    JWT_PUBLIC_KEYS: generateAdminTokenKeys('bench').JWT_PUBLIC_KEYS,
+    INTERNAL_API_TOKEN: randomBytes(32).toString('hex'),
+    EDITION_REGISTRATION_DEADLINE: '2099-12-31T23:59:59.999+05:30',
+    // The rush comes from thousands of addresses; one bench client must not be rate limited.
+    RATE_LIMIT_REGISTER: '1000000',
+    RATE_LIMIT_SEARCH: '1000000',
+    TRUSTED_PROXY_HOPS: '0',
+    PORT: String(PORTS.service),
+    HOST: '127.0.0.1',
+  };
+  const logDir = join(repoRoot, '.kbe/logs');
+  mkdirSync(logDir, { recursive: true });
+  const log = createWriteStream(join(logDir, 'bench-registration-service.log'), { flags: 'a' });
+  const extraArgs = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${join(repoRoot, '.kbe/profiles')}`] : [];
+  const child = spawn(process.execPath, [...extraArgs, join(repoRoot, 'dist/apps/registration-service/main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  return { env, child };
+}
+
+/**
+ * The bare equivalent: the same writes with nothing else. A school: the record (unique UDISE
+ * and code), the idempotency key, the outbox entry. A candidate: the two images to MinIO, the
+ * record, the idempotency key, the outbox entry. A search: one findOne by code.
+ */
+async function startBare(env, id) {
+  const mongo = new MongoClient(env.MONGODB_URI);
+  await mongo.connect();
+  const db = mongo.db(`${id}-bare`);
+  const schools = db.collection('schools');
+  const candidates = db.collection('candidates');
+  const keys = db.collection('idempotency_keys');
+  const outbox = db.collection('outbox');
+  await schools.createIndex({ udiseCode: 1 }, { unique: true });
+  await schools.createIndex({ schoolCode: 1 }, { unique: true });
+  await candidates.createIndex({ candidateCode: 1 }, { unique: true });
+  const endpoint = new URL(env.MINIO_ENDPOINT);
+  const minio = new MinioClient({ endPoint: endpoint.hostname, port: Number(endpoint.port), useSSL: false, accessKey: env.MINIO_ACCESS_KEY, secretKey: env.MINIO_SECRET_KEY });
+  const bucket = `${id}-bare-documents`;
+  await minio.makeBucket(bucket);
+
+  const store = async (kind, record, codeField, key) => {
+    const eventId = randomUUID();
+    await (kind === 'school' ? schools : candidates).insertOne({ ...record, eventId, eventQueued: false, createdAt: new Date() });
+    if (key) await keys.insertOne({ _id: `${kind}:${key}`, code: record[codeField], createdAt: new Date() });
+    await outbox.insertOne({ _id: eventId, topic: `${kind}.registered`, key: record[codeField], value: JSON.stringify(record), createdAt: new Date(), publishedAt: null, attempts: 0, lastError: null });
+  };
+  const reply = (res, status, body) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+
+  const server = createServer(async (req, res) => {
+    try {
+      if (req.method === 'POST' && req.url === '/api/schools/register') {
+        const chunks = [];
+        for await (const chunk of req) chunks.push(chunk);
+        const body = JSON.parse(Buffer.concat(chunks).toString());
+        const schoolCode = `SCH-${randomBytes(3).toString('hex').toUpperCase()}`;
+        await store('school', { ...body, schoolCode }, 'schoolCode', req.headers['idempotency-key']);
+        return reply(res, 201, { success: true, schoolCode });
+      }
+      if (req.method === 'POST' && req.url === '/api/candidates/register') {
+        const form = await new Request('http://bare/', { method: 'POST', headers: req.headers, body: Readable.toWeb(req), duplex: 'half' }).formData();
+        const candidateCode = `KBE${String(100000 + Math.floor(Math.random() * 900000))}${randomBytes(2).toString('hex').toUpperCase().slice(0, 3)}`;
+        const fields = {};
+        for (const [name, value] of form.entries()) if (typeof value === 'string') fields[name] = value;
+        for (const name of ['photo', 'signature']) {
+          const file = form.get(name);
+          const bytes = Buffer.from(await file.arrayBuffer());
+          await minio.putObject(bucket, `${name}s/${candidateCode}.jpg`, bytes, bytes.length, { 'Content-Type': 'image/jpeg' });
+        }
+        await store('candidate', { ...fields, candidateCode }, 'candidateCode', req.headers['idempotency-key']);
+        return reply(res, 201, { success: true, candidateCode });
+      }
+      const search = /^\/api\/candidates\/search\/([A-Z0-9]+)$/.exec(req.url ?? '');
+      if (req.method === 'GET' && search) {
+        const found = await candidates.findOne({ candidateCode: search[1] });
+        return found ? reply(res, 200, { success: true, data: found }) : reply(res, 404, { message: 'not found' });
+      }
+      reply(res, 404, { message: 'no route' });
+    } catch (error) {
+      reply(res, 500, { message: String(error) });
+    }
+  });
+  await new Promise((r) => server.listen(PORTS.bare, '127.0.0.1', r));
+  return {
+    close: async () => {
+      await new Promise((r) => server.close(r));
+      await db.dropDatabase();
+      await mongo.close();
+    },
+  };
+}
+
+const schoolBody = (i, run) => ({
+  schoolName: `Rush School ${run} ${i}`,
+  udiseCode: `27${String(run).slice(-4)}${String(i).padStart(5, '0')}`,
+  contact: '9876543210',
+  schoolType: 'Secondary',
+  address: { area: 'Gangapur Road', locality: 'Anandvalli', street: 'Lane 4', village: 'Anandvalli', town: 'Nashik', city: 'Nashik', state: 'Maharashtra', pin: '422013' },
+  principal: { name: 'S. Kulkarni', contact: '9123456780' },
+});
+
+function candidateForm(mentorCode, i, run, images) {
+  const fields = {
+    mentorCode,
+    'personalDetails[fullName]': `Rush Candidate ${run} ${i}`, 'personalDetails[fatherName]': 'Suresh Patil', 'personalDetails[motherName]': 'Meena Patil',
+    'personalDetails[gender]': 'Male', 'personalDetails[dateOfBirth]': '2012-06-15', 'personalDetails[religion]': 'Hindu',
+    'personalDetails[region]': 'Urban', 'personalDetails[motherTongue]': 'Marathi',
+    'contactDetails[phoneNumber]': `9${String(run).slice(-3)}${String(i).padStart(6, '0')}`,
+    'orphanDetails[isOrphan]': 'false',
+    'permanentAddress[addressLines]': 'Flat 3', 'permanentAddress[village]': 'Satpur', 'permanentAddress[taluka]': 'Nashik',
+    'permanentAddress[district]': 'Nashik', 'permanentAddress[state]': 'Maharashtra', 'permanentAddress[pin]': '422007',
+    'educationalDetails[schoolName]': 'Nashik Model School', 'educationalDetails[standard]': '8th', 'educationalDetails[medium]': 'English',
+    'educationalDetails[board]': 'CBSE', 'educationalDetails[kbeCategory]': 'Sec', 'educationalDetails[kbeStageParticipated]': 'Mains',
+    'educationalDetails[fees]': '300', feesPaid: 'false',
+  };
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('photo', new Blob([images.photo], { type: 'image/jpeg' }), 'photo.jpg');
+  form.append('signature', new Blob([images.signature], { type: 'image/jpeg' }), 'signature.jpg');
+  return form;
+}
+
+/** A passport-sized photo (camera-sized JPEG, as a phone uploads it) and a signature. */
+async function images() {
+  const photo = await sharp({ create: { width: 1200, height: 1500, channels: 3, background: '#4466aa' } })
+    .composite([{ input: Buffer.from('<svg width="1200" height="1500"><circle cx="600" cy="560" r="330" fill="#f2c9a0"/><rect x="200" y="1000" width="800" height="500" fill="#233"/></svg>') }])
+    .jpeg({ quality: 88 }).toBuffer();
+  const signature = await sharp({ create: { width: 800, height: 240, channels: 3, background: '#ffffff' } })
+    .composite([{ input: Buffer.from('<svg width="800" height="240"><path d="M40 160 C 160 20, 240 220, 360 100 S 600 180, 760 60" stroke="#123" stroke-width="8" fill="none"/></svg>') }])
+    .jpeg().toBuffer();
+  return { photo, signature };
+}
+
+async function json(url, init) {
+  const res = await fetch(url, init);
+  const body = await res.json();
+  if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${url}: ${res.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+const line = (label, r) =>
+  `  ${label.padEnd(30)} ${r.perSecond.toFixed(1).padStart(8)} req/s   p50 ${r.p50.toFixed(0).padStart(5)} ms   p95 ${r.p95.toFixed(0).padStart(5)} ms   p99 ${r.p99.toFixed(0).padStart(5)} ms`;
+
+build();
+const id = `benchreg${Date.now().toString(36)}`;
+const run = Date.now() % 100000;
+const { env, child } = startService(id);
+let bare;
+try {
+  await waitUntilHealthy(`http://127.0.0.1:${PORTS.service}/api/health/registration-service`);
+  bare = await startBare(env, id);
+  const pictures = await images();
+  const targets = { service: `http://127.0.0.1:${PORTS.service}`, bare: `http://127.0.0.1:${PORTS.bare}` };
+  const results = {};
+
+  // The chain the candidates need: one school and one mentor on the service.
+  const school = await json(`${targets.service}/api/schools/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(schoolBody(99999, run)) });
+  const mentor = await json(`${targets.service}/api/mentors/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ schoolCode: school.schoolCode, name: 'Anita Deshmukh', email: 'anita@example.org', address: '12 College Road, Nashik', contact: '9988776655', subjectTeaching: 'Physics', workExperience: 7, activitiesParticipated: 'Science fair', opinionOnISRO: 'Inspiring' }),
+  });
+
+  for (const [name, base] of Object.entries(targets)) {
+    const offset = name === 'service' ? 0 : 50_000;
+    results[`school ${name}`] = await measure(SCHOOLS, CLIENTS, 201, (i) =>
+      fetch(`${base}/api/schools/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+        body: JSON.stringify(schoolBody(offset + i, run)),
+      }),
+    );
+    const codes = [];
+    results[`candidate ${name}`] = await measure(CANDIDATES, CLIENTS, 201, async (i) => {
+      const res = await fetch(`${base}/api/candidates/register`, { method: 'POST', headers: { 'idempotency-key': randomUUID() }, body: candidateForm(mentor.mentorCode, offset + i, run, pictures) });
+      if (res.status === 201) {
+        const body = await res.clone().json();
+        codes.push(body.candidateCode);
+      }
+      return res;
+    });
+    results[`search ${name}`] = await measure(SEARCHES, CLIENTS, 200, (i) => fetch(`${base}/api/candidates/search/${codes[i % codes.length]}`));
+  }
+
+  out('');
+  out(`registration benchmark (${CLIENTS} clients; ${SCHOOLS} schools, ${CANDIDATES} candidates with a ${(pictures.photo.length / 1024).toFixed(0)} KB photo, ${SEARCHES} searches; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+  for (const work of ['school', 'candidate', 'search']) {
+    const service = results[`${work} service`];
+    const plain = results[`${work} bare`];
+    out(line(`${work}: registration-service`, service));
+    out(line(`${work}: bare equivalent`, plain));
+    const target = work === 'search' ? '>= 0.8x' : '>= 0.5x, p95 <= 200 ms';
+    out(`  ${work}: service / bare = ${(service.perSecond / plain.perSecond).toFixed(2)}x (target ${target})`);
+  }
+} finally {
+  child.kill('SIGTERM');
+  await bare?.close();
+}
