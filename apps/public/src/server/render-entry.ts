@@ -11,12 +11,13 @@ export { default } from '../app/app';
 /** The pages the edge prerenders when it starts (any other path is rendered on its first request). */
 export const pagePaths = publicPagePaths;
 
+// Read by webpack, not by this file (hence no visible use).
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
 declare let __webpack_public_path__: string;
 
 /** Where this remote's files are served (the directory of its remoteEntry.js), e.g. `/remotes/public/`. */
 export function setPublicPath(base: string): void {
   // webpack's own variable: assigning it sets where the bundle's assets are
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
   __webpack_public_path__ = base.endsWith('/') ? base : `${base}/`;
 }
 
