@@ -9,7 +9,8 @@ import { makeTestImages, type TestImages } from './support/test-images';
 /**
  * The admin journey (issue 8) through the one URL: log in with the test profile's admin account
  * (tools/stack/profiles.mjs, handed over by tools/test/run.mjs), mark a candidate paid, release
- * one hall ticket, bulk release the rest, send an SMS campaign and see it in the history, log out.
+ * one hall ticket, bulk release the rest, release one certificate and bulk release two, edit the
+ * mentor, see the schools, send an SMS campaign and see it in the history, log out.
  * Every admin page is checked with axe and photographed at 1280 px and 375 px.
  */
 const adminUsername = process.env['KBE_E2E_ADMIN_USERNAME'];
@@ -93,9 +94,9 @@ async function seed(images: TestImages, names: string[]): Promise<Seeded> {
   return { schoolCode, mentorCode, candidates };
 }
 
-async function searchCandidate(code: string): Promise<{ hallTicketReleased: boolean }> {
+async function searchCandidate(code: string): Promise<{ hallTicketReleased: boolean; certificateReleased: boolean }> {
   const res = await fetch(`${baseUrl}/api/candidates/search/${code}`);
-  const body = (await res.json()) as { data: { hallTicketReleased: boolean } };
+  const body = (await res.json()) as { data: { hallTicketReleased: boolean; certificateReleased: boolean } };
   return body.data;
 }
 
@@ -222,6 +223,71 @@ describe('admin area', () => {
     await page.getByLabel('Search by name, mentor code or mobile').fill(seeded.mentorCode);
     await page.getByRole('row').filter({ hasText: seeded.mentorCode }).getByText('Active', { exact: true }).waitFor();
     await checkPage(page, 'tab-mentors');
+  });
+
+  it('releases one certificate, then bulk releases the certificates of the other candidates', async () => {
+    const [first, ...others] = seeded.candidates;
+    await openTab(page, 'Certificates');
+    await page.getByRole('heading', { name: 'Certificate Management' }).waitFor();
+    const search = page.getByLabel('Search by name, candidate ID or contact');
+    await search.fill(first.code);
+    await page.getByRole('button', { name: `Release certificate of ${first.name}` }).click();
+    await toast(page, 'Certificate Released');
+    await page.getByRole('button', { name: `Certificate of ${first.name} released` }).waitFor();
+    expect((await searchCandidate(first.code)).certificateReleased).toBe(true);
+    expect((await searchCandidate(others[0].code)).certificateReleased).toBe(false);
+
+    // The three seeded names end with this run's number (a name word): the job takes the search
+    // as its filter, releases the two others and skips the one released above.
+    await search.fill(run);
+    await page.getByRole('row').filter({ hasText: others[1].code }).waitFor();
+    await checkPage(page, 'tab-certificates');
+    const jobCreated = page.waitForResponse((res) => res.url().endsWith('/api/admin/certificates/release') && res.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Bulk Release' }).click();
+    const created = await jobCreated;
+    expect(created.status()).toBe(202);
+    expect(created.request().postDataJSON()).toEqual({ search: run });
+    const result = page.locator('[data-testid="certificate-bulk-release-result"]');
+    await result.waitFor({ timeout: 30_000 });
+    expect(await result.textContent()).toBe('Last bulk release: 2 released, 1 skipped, 0 failed.');
+    for (const candidate of others) expect((await searchCandidate(candidate.code)).certificateReleased).toBe(true);
+  });
+
+  it('edits the mentor: a registration rule refuses a bad number, then the change is saved', async () => {
+    await openTab(page, 'Mentors');
+    await page.getByLabel('Search by name, mentor code or mobile').fill(seeded.mentorCode);
+    const row = page.getByRole('row').filter({ hasText: seeded.mentorCode });
+    await row.getByRole('button', { name: `Edit E2E Mentor ${run}` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: `Edit Mentor ${seeded.mentorCode}` }).waitFor();
+    expect(await dialog.getByLabel('School code').inputValue()).toBe(seeded.schoolCode);
+    expect(await dialog.getByLabel('Opinion on ISRO').inputValue()).toBe('Inspiring');
+    await dialog.getByLabel('Contact number').fill('12345');
+    await dialog.getByLabel('Subject teaching').fill('Astronomy');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await dialog.getByText('Contact number must be exactly 10 digits').waitFor();
+    expect(await dialog.getByLabel('Subject teaching').inputValue()).toBe('Astronomy');
+    await checkPage(page, 'mentor-edit');
+    await dialog.getByLabel('Contact number').fill('9988776600');
+    await dialog.getByLabel('Name', { exact: true }).fill(`E2E Mentor ${run} Edited`);
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await toast(page, 'Mentor Updated');
+    await dialog.waitFor({ state: 'detached' });
+    await row.getByRole('cell', { name: `E2E Mentor ${run} Edited`, exact: true }).waitFor();
+    await row.getByRole('cell', { name: '9988776600', exact: true }).waitFor();
+  });
+
+  it('lists the schools with a search', async () => {
+    await openTab(page, 'Schools');
+    // The list asks the server 300 ms after the last keystroke; wait for that answer, not the first list.
+    const searched = page.waitForResponse((res) => res.url().includes('/api/admin/schools?') && new URL(res.url()).searchParams.get('search') === `E2E Admin School ${run}`);
+    await page.getByLabel('Search by school name').fill(`E2E Admin School ${run}`);
+    expect((await searched).status()).toBe(200);
+    await page.getByText('Loading schools...').waitFor({ state: 'detached' });
+    const row = page.getByRole('row').filter({ hasText: seeded.schoolCode });
+    await row.getByText('Sunita Deshpande').waitFor();
+    expect(await page.getByRole('table', { name: 'Schools' }).getByRole('row').count()).toBe(2);
+    await checkPage(page, 'tab-schools');
   });
 
   it('sends an SMS campaign to the paid candidates and sees it in the history', async () => {

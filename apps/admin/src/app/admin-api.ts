@@ -12,6 +12,8 @@ import {
   type AdminMentorDetail,
   type AdminMentorListData,
   type AdminMentorListQuery,
+  type AdminSchoolListData,
+  type AdminSchoolListQuery,
   type ApiSuccess,
   type AuditListData,
   type AuditQuery,
@@ -24,6 +26,7 @@ import {
   type ExamAssignmentInput,
   type MentorRegistration,
   type ReleaseJob,
+  type ReleaseKind,
   type SmsHistoryData,
   type SmsRecipientGroupSize,
   type SmsSendBulkInput,
@@ -49,13 +52,17 @@ export interface AdminApi {
   setFees(candidateId: string, feesPaid: boolean, receiptNumber?: string): Promise<void>;
   setExamAssignment(candidateId: string, input: ExamAssignmentInput): Promise<void>;
   importExamAssignments(csv: string): Promise<ExamAssignmentImportResult>;
-  releaseHallTicket(candidateId: string): Promise<void>;
-  hallTicketPdf(candidateId: string): Promise<Blob>;
-  startBulkRelease(input: BulkReleaseInput): Promise<ReleaseJob>;
+  /** Releases the hall ticket (refused with 'Payment Required' when unpaid) or the certificate of one candidate. */
+  releaseDocument(kind: ReleaseKind, candidateId: string): Promise<void>;
+  documentPdf(kind: ReleaseKind, candidateId: string): Promise<Blob>;
+  startBulkRelease(kind: ReleaseKind, input: BulkReleaseInput): Promise<ReleaseJob>;
   releaseJob(jobId: string): Promise<ReleaseJob>;
   mentors(query: AdminMentorListQuery, signal?: AbortSignal): Promise<AdminMentorListData>;
+  mentor(mentorCode: string): Promise<AdminMentorDetail>;
   addMentor(mentor: MentorRegistration): Promise<AdminMentorDetail>;
+  updateMentor(mentorCode: string, mentor: MentorRegistration): Promise<AdminMentorDetail>;
   setMentorActive(mentorCode: string, isActive: boolean): Promise<void>;
+  schools(query: AdminSchoolListQuery, signal?: AbortSignal): Promise<AdminSchoolListData>;
   exportCsv(kind: 'candidates' | 'mentors', query: Record<string, QueryValue>): Promise<Blob>;
   sendSms(input: SmsSendInput): Promise<SmsSendResponse>;
   sendSmsBulk(input: SmsSendBulkInput): Promise<SmsSendResponse>;
@@ -65,10 +72,6 @@ export interface AdminApi {
   audit(query: AuditQuery, signal?: AbortSignal): Promise<AuditListData>;
   messages(query: ContactInboxQuery, signal?: AbortSignal): Promise<ContactInboxData>;
 }
-
-/** The hall ticket PDF of one candidate (served by documents-service to admins). */
-export const adminHallTicketPdfPath = (candidateId: string) =>
-  `/api/admin/candidates/${encodeURIComponent(candidateId)}/hall-ticket.pdf`;
 
 export interface AdminApiOptions {
   client?: HttpClient;
@@ -138,25 +141,37 @@ export function createAdminApi(options: AdminApiOptions = {}): AdminApi {
       }),
     importExamAssignments: (csv) =>
       authed(async () => data(await client.post<ApiSuccess<ExamAssignmentImportResult>>(API_PATHS.adminExamAssignmentImport, { csv }))),
-    releaseHallTicket: (id) =>
+    releaseDocument: (kind, id) =>
       authed(async () => {
-        await client.patch(API_PATHS.adminHallTicket(id), { hallTicketReleased: true });
+        if (kind === 'hall-ticket') await client.patch(API_PATHS.adminHallTicket(id), { hallTicketReleased: true });
+        else await client.patch(API_PATHS.adminCertificate(id), { certificateReleased: true });
       }),
-    hallTicketPdf: (id) =>
+    // The rendered PDF, served to admins by documents-service.
+    documentPdf: (kind, id) =>
       authed(async () => {
-        const body = await client.get<unknown>(adminHallTicketPdfPath(id), { headers: { Accept: 'application/pdf' } });
+        const body = await client.get<unknown>(API_PATHS.adminDocumentPdf(id, kind), { headers: { Accept: 'application/pdf' } });
         if (!(body instanceof Blob)) throw new Error('The server did not send a PDF');
         return body;
       }),
-    startBulkRelease: (input) => authed(async () => data(await client.post<ApiSuccess<ReleaseJob>>(API_PATHS.adminHallTicketsRelease, input))),
+    startBulkRelease: (kind, input) =>
+      authed(async () =>
+        data(
+          await client.post<ApiSuccess<ReleaseJob>>(kind === 'hall-ticket' ? API_PATHS.adminHallTicketsRelease : API_PATHS.adminCertificatesRelease, input),
+        ),
+      ),
     releaseJob: (id) => authed(async () => data(await client.get<ApiSuccess<ReleaseJob>>(API_PATHS.adminReleaseJob(id)))),
     mentors: (q, signal) =>
       authed(async () => data(await client.get<ApiSuccess<AdminMentorListData>>(API_PATHS.adminMentors, { query: query(q), signal }))),
+    mentor: (code) => authed(async () => data(await client.get<ApiSuccess<AdminMentorDetail>>(API_PATHS.adminMentor(code)))),
     addMentor: (mentor) => authed(async () => data(await client.post<ApiSuccess<AdminMentorDetail>>(API_PATHS.adminMentors, mentor))),
+    updateMentor: (code, mentor) =>
+      authed(async () => data(await client.request<ApiSuccess<AdminMentorDetail>>(API_PATHS.adminMentor(code), { method: 'PUT', body: mentor }))),
     setMentorActive: (code, isActive) =>
       authed(async () => {
         await client.patch(API_PATHS.adminMentorStatus(code), { isActive });
       }),
+    schools: (q, signal) =>
+      authed(async () => data(await client.get<ApiSuccess<AdminSchoolListData>>(API_PATHS.adminSchools, { query: query(q), signal }))),
     exportCsv: (kind, q) =>
       authed(async () =>
         toCsvBlob(

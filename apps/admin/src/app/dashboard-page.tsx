@@ -9,12 +9,14 @@ import { clearSession } from './admin-session.store';
 import { CandidatesTab } from './candidates-tab';
 import { MentorsTab } from './mentors-tab';
 import { OverviewTab } from './overview-tab';
+import { CertificatePanel } from './release-panel';
+import { SchoolsTab } from './schools-tab';
 import { SmsTab } from './sms-tab';
 
 const AuditTab = lazy(() => import('./audit-tab'));
 const MessagesTab = lazy(() => import('./messages-tab'));
 
-export type DashboardTab = 'dashboard' | 'candidates' | 'mentors' | 'sms' | 'audit' | 'messages';
+export type DashboardTab = 'dashboard' | 'candidates' | 'mentors' | 'schools' | 'certificates' | 'sms' | 'audit' | 'messages';
 
 /** /admin/dashboard (spec section 2): welcome header with Logout, then the tabs. */
 export function DashboardPage() {
@@ -58,6 +60,8 @@ export function DashboardPage() {
             <TabsTrigger value="dashboard">Dashboard</TabsTrigger>
             <TabsTrigger value="candidates">Candidates</TabsTrigger>
             <TabsTrigger value="mentors">Mentors</TabsTrigger>
+            <TabsTrigger value="schools">Schools</TabsTrigger>
+            <TabsTrigger value="certificates">Certificates</TabsTrigger>
             <TabsTrigger value="sms">SMS Notifications</TabsTrigger>
             {isAdmin ? <TabsTrigger value="audit">Audit</TabsTrigger> : null}
             {isAdmin ? <TabsTrigger value="messages">Messages</TabsTrigger> : null}
@@ -70,6 +74,12 @@ export function DashboardPage() {
           </TabsContent>
           <TabsContent value="mentors">
             <MentorsTab />
+          </TabsContent>
+          <TabsContent value="schools">
+            <SchoolsTab />
+          </TabsContent>
+          <TabsContent value="certificates">
+            <CertificatePanel />
           </TabsContent>
           <TabsContent value="sms">
             <SmsTab />

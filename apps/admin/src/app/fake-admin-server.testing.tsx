@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import type { AdminCandidateListItem, AdminUser } from '@kbe/contracts';
+import type { AdminCandidateListItem, AdminUser, ReleaseJob } from '@kbe/contracts';
 import { Toaster } from '@kbe/ui';
 
 import { AdminApiContext, createAdminApi, type AdminApi } from './admin-api';
@@ -15,7 +15,8 @@ export interface RecordedRequest {
   authorization: string | null;
 }
 
-export type FakeAnswer = { status?: number; body?: unknown; headers?: Record<string, string> } | Promise<{ status?: number; body?: unknown }>;
+type Answer = { status?: number; body?: unknown; headers?: Record<string, string> };
+export type FakeAnswer = Answer | Promise<Answer>;
 type Handler = (request: RecordedRequest) => FakeAnswer;
 
 /**
@@ -41,12 +42,16 @@ export function createFakeAdminServer() {
     const answer = handler ? await handler(request) : { status: 404, body: { statusCode: 404, message: `No fake for ${method} ${url.pathname}` } };
     // jsdom has no Response class: a minimal Response-shaped object is enough for the client.
     const status = answer.status ?? 200;
+    // JSON unless the answer names its own type (a PDF answer: `headers: { 'content-type': 'application/pdf' }`).
+    const answerHeaders: Record<string, string> = answer.headers ?? {};
+    const contentType = answerHeaders['content-type'] ?? 'application/json';
+    const text = contentType === 'application/json' ? JSON.stringify(answer.body ?? null) : String(answer.body ?? '');
     return {
       ok: status >= 200 && status < 300,
       status,
-      headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? 'application/json' : null) },
-      text: async () => JSON.stringify(answer.body ?? null),
-      blob: async () => new Blob([JSON.stringify(answer.body ?? null)]),
+      headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? contentType : (answerHeaders[name.toLowerCase()] ?? null)) },
+      text: async () => text,
+      blob: async () => new Blob([text], { type: contentType }),
     } as unknown as Response;
   };
   return {
@@ -124,3 +129,24 @@ export function candidateRow(n: number, overrides: Partial<AdminCandidateListIte
   };
 }
 
+
+/** A release job as the server reports it (a running hall-ticket job unless overridden). */
+export function releaseJob(overrides: Partial<ReleaseJob>): ReleaseJob {
+  return {
+    id: 'job-1',
+    kind: 'hall-ticket',
+    status: 'running',
+    filter: {},
+    total: 1200,
+    processed: 0,
+    percent: 0,
+    released: 0,
+    skipped: { count: 0, reasons: [] },
+    failed: { count: 0, items: [] },
+    requestedBy: 'asha',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    finishedAt: null,
+    error: null,
+    ...overrides,
+  };
+}

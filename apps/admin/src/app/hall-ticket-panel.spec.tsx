@@ -1,29 +1,10 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import type { ReleaseJob } from '@kbe/contracts';
 
-import { candidateRow, createFakeAdminServer, ok, pagination, renderAdmin } from './fake-admin-server.testing';
-import { HallTicketPanel } from './hall-ticket-panel';
+import { candidateRow, createFakeAdminServer, ok, pagination, releaseJob, renderAdmin } from './fake-admin-server.testing';
+import { HallTicketPanel } from './release-panel';
 import { RELEASE_POLL_MS } from './use-bulk-release.hook';
 
-function job(overrides: Partial<ReleaseJob>): ReleaseJob {
-  return {
-    id: 'job-1',
-    kind: 'hall-ticket',
-    status: 'running',
-    filter: {},
-    total: 1200,
-    processed: 0,
-    percent: 0,
-    released: 0,
-    skipped: { count: 0, reasons: [] },
-    failed: { count: 0, items: [] },
-    requestedBy: 'asha',
-    createdAt: '2025-01-01T00:00:00.000Z',
-    finishedAt: null,
-    error: null,
-    ...overrides,
-  };
-}
+const job = releaseJob;
 
 const flush = () => act(async () => undefined);
 const progressBar = () => screen.getByRole('progressbar');

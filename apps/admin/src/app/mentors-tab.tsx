@@ -1,10 +1,12 @@
-import { useState, type FormEvent } from 'react';
-import { MENTOR_STATUS_FILTERS, mentorRegistrationSchema, validateWith, type AdminMentorListItem } from '@kbe/contracts';
-import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FieldError, Input, Label, toast } from '@kbe/ui';
+import { useState } from 'react';
+import Pencil from 'lucide-react/icons/pencil';
+import { MENTOR_STATUS_FILTERS, type AdminMentorDetail, type AdminMentorListItem } from '@kbe/contracts';
+import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Dialog, toast } from '@kbe/ui';
 
 import { useAdminApi } from './admin-api';
 import { useAdminUser } from './admin-guard';
 import { DataTable, FilterSelect, Pager, SearchField, saveBlob } from './list-controls';
+import { MentorFormDialog } from './mentor-form-dialog';
 import { usePagedList } from './use-paged-list.hook';
 
 type MentorStatus = (typeof MENTOR_STATUS_FILTERS)[number];
@@ -16,13 +18,14 @@ const STATUS_OPTIONS = [
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** Mentors tab (spec section 2): search, status filter, paging, activate/deactivate, add, export. */
+/** Mentors tab (spec section 2): search, status filter, paging, activate/deactivate, add, edit, export. */
 export function MentorsTab() {
   const api = useAdminApi();
   const canWrite = useAdminUser().role === 'admin';
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<MentorStatus>('all');
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<AdminMentorDetail | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const list = usePagedList({
     query: { search, status },
@@ -39,6 +42,18 @@ export function MentorsTab() {
       await api.setMentorActive(mentor.mentorCode, !mentor.isActive);
       toast({ title: 'Mentor Updated', description: `${mentor.name} is now ${mentor.isActive ? 'Inactive' : 'Active'}.` });
       list.reload();
+    } catch (error) {
+      toast({ title: 'Error', description: errorText(error), variant: 'destructive' });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  /** The edit form needs every registration field: the row has only some, so ask for the mentor. */
+  async function openEdit(mentor: AdminMentorListItem) {
+    setBusy(mentor.mentorCode);
+    try {
+      setEditing(await api.mentor(mentor.mentorCode));
     } catch (error) {
       toast({ title: 'Error', description: errorText(error), variant: 'destructive' });
     } finally {
@@ -91,10 +106,22 @@ export function MentorsTab() {
                 <Badge variant={mentor.isActive ? 'success' : 'secondary'}>{mentor.isActive ? 'Active' : 'Inactive'}</Badge>
               </td>
               <td className="px-3 py-2">
-                <Button size="sm" variant="outline" disabled={!canWrite || busy === mentor.mentorCode} onClick={() => void toggle(mentor)}>
-                  {mentor.isActive ? 'Deactivate' : 'Activate'}
-                  <span className="sr-only"> {mentor.name}</span>
-                </Button>
+                <div className="flex flex-wrap gap-2">
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={!canWrite || busy === mentor.mentorCode}
+                    onClick={() => void openEdit(mentor)}
+                  >
+                    <Pencil aria-hidden="true" className="h-4 w-4" />
+                    Edit
+                    <span className="sr-only"> {mentor.name}</span>
+                  </Button>
+                  <Button size="sm" variant="outline" disabled={!canWrite || busy === mentor.mentorCode} onClick={() => void toggle(mentor)}>
+                    {mentor.isActive ? 'Deactivate' : 'Activate'}
+                    <span className="sr-only"> {mentor.name}</span>
+                  </Button>
+                </div>
               </td>
             </tr>
           ))}
@@ -103,7 +130,10 @@ export function MentorsTab() {
       </CardContent>
       <Dialog open={adding} onOpenChange={setAdding}>
         {adding ? (
-          <AddMentorDialog
+          <MentorFormDialog
+            title="Add Mentor"
+            submitLabel="Add Mentor"
+            idPrefix="add-mentor"
             onSave={async (mentor) => {
               const added = await api.addMentor(mentor);
               toast({ title: 'Mentor Added', description: `${added.name} was added as ${added.mentorCode}.` });
@@ -113,85 +143,23 @@ export function MentorsTab() {
           />
         ) : null}
       </Dialog>
+      <Dialog open={editing !== null} onOpenChange={(open) => (open ? undefined : setEditing(null))}>
+        {editing ? (
+          <MentorFormDialog
+            title={`Edit Mentor ${editing.mentorCode}`}
+            submitLabel="Save Changes"
+            idPrefix="edit-mentor"
+            initial={editing}
+            onSave={async (mentor) => {
+              const saved = await api.updateMentor(editing.mentorCode, mentor);
+              toast({ title: 'Mentor Updated', description: `The details of ${saved.name} (${saved.mentorCode}) were saved.` });
+              setEditing(null);
+              list.reload();
+            }}
+          />
+        ) : null}
+      </Dialog>
     </Card>
   );
 }
 
-const MENTOR_FIELDS = [
-  { name: 'schoolCode', label: 'School code' },
-  { name: 'name', label: 'Name' },
-  { name: 'email', label: 'Email (optional)' },
-  { name: 'contact', label: 'Contact number' },
-  { name: 'address', label: 'Address' },
-  { name: 'subjectTeaching', label: 'Subject teaching' },
-  { name: 'workExperience', label: 'Work experience (years)' },
-  { name: 'activitiesParticipated', label: 'Activities participated' },
-  { name: 'opinionOnISRO', label: 'Opinion on ISRO' },
-] as const;
-
-/** Add a mentor with the registration rules (`mentorRegistrationSchema`). */
-function AddMentorDialog({ onSave }: { onSave: (mentor: ReturnType<typeof mentorRegistrationSchema.parse>) => Promise<void> }) {
-  const [values, setValues] = useState<Record<string, string>>({ workExperience: '0' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const input: Record<string, string> = { ...values };
-    if (!input['email']?.trim()) delete input['email'];
-    const result = validateWith(mentorRegistrationSchema, input);
-    if (!result.success) {
-      setErrors(Object.fromEntries(result.fieldErrors.map((e) => [e.field, e.message])));
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    setServerError(null);
-    try {
-      await onSave(result.data);
-    } catch (error) {
-      setServerError(errorText(error));
-      setSaving(false);
-    }
-  }
-
-  return (
-    <DialogContent className="max-w-2xl">
-      <DialogHeader>
-        <DialogTitle>Add Mentor</DialogTitle>
-        <DialogDescription>The same rules as the mentor registration form apply.</DialogDescription>
-      </DialogHeader>
-      <form aria-label="Add mentor" noValidate className="flex flex-col gap-3" onSubmit={(e) => void submit(e)}>
-        {serverError ? (
-          <p role="alert" className="text-sm font-medium text-red-700">
-            {serverError}
-          </p>
-        ) : null}
-        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-          {MENTOR_FIELDS.map((field) => {
-            const id = `add-mentor-${field.name}`;
-            const error = errors[field.name];
-            return (
-              <div key={field.name} className="flex flex-col gap-1.5">
-                <Label htmlFor={id}>{field.label}</Label>
-                <Input
-                  id={id}
-                  value={values[field.name] ?? ''}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? `${id}-error` : undefined}
-                  onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.value }))}
-                  className="min-h-11"
-                />
-                <FieldError id={`${id}-error`} message={error} />
-              </div>
-            );
-          })}
-        </div>
-        <Button type="submit" disabled={saving}>
-          {saving ? 'Saving...' : 'Add Mentor'}
-        </Button>
-      </form>
-    </DialogContent>
-  );
-}

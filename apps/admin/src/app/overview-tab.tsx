@@ -4,7 +4,7 @@ import { Alert, AlertDescription, AlertTitle, Button, Card, CardContent, CardHea
 
 import { useAdminApi } from './admin-api';
 import type { DashboardTab } from './dashboard-page';
-import { HallTicketPanel } from './hall-ticket-panel';
+import { HallTicketPanel } from './release-panel';
 
 /** The chart library loads only when the Dashboard tab shows its charts (never on public pages). */
 const DashboardCharts = lazy(() => import('./dashboard-charts'));
@@ -87,6 +87,9 @@ export function OverviewTab({ onOpenTab }: { onOpenTab: (tab: DashboardTab) => v
           <Button onClick={() => onOpenTab('candidates')}>Manage Candidates</Button>
           <Button variant="outline" onClick={() => onOpenTab('mentors')}>
             Manage Mentors
+          </Button>
+          <Button variant="outline" onClick={() => onOpenTab('certificates')}>
+            Release Certificates
           </Button>
           <Button variant="outline" onClick={() => onOpenTab('sms')}>
             Send SMS

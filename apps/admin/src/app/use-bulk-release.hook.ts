@@ -3,6 +3,7 @@ import { ADMIN_MESSAGES, type BulkReleaseInput, type ReleaseJob } from '@kbe/con
 import { toast } from '@kbe/ui';
 
 import type { AdminApi } from './admin-api';
+import type { ReleaseKindConfig } from './release-kind.config';
 
 /** How often the running job is asked for its progress. */
 export const RELEASE_POLL_MS = 500;
@@ -13,24 +14,25 @@ const SKIP_LABELS: Record<string, string> = {
   'not-found': 'not found',
 };
 
-/** The section 8 toast for a finished job. */
-export function announceReleaseJob(job: ReleaseJob): void {
+/** The section 8 toast for a finished job (hall tickets; the same shape for certificates). */
+export function announceReleaseJob(job: ReleaseJob, config: ReleaseKindConfig): void {
+  const { nounPlural, messages } = config;
   const skipped = job.skipped.reasons
     .filter((r) => r.count > 0)
     .map((r) => `${r.count} ${SKIP_LABELS[r.reason] ?? r.reason}`)
     .join(', ');
   const skippedText = skipped ? ` Skipped: ${skipped}.` : '';
   if (job.status === 'failed' || (job.released === 0 && job.failed.count > 0)) {
-    toast({ title: 'Error', description: 'Some hall tickets could not be generated. Please try again.', variant: 'destructive' });
+    toast({ title: 'Error', description: messages.bulkFailed, variant: 'destructive' });
   } else if (job.total === 0 || (job.released === 0 && job.failed.count === 0 && job.skipped.count === job.total)) {
-    toast({ title: ADMIN_MESSAGES.noCandidatesTitle, description: ADMIN_MESSAGES.noEligibleCandidates, variant: 'destructive' });
+    toast({ title: ADMIN_MESSAGES.noCandidatesTitle, description: messages.noEligible, variant: 'destructive' });
   } else if (job.failed.count > 0) {
     toast({
       title: 'Partial Success',
-      description: `${job.released} hall tickets released, ${job.failed.count} failed. Please refresh the page and try again for the rest.${skippedText}`,
+      description: `${job.released} ${nounPlural} released, ${job.failed.count} failed. Please refresh the page and try again for the rest.${skippedText}`,
     });
   } else {
-    toast({ title: 'Bulk Release Complete', description: `${job.released} hall tickets released successfully.${skippedText}` });
+    toast({ title: 'Bulk Release Complete', description: `${job.released} ${nounPlural} released successfully.${skippedText}` });
   }
 }
 
@@ -41,10 +43,11 @@ export interface BulkReleaseState {
 }
 
 /**
- * Bulk hall-ticket release as one server-side job (DECISIONS): start it, ask for its progress
- * every RELEASE_POLL_MS until it finishes, then announce the counts and call `onFinished`.
+ * Bulk release of hall tickets or certificates as one server-side job (DECISIONS): start it, ask
+ * for its progress every RELEASE_POLL_MS until it finishes, then announce the counts and call
+ * `onFinished`.
  */
-export function useBulkRelease(api: AdminApi, onFinished: () => void, pollMs: number = RELEASE_POLL_MS): BulkReleaseState {
+export function useBulkRelease(api: AdminApi, config: ReleaseKindConfig, onFinished: () => void, pollMs: number = RELEASE_POLL_MS): BulkReleaseState {
   const [job, setJob] = useState<ReleaseJob | null>(null);
   const [running, setRunning] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -69,7 +72,7 @@ export function useBulkRelease(api: AdminApi, onFinished: () => void, pollMs: nu
             setJob(next);
             if (next.status === 'completed' || next.status === 'failed') {
               setRunning(false);
-              announceReleaseJob(next);
+              announceReleaseJob(next, config);
               finished.current();
             } else {
               poll(jobId);
@@ -84,19 +87,19 @@ export function useBulkRelease(api: AdminApi, onFinished: () => void, pollMs: nu
         );
       }, pollMs);
     },
-    [api, pollMs],
+    [api, config, pollMs],
   );
 
   const start = useCallback(
     async (input: BulkReleaseInput) => {
       setRunning(true);
       try {
-        const created = await api.startBulkRelease(input);
+        const created = await api.startBulkRelease(config.kind, input);
         if (!mounted.current) return;
         setJob(created);
         if (created.status === 'completed' || created.status === 'failed') {
           setRunning(false);
-          announceReleaseJob(created);
+          announceReleaseJob(created, config);
           finished.current();
         } else {
           poll(created.id);
@@ -105,14 +108,14 @@ export function useBulkRelease(api: AdminApi, onFinished: () => void, pollMs: nu
         if (!mounted.current) return;
         setRunning(false);
         const message = error instanceof Error ? error.message : String(error);
-        if (message === ADMIN_MESSAGES.noEligibleCandidates) {
+        if (message === config.messages.noEligible) {
           toast({ title: ADMIN_MESSAGES.noCandidatesTitle, description: message, variant: 'destructive' });
         } else {
-          toast({ title: 'Error', description: message || 'Some hall tickets could not be generated. Please try again.', variant: 'destructive' });
+          toast({ title: 'Error', description: message || config.messages.bulkFailed, variant: 'destructive' });
         }
       }
     },
-    [api, poll],
+    [api, config, poll],
   );
 
   return { job, running, start };

@@ -29,11 +29,15 @@ class FakeTarget implements ReleaseTarget {
   readonly released: string[] = [];
   failOnce = false;
   constructor(readonly candidates: Map<string, { paid: boolean; released: boolean }>) {}
-  async count() {
-    return this.candidates.size;
+  /** Like registration-service: `search` narrows the list to codes starting with it. */
+  private matching(filter: { search?: string }) {
+    return [...this.candidates.keys()].sort().filter((code) => !filter.search || code.startsWith(filter.search));
   }
-  async page(_filter: object, after: string | undefined, limit: number) {
-    const codes = [...this.candidates.keys()].sort().filter((code) => !after || code > after).slice(0, limit);
+  async count(filter: { search?: string }) {
+    return this.matching(filter).length;
+  }
+  async page(filter: { search?: string }, after: string | undefined, limit: number) {
+    const codes = this.matching(filter).filter((code) => !after || code > after).slice(0, limit);
     return { codes, nextCursor: codes.length === limit ? (codes.at(-1) ?? null) : null };
   }
   async release(_kind: string, codes: string[]) {
@@ -129,6 +133,24 @@ describe('ReleaseJobRunner', () => {
     await jobs.create(newJob('retry'));
     await runner.start('retry', 'ip');
     expect(toReleaseJob((await jobs.find('retry')) as ReleaseJobRecord)).toMatchObject({ status: 'completed', processed: 10 });
+  });
+
+  it('runs a job whose empty filter the database did not store (mongoose drops empty objects)', async () => {
+    const { jobs, target, runner } = setup(30);
+    const stored: Partial<ReleaseJobRecord> = newJob('no-filter');
+    delete stored.filter;
+    await jobs.create(stored as ReleaseJobRecord);
+    await runner.start('no-filter', 'ip');
+    expect(toReleaseJob((await jobs.find('no-filter')) as ReleaseJobRecord)).toMatchObject({ status: 'completed', total: 30, processed: 30, error: null });
+    expect(target.released.length).toBeGreaterThan(0);
+  });
+
+  it('releases only the candidates matching the search', async () => {
+    const { jobs, target, runner } = setup(30);
+    await jobs.create({ ...newJob('search'), filter: { search: 'KBE10001' } });
+    await runner.start('search', 'ip');
+    expect(toReleaseJob((await jobs.find('search')) as ReleaseJobRecord)).toMatchObject({ status: 'completed', total: 10, processed: 10 });
+    expect(target.released.every((code) => code.startsWith('KBE10001'))).toBe(true);
   });
 
   it('reports progress as a percentage below 100 until completed', () => {

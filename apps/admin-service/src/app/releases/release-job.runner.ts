@@ -59,8 +59,10 @@ export class ReleaseJobRunner implements OnApplicationBootstrap, OnApplicationSh
   private async run(jobId: string, ip: string): Promise<void> {
     const job = await this.jobs.find(jobId);
     if (!job || job.status === 'completed' || job.status === 'failed') return;
-    // mongoose does not store an empty object, so a job read back before its first skip has none.
+    // mongoose does not store an empty object, so a job read back before its first skip has none,
+    // and a job for everybody (an empty filter, e.g. no search) has no filter.
     job.skipped ??= {};
+    job.filter ??= {};
     const admin = { username: job.requestedBy, role: 'admin' as const };
     try {
       if (job.status === 'queued') {

@@ -23,8 +23,9 @@ export class MongoAttemptLimiter implements AttemptLimiter {
   }
 
   async lockedFor(keys: string[], now: Date): Promise<number> {
-    const records = await this.records.find({ _id: { $in: keys } }).toArray();
-    const until = Math.max(0, ...records.map((record) => record.lockedUntil?.getTime() ?? 0));
+    // One lookup by _id per key: FerretDB answers { _id } from its index, { _id: { $in } } by a scan.
+    const records = await Promise.all(keys.map((key) => this.records.findOne({ _id: key })));
+    const until = Math.max(0, ...records.map((record) => record?.lockedUntil?.getTime() ?? 0));
     return until > now.getTime() ? Math.ceil((until - now.getTime()) / 1000) : 0;
   }
 
