@@ -14,10 +14,11 @@ COPY . .
 ARG APP
 RUN test -n "$APP" || (echo "--build-arg APP=<front end name> is required" >&2; exit 1)
 RUN NX_DAEMON=false NODE_ENV=production npx nx build "$APP" --configuration=production --outputStyle=static
-# lay the files out as the Ingress addresses them; the shell gets the default manifest (every
-# remote on this host) and an empty runtime configuration
+# lay the files out as the Ingress addresses them (without server/, the Node bundle the local edge
+# prerenders with); the shell gets the default manifest (every remote on this host) and an empty
+# runtime configuration
 RUN if [ "$APP" = "shell" ]; then target=/out; else target="/out/remotes/$APP"; fi \
-    && mkdir -p "$target" && cp -r "dist/apps/$APP/." "$target/" \
+    && mkdir -p "$target" && cp -r "dist/apps/$APP/." "$target/" && rm -rf "$target/server" \
     && if [ "$APP" = "shell" ]; then \
          node --input-type=module -e "import { loadRoutes, remoteManifest } from './tools/edge/route-table.mjs'; import { runtimeConfigScript } from './tools/edge/runtime-config.mjs'; import { writeFileSync } from 'node:fs'; writeFileSync('/out/module-federation.manifest.json', JSON.stringify(remoteManifest(loadRoutes()), null, 2)); writeFileSync('/out/runtime-config.js', runtimeConfigScript({}));"; \
        fi

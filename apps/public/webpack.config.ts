@@ -6,7 +6,16 @@ import baseConfig from './module-federation.config';
 // Build configuration, not app code: the one federation policy of all front ends.
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { remoteFederationOptions, withTreeShakenWorkspaceLibs } from '../../tools/webpack/federation.options';
+import { withServerBundle } from '../../tools/webpack/server-bundle.plugin';
 
 // Served under /remotes/<name>/ (publicPath 'auto', set by Nx) and found by the shell through
 // the runtime manifest; also runs standalone (`nx serve <name>`).
-export default composePlugins(withNx(), withReact(), withModuleFederation(baseConfig, remoteFederationOptions(baseConfig)), withTreeShakenWorkspaceLibs());
+// dist/apps/public/server/render.cjs: the public pages for the edge's prerendering (built with
+// this remote, so a new public remote ships with its own prerendered pages, no shell rebuild).
+export default composePlugins(
+  withNx(),
+  withReact(),
+  withModuleFederation(baseConfig, remoteFederationOptions(baseConfig)),
+  withTreeShakenWorkspaceLibs(),
+  withServerBundle({ entry: 'apps/public/src/server/render-entry.ts' }),
+);

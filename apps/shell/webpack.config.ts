@@ -6,6 +6,7 @@ import baseConfig from './module-federation.config';
 // Build configuration, not app code: the one federation policy of all front ends.
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { withTreeShakenWorkspaceLibs } from '../../tools/webpack/federation.options';
+import { withServerBundle } from '../../tools/webpack/server-bundle.plugin';
 
 /**
  * `nx serve shell`: the shell comes from the dev server with hot reload; the remote manifest,
@@ -43,4 +44,6 @@ export default composePlugins(
   }),
   withEdgeProxy,
   withTreeShakenWorkspaceLibs(),
+  // dist/apps/shell/server/render.cjs: the chrome and routes for the edge's prerendering
+  withServerBundle({ entry: 'apps/shell/src/server/render-page.tsx' }),
 );

@@ -1,11 +1,14 @@
 // The local edge: one URL for the whole product, as the Kubernetes Ingress gives in production.
-//   /                                  the shell (dist/apps/shell), client-side routes -> index.html
+//   /                                  the shell (dist/apps/shell); every page (client-side route) is the
+//                                      shell's index.html with preload hints and, for the public pages,
+//                                      their prerendered markup (prerender.mjs, page-html.mjs)
 //   /remotes/<name>/                   each remote (dist/apps/<name>)
 //   /module-federation.manifest.json   remote name -> remoteEntry.js URL, read by the shell at start
 //   /runtime-config.js                  window.__KBE_CONFIG__ (edition settings, contact details)
 //   /api/...                           proxied to the owning service (tools/stack/routes.json)
 // Usage: node tools/edge/server.mjs   (env PORT=8080, EDGE_HOST=127.0.0.1, EDGE_DIST_DIR=dist/apps,
-//        REMOTE_<NAME>_URL, <NAME>_SERVICE_URL, EDGE_DISABLE_REMOTES=public,...)
+//        REMOTE_<NAME>_URL, <NAME>_SERVICE_URL, EDGE_DISABLE_REMOTES=public,...,
+//        EDGE_PRERENDER=0 to serve pages without prerendered markup)
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
@@ -13,7 +16,9 @@ import express from 'express';
 
 import { apiProxy, isApiPath } from './api-proxy.mjs';
 import { disabledRemotes, loadRoutes, remoteManifest } from './route-table.mjs';
-import { CACHE_REVALIDATE, spaFallback, staticFiles } from './static-files.mjs';
+import { CACHE_REVALIDATE, staticFiles } from './static-files.mjs';
+import { pageHandler } from './page-handler.mjs';
+import { createPrerenderer } from './prerender.mjs';
 import { runtimeConfigScript } from './runtime-config.mjs';
 import { securityHeaders } from './security-headers.mjs';
 
@@ -63,21 +68,34 @@ export function createEdgeApp({ distDir, routes, env = process.env }) {
   app.use('/remotes', (req, res) => notFound(res, `/remotes${req.path}`));
 
   app.use(staticFiles(shellDir));
-  app.use(spaFallback(shellDir));
+  const prerenderer = env.EDGE_PRERENDER === '0' ? undefined : createPrerenderer({ distDir, manifest, disabled, env });
+  // startEdge hands it to the server (warm-up); express' locals are the app's own storage.
+  app.use(pageHandler({ shellDir, prerenderer, manifest }));
+  app.locals.prerenderer = prerenderer;
   app.use((req, res) => notFound(res, req.path));
   return app;
 }
 
 /**
- * Starts the edge and resolves with the listening http.Server (call close() to stop it).
+ * Starts the edge and resolves with the listening http.Server (call close() to stop it); its
+ * `warmed` promise resolves with the paths prerendered ahead of the first visitor.
  * @param {{ port?: number, host?: string, distDir?: string, routes?: object, env?: Record<string, string|undefined> }} options
  */
 export function startEdge({ port = 8080, host, distDir = join(repoRoot, 'dist/apps'), routes = loadRoutes(), env = process.env } = {}) {
   const app = createEdgeApp({ distDir, routes, env });
   const listenHost = host ?? env.EDGE_HOST ?? '127.0.0.1';
   return new Promise((resolveStart, rejectStart) => {
+    /** @type {import('node:http').Server & { prerenderer?: ReturnType<typeof createPrerenderer>, warmed?: Promise<string[]> }} */
     const server = app.listen(port, listenHost);
-    server.once('listening', () => resolveStart(server));
+    server.prerenderer = app.locals.prerenderer;
+    server.once('listening', () => {
+      // The public pages are rendered before the first visitor asks for them (resolves with their paths).
+      server.warmed = server.prerenderer?.warm().catch((error) => {
+        process.stderr.write(`edge: prerendering failed, pages are rendered in the browser: ${error.message}\n`);
+        return [];
+      });
+      resolveStart(server);
+    });
     server.once('error', rejectStart);
   });
 }
@@ -90,6 +108,7 @@ async function main() {
   }
   const distDir = resolve(process.env.EDGE_DIST_DIR ?? join(repoRoot, 'dist/apps'));
   const server = await startEdge({ port, distDir });
+  server.warmed?.then((paths) => process.stdout.write(`edge: prerendered ${paths.length} pages\n`));
   const { address, port: actualPort } = server.address();
   const disabled = [...disabledRemotes(process.env)];
   process.stdout.write(

@@ -1,7 +1,5 @@
 // Static files of the shell and the remotes, with cache headers that let a browser keep
 // hashed assets forever and always revalidate the files that point at them.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import express from 'express';
 
 const HASHED_FILE = /\.[0-9a-f]{16,}\.[a-z0-9]+$/i; // webpack [contenthash] file names
@@ -24,26 +22,15 @@ export function looksLikeAsset(pathname) {
   return /\.[a-z0-9]+$/i.test(last);
 }
 
+/** A build's `server/` folder (its Node bundle for prerendering) is for the edge, never served. */
+export const SERVER_ONLY = /^\/server(\/|$)/;
+
 export function staticFiles(root) {
-  return express.static(root, {
+  const serve = express.static(root, {
     index: false,
     redirect: false,
     fallthrough: true,
     setHeaders: (res, filePath) => res.setHeader('Cache-Control', cacheControlFor(filePath)),
   });
-}
-
-/** Serves the shell's index.html for client-side routes. */
-export function spaFallback(shellDir) {
-  const indexFile = join(shellDir, 'index.html');
-  return (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    if (looksLikeAsset(req.path)) return next();
-    if (!existsSync(indexFile)) {
-      res.status(503).type('text/plain').send('The shell is not built yet: run `npx nx build shell`.');
-      return;
-    }
-    res.setHeader('Cache-Control', CACHE_REVALIDATE);
-    res.sendFile(indexFile);
-  };
+  return (req, res, next) => (SERVER_ONLY.test(req.path) ? next() : serve(req, res, next));
 }

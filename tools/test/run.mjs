@@ -4,7 +4,7 @@
 //   2. unit tests (jest, every project) and the tools' own node tests
 //   3. integration tests against real FerretDB, Kafka, MinIO and Chromium (tools/infra)
 //   4. the whole stack at http://localhost:8080 and browser journeys (playwright-core + Chromium)
-//   5. the first-load JavaScript budget
+//   5. the first-load budgets of the public pages (JavaScript, CSS, fonts, images)
 // Ends with one summary line `summary: N passed, N failed`.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -184,8 +184,8 @@ try {
         // registration-service's internal API, as the admin service would.
         INTERNAL_API_TOKEN: profile.INTERNAL_API_TOKEN,
       });
-      // 5. first-load JavaScript budget (200 KB gzipped), measured on the running stack
-      await check('first-load JavaScript budget', process.execPath, ['bench/bundle-size.mjs'], {
+      // 5. first-load budgets of every public page (bench/first-load-budgets.json), measured on the running stack
+      await check('first-load budgets', process.execPath, ['bench/bundle-size.mjs'], {
         env: { KBE_BASE_URL: `http://localhost:${port}` },
       });
     }

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { baseUrl, launchBrowser, openPage, screenshot } from './support/browser';
 import { parseCsp, securityPolicy } from './support/security-policy';
+import { waitForInteractive } from './support/interactive';
 
 // Every page with the Content-Security-Policy enforced (the edge sends it, the browser applies
 // it): no violation is raised on the page (securitypolicyviolation events) nor reported to the
@@ -99,7 +100,7 @@ describe('the pages under the enforced Content-Security-Policy', () => {
     const { page } = watched;
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(`${baseUrl}/einstein-quest`);
-    await page.locator('[data-testid="remote-public"]').first().waitFor({ state: 'visible', timeout: 30_000 });
+    await waitForInteractive(page, 'public');
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     await drawer.waitFor({ state: 'visible' });

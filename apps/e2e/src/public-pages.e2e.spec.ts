@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectNoAxeViolations } from './support/axe';
 import { baseUrl, launchBrowser, openPage, screenshot } from './support/browser';
 import { VIEWPORTS, horizontalOverflow, waitForTitle, type ViewportName } from './support/layout';
+import { waitForInteractive } from './support/interactive';
 
 const BRAND = 'KBE Young Scientist Competition';
 
@@ -80,10 +81,10 @@ async function visible(page: Page, text: string): Promise<void> {
   await page.getByText(text).first().waitFor({ state: 'visible', timeout: 15_000 });
 }
 
-/** Opens a path and waits until the remote that serves it has rendered. */
+/** Opens a path and waits until the remote that serves it has rendered (a prerendered page: hydrated). */
 async function visit(page: Page, path: string, remote: PublicPage['remote']): Promise<void> {
   await page.goto(`${baseUrl}${path}`);
-  await page.locator(`[data-testid="remote-${remote}"]`).first().waitFor({ state: 'visible', timeout: 30_000 });
+  await waitForInteractive(page, remote);
 }
 
 describe('public site', () => {

@@ -3,15 +3,29 @@ import * as ReactDOM from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 
 import App from './app/app';
+import { isNotPrerenderedSection } from './app/hydration';
 // The stylesheet is part of the bootstrap chunk: a separate webpack "styles" entry would
-// carry its own copy of the federation runtime (~58 KB gzipped) on every first load.
+// carry its own copy of the federation runtime (~58 KB gzipped) on every first load. On a
+// prerendered page the edge also links it from the HTML, so the first paint is styled.
 import './styles.css';
 
-const root = ReactDOM.createRoot(document.getElementById('root') as HTMLElement);
-root.render(
+const container = document.getElementById('root') as HTMLElement;
+const tree = (
   <StrictMode>
     <BrowserRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
       <App />
     </BrowserRouter>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// A page the edge prerendered (tools/edge/prerender.mjs) is hydrated: React attaches to the
+// markup already painted instead of painting it again. Anything else is rendered here.
+if (container.hasChildNodes()) {
+  ReactDOM.hydrateRoot(container, tree, {
+    onRecoverableError(error) {
+      if (!isNotPrerenderedSection(error)) console.error('[shell] hydration:', error);
+    },
+  });
+} else {
+  ReactDOM.createRoot(container).render(tree);
+}

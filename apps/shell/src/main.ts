@@ -12,5 +12,5 @@ registerPlugins([remoteFailurePlugin()]);
 remoteRegistry
   .ready()
   .catch((error: unknown) => console.warn('[shell] remote manifest unavailable:', error))
-  .then(() => import('./bootstrap'))
+  .then(() => import(/* webpackChunkName: "bootstrap" */ './bootstrap'))
   .catch((error: unknown) => console.error('[shell] failed to start:', error));

@@ -1,22 +1,23 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { BrowserRouter, useInRouterContext, useLocation } from 'react-router-dom';
-import { Toaster } from '@kbe/ui';
+import { DeferredToaster } from '@kbe/ui';
 import { resolvePublicPage, type PublicPageId } from './public-routes';
 import { useScrollToHash } from './shared/scroll-to-hash.hook';
 
-// One chunk per page: the first visit downloads only the page it shows.
+// One chunk per page: the first visit downloads only the page it shows. The chunk names
+// (page-<id>) let the edge preload the current page's chunk (src/server/render-entry.ts).
 const PAGES: Record<PublicPageId, LazyExoticComponent<ComponentType>> = {
-  home: lazy(() => import('./home/home-page')),
-  about: lazy(() => import('./about-page')),
-  exams: lazy(() => import('./exams-page')),
-  gallery: lazy(() => import('./gallery/gallery-page')),
-  contact: lazy(() => import('./contact/contact-page')),
-  'not-found': lazy(() => import('./not-found-page')),
+  home: lazy(() => import(/* webpackChunkName: "page-home" */ './home/home-page')),
+  about: lazy(() => import(/* webpackChunkName: "page-about" */ './about-page')),
+  exams: lazy(() => import(/* webpackChunkName: "page-exams" */ './exams-page')),
+  gallery: lazy(() => import(/* webpackChunkName: "page-gallery" */ './gallery/gallery-page')),
+  contact: lazy(() => import(/* webpackChunkName: "page-contact" */ './contact/contact-page')),
+  'not-found': lazy(() => import(/* webpackChunkName: "page-not-found" */ './not-found-page')),
 };
 
 function PageLoading() {
   return (
-    <div role="status" className="flex min-h-[50vh] items-center justify-center text-slate-700">
+    <div role="status" className="flex min-h-screen items-center justify-center text-slate-700">
       Loading...
     </div>
   );
@@ -36,7 +37,9 @@ function PublicPages() {
   useScrollToHash(renderedPage === pathname);
 
   return (
-    <div data-testid="remote-public" data-page={pageId}>
+    // data-interactive: the page has rendered in the browser (a prerendered page: hydrated), so it
+    // answers clicks; the browser journeys wait for it.
+    <div data-testid="remote-public" data-page={pageId} data-interactive={renderedPage === pathname ? 'true' : undefined}>
       <Suspense fallback={<PageLoading />}>
         <Page />
         <Rendered onRendered={() => setRenderedPage(pathname)} />
@@ -58,7 +61,7 @@ export function App() {
       <main id="main-content">
         <PublicPages />
       </main>
-      <Toaster />
+      <DeferredToaster />
     </BrowserRouter>
   );
 }

@@ -16,3 +16,8 @@ export function resolvePublicPage(pathname: string): PublicPageId {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return PAGES[path] ?? 'not-found';
 }
+
+/** The paths of the public pages (prerendered by the edge when it starts). */
+export function publicPagePaths(): string[] {
+  return Object.keys(PAGES);
+}

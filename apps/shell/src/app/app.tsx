@@ -2,6 +2,7 @@ import { Outlet, Route, Routes } from 'react-router-dom';
 
 import { PublicLayout } from './public-layout';
 import { RemoteBoundary } from './remote-boundary';
+import { REMOTE_ROUTES } from './remote-routes';
 
 function PublicChrome() {
   return (
@@ -11,19 +12,18 @@ function PublicChrome() {
   );
 }
 
+const route = ({ path, remote }: (typeof REMOTE_ROUTES)[number]) => <Route key={path} path={path} element={<RemoteBoundary remote={remote} />} />;
+
 /**
- * The shell owns the router: which remote renders which path, and the public chrome around
- * everything but /admin. The public remote renders every other path, including its 404.
+ * The shell owns the router: which remote renders which path (remote-routes.ts), and the
+ * public chrome around everything but /admin. The public remote renders every other path,
+ * including its 404.
  */
 export function App() {
   return (
     <Routes>
-      <Route path="/admin/*" element={<RemoteBoundary remote="admin" />} />
-      <Route element={<PublicChrome />}>
-        <Route path="/einstein-quest/online-registrations" element={<RemoteBoundary remote="registration" />} />
-        <Route path="/einstein-quest/downloads" element={<RemoteBoundary remote="downloads" />} />
-        <Route path="*" element={<RemoteBoundary remote="public" />} />
-      </Route>
+      {REMOTE_ROUTES.filter((r) => !r.chrome).map(route)}
+      <Route element={<PublicChrome />}>{REMOTE_ROUTES.filter((r) => r.chrome).map(route)}</Route>
     </Routes>
   );
 }

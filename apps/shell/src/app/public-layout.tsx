@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { SiteFooter, SiteHeader } from '@kbe/shell-chrome';
-import { Toaster } from '@kbe/ui';
+import { DeferredToaster } from '@kbe/ui';
 
 /**
  * Chrome shared by every public route: header (with the mobile drawer), main landmark,
- * footer and the one toast viewport that the shell and the remotes share.
+ * footer and the one toast viewport that the shell and the remotes share (loaded with the first
+ * toast: most visits raise none).
  */
 export function PublicLayout({ children }: { children: ReactNode }) {
   return (
@@ -16,7 +17,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         </main>
         <SiteFooter />
       </div>
-      <Toaster />
+      <DeferredToaster />
     </>
   );
 }

@@ -37,9 +37,10 @@ function RemotePage({ remote, loader }: { remote: RemoteName; loader: RemotePage
   return <Page />;
 }
 
+/** A whole screen high: the footer is never painted above a page that is still loading, then pushed down. */
 function RemoteLoading() {
   return (
-    <div role="status" aria-live="polite" data-testid="remote-loading" className="flex min-h-[40vh] items-center justify-center p-8 text-slate-500">
+    <div role="status" aria-live="polite" data-testid="remote-loading" className="flex min-h-screen items-center justify-center p-8 text-slate-500">
       Loading…
     </div>
   );
@@ -70,7 +71,7 @@ class RemoteErrorBoundary extends Component<RemoteErrorBoundaryProps, { failed: 
 
 function RemoteUnavailable({ onRetry }: { onRetry: () => void }) {
   return (
-    <section role="alert" data-testid="remote-unavailable" className="mx-auto flex min-h-[40vh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
+    <section role="alert" data-testid="remote-unavailable" className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
       <h2 className="text-2xl font-semibold">This section is temporarily unavailable</h2>
       <p className="text-slate-600">Something went wrong while loading this part of the site. The rest of the site still works.</p>
       <button type="button" onClick={onRetry} className="rounded-md bg-blue-600 px-4 py-2 font-medium text-white hover:bg-blue-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600">

@@ -1,4 +1,4 @@
-import { forwardRef, type ComponentPropsWithoutRef, type ElementRef, type SelectHTMLAttributes } from 'react';
+import { forwardRef, type ComponentPropsWithoutRef, type ElementRef } from 'react';
 import * as SelectPrimitive from '@radix-ui/react-select';
 import ChevronDown from 'lucide-react/icons/chevron-down';
 import Check from 'lucide-react/icons/check';
@@ -69,14 +69,3 @@ export const SelectItem = forwardRef<
   </SelectPrimitive.Item>
 ));
 SelectItem.displayName = 'SelectItem';
-
-/**
- * The platform's own select, styled like the other fields. Preferred inside forms on phones:
- * it opens the native picker and works with every assistive technology.
- */
-export const NativeSelect = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement>>(
-  ({ className, ...props }, ref) => (
-    <select ref={ref} className={cn(fieldBase, 'min-h-11 py-2', className)} {...props} />
-  ),
-);
-NativeSelect.displayName = 'NativeSelect';

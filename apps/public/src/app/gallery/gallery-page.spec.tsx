@@ -63,11 +63,12 @@ describe('GalleryPage', () => {
     expect(screen.getByText('No photos found in this category. Please try a different filter.')).toBeInTheDocument();
   });
 
-  it('opens an image in a dialog with its title, description and category, and closes it', () => {
+  it('opens an image in a dialog with its title, description and category, and closes it', async () => {
     renderGallery();
     const item = GALLERY_ITEMS[8];
     fireEvent.click(screen.getByRole('button', { name: `${item.title}, ISRO & NASA Tours: open larger image` }));
-    const dialog = screen.getByRole('dialog');
+    // the dialog's code is loaded on the first open
+    const dialog = await screen.findByRole('dialog', undefined, { timeout: 10_000 });
     expect(within(dialog).getByRole('heading', { name: item.title })).toBeInTheDocument();
     expect(within(dialog).getByText(item.description)).toBeInTheDocument();
     expect(within(dialog).getByText('ISRO & NASA Tours')).toBeInTheDocument();

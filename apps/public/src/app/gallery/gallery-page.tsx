@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import ImageOff from 'lucide-react/icons/image-off';
 import {
@@ -19,7 +19,9 @@ import { ArtworkImage } from '../shared/artwork-image';
 import { ContentIcon } from '../shared/content-icon';
 import { usePageMeta } from '../shared/page-meta.hook';
 import { galleryCountLine, galleryHeading } from './gallery-count.util';
-import { GalleryImageDialog } from './gallery-image-dialog';
+
+// The dialog (Radix Dialog, focus trap, scroll lock) is loaded when a visitor first opens an image.
+const GalleryImageDialog = lazy(() => import('./gallery-image-dialog').then((module) => ({ default: module.GalleryImageDialog })));
 
 export const GALLERY_TITLE = 'Gallery - KBE Young Scientist Competition';
 
@@ -30,6 +32,7 @@ export function GalleryPage({ items = GALLERY_ITEMS }: { items?: GalleryItem[] }
   usePageMeta(GALLERY_TITLE, 'Photos and artwork from KBE competitions, ISRO and NASA tours, the Einstein legacy and the universe.');
   const [filter, setFilter] = useState<GalleryFilterId>('all');
   const [selected, setSelected] = useState<GalleryItem | null>(null);
+  const [dialogWanted, setDialogWanted] = useState(false);
   const counts = useMemo(() => galleryCounts(items), [items]);
   const visible = useMemo(() => filterGallery(filter, items), [filter, items]);
   const category = galleryCategory(filter);
@@ -105,7 +108,10 @@ export function GalleryPage({ items = GALLERY_ITEMS }: { items?: GalleryItem[] }
                   <li key={item.id}>
                     <button
                       type="button"
-                      onClick={() => setSelected(item)}
+                      onClick={() => {
+                        setDialogWanted(true);
+                        setSelected(item);
+                      }}
                       aria-label={`${item.title}, ${itemCategory.label}: open larger image`}
                       className={cn('group relative block aspect-[4/3] w-full overflow-hidden rounded-xl bg-slate-900 shadow-sm', focusRing)}
                     >
@@ -162,7 +168,11 @@ export function GalleryPage({ items = GALLERY_ITEMS }: { items?: GalleryItem[] }
         </div>
       </section>
 
-      <GalleryImageDialog item={selected} onClose={() => setSelected(null)} />
+      {dialogWanted ? (
+        <Suspense fallback={null}>
+          <GalleryImageDialog item={selected} onClose={() => setSelected(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import ChevronLeft from 'lucide-react/icons/chevron-left';
 import ChevronRight from 'lucide-react/icons/chevron-right';
@@ -14,7 +14,8 @@ import { useSlideshow } from '../shared/slideshow.hook';
 
 /**
  * Home hero: 4 slides, autoplay every 8000 ms, paused while hovered, still running after a
- * click, 1200 ms fade. With reduced motion it neither fades nor starts on its own.
+ * click, 1200 ms fade. With reduced motion it neither fades nor starts on its own. The first
+ * slide's image is the page's largest paint: prerendered, preloaded by the edge, high priority.
  */
 export function HeroSlider({ slides = HERO_SLIDES }: { slides?: HeroSlide[] }) {
   const reducedMotion = usePrefersReducedMotion();
@@ -26,6 +27,13 @@ export function HeroSlider({ slides = HERO_SLIDES }: { slides?: HeroSlide[] }) {
     autoplay,
   });
   const label = `Slide ${index + 1} of ${slides.length}`;
+  // Images of the slides seen so far and of the next one: a phone's first load fetches two hero
+  // images, not four (the hidden slides are in the viewport, so lazy loading would fetch them all).
+  const [withImage, setWithImage] = useState(() => new Set([0, 1 % slides.length]));
+  useEffect(() => {
+    const upcoming = (index + 1) % slides.length;
+    setWithImage((seen) => (seen.has(index) && seen.has(upcoming) ? seen : new Set([...seen, index, upcoming])));
+  }, [index, slides.length]);
 
   return (
     <section
@@ -54,14 +62,16 @@ export function HeroSlider({ slides = HERO_SLIDES }: { slides?: HeroSlide[] }) {
               )}
               style={{ transitionDuration: reducedMotion ? '0ms' : `${HERO_TRANSITION_MS}ms` }}
             >
-              <ArtworkImage
-                id={slide.image}
-                kind="hero"
-                alt={slide.imageAlt}
-                sizes="100vw"
-                priority={i === 0}
-                className="absolute inset-0 -z-10 opacity-70"
-              />
+              {withImage.has(i) || active ? (
+                <ArtworkImage
+                  id={slide.image}
+                  kind="hero"
+                  alt={slide.imageAlt}
+                  sizes="100vw"
+                  priority={i === 0}
+                  className="absolute inset-0 -z-10 opacity-70"
+                />
+              ) : null}
               <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-r from-slate-950/90 via-slate-950/70 to-slate-950/30" />
               <div className="mx-auto flex h-full max-w-7xl flex-col justify-center gap-5 px-4 pb-28 pt-10 sm:px-6 lg:px-8">
                 <p className="inline-flex w-fit items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-semibold text-amber-200">

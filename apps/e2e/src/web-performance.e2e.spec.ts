@@ -1,0 +1,161 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { HERO_SLIDES } from '@kbe/content';
+import { baseUrl, launchBrowser, openPage } from './support/browser';
+import { VIEWPORTS } from './support/layout';
+import { waitForInteractive } from './support/interactive';
+
+// What a phone gets first (issue 11, docs/web-performance.md): the public pages arrive
+// prerendered, with the hints of their first screen, and nothing moves once painted. Speed itself
+// is measured by bench/lighthouse.mjs, not asserted here.
+
+const PUBLIC_PAGES: { path: string; remote: 'public' | 'registration' | 'downloads'; prerendered: boolean }[] = [
+  { path: '/', remote: 'public', prerendered: true },
+  { path: '/einstein-quest', remote: 'public', prerendered: true },
+  { path: '/einstein-quest/about', remote: 'public', prerendered: true },
+  { path: '/einstein-quest/exams', remote: 'public', prerendered: true },
+  { path: '/einstein-quest/gallery', remote: 'public', prerendered: true },
+  { path: '/einstein-quest/contact', remote: 'public', prerendered: true },
+  { path: '/einstein-quest/online-registrations', remote: 'registration', prerendered: false },
+  { path: '/einstein-quest/downloads', remote: 'downloads', prerendered: false },
+];
+
+const NAV_LINKS = ['Home', 'About Us', 'Exams', 'Downloads', 'Gallery'];
+
+async function html(path: string): Promise<string> {
+  const res = await fetch(`${baseUrl}${path}`);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+  return res.text();
+}
+
+/** The attributes of every `<link>` element of a page's <head>. */
+function headLinks(page: string): Record<string, string>[] {
+  const head = page.slice(0, page.indexOf('</head>'));
+  return [...head.matchAll(/<link\b([^>]*)>/g)].map(([, attributes]) =>
+    Object.fromEntries([...attributes.matchAll(/([a-z-]+)="([^"]*)"/g)].map(([, name, value]) => [name, value.replace(/&amp;/g, '&')])),
+  );
+}
+
+const bodyOf = (page: string) => page.slice(page.indexOf('<body'));
+
+describe('the public pages on a phone', () => {
+  describe('the HTML, before any script runs (no browser)', () => {
+    it('/ holds the hero heading and the navigation', async () => {
+      const body = bodyOf(await html('/'));
+      const h1 = body.match(/<h1\b[^>]*>([^<]*)<\/h1>/);
+      expect(h1?.[1]).toBe(HERO_SLIDES[0].title);
+      const nav = body.match(/<nav\b[^>]*aria-label="Main"[^>]*>([\s\S]*?)<\/nav>/);
+      expect(nav).not.toBeNull();
+      const labels = [...(nav?.[1] ?? '').matchAll(/<a\b[^>]*>([\s\S]*?)<\/a>/g)].map(([, inner]) => inner.replace(/<[^>]+>/g, '').trim());
+      expect(labels).toEqual(expect.arrayContaining(NAV_LINKS));
+      // The page body comes before the footer in the markup: the footer is never painted first.
+      expect(body.indexOf('data-testid="hero-slider"')).toBeGreaterThan(0);
+      expect(body.indexOf('<footer')).toBeGreaterThan(body.indexOf('data-testid="hero-slider"'));
+    });
+
+    it.each(PUBLIC_PAGES.filter((p) => p.prerendered).map((p) => [p.path]))('%s is prerendered by the public remote, in place', async (path) => {
+      const body = bodyOf(await html(path));
+      expect(body).toMatch(/data-testid="remote-public"/);
+      expect(body).toMatch(/<h1\b/);
+      expect(body).toMatch(/<footer\b/);
+      // shown as it is: no section sent hidden behind a loading state to be swapped in by a script
+      expect(body).not.toMatch(/<div hidden id="S:/);
+      expect(body).not.toMatch(/>Loading/);
+      const inlineScripts = [...body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes]) => !/\bsrc=/.test(attributes));
+      expect(inlineScripts).toEqual([]);
+    });
+
+    it('/ links the stylesheet and preloads the hero image (high priority), the remote entry and the page chunk', async () => {
+      const links = headLinks(await html('/'));
+      expect(links.filter((l) => l['rel'] === 'stylesheet').length).toBeGreaterThan(0);
+      const hero = links.find((l) => l['rel'] === 'preload' && l['as'] === 'image');
+      expect(hero).toEqual(expect.objectContaining({ fetchpriority: 'high', imagesizes: '100vw' }));
+      expect(hero?.['href']).toMatch(new RegExp(`/remotes/public/assets/generated/${HERO_SLIDES[0].image}-\\d+\\.webp$`));
+      const scripts = links.filter((l) => l['rel'] === 'preload' && l['as'] === 'script').map((l) => l['href']);
+      expect(scripts).toEqual(expect.arrayContaining(['/remotes/public/remoteEntry.js']));
+      expect(scripts.some((href) => /^\/remotes\/public\/page-home\.[0-9a-f]+\.js$/.test(href))).toBe(true);
+      expect(scripts.some((href) => /^\/bootstrap\.[0-9a-f]+\.js$/.test(href))).toBe(true);
+    });
+
+    it.each(PUBLIC_PAGES.map((p) => [p.path]))('every hint of %s points at a file that is served', async (path) => {
+      const links = headLinks(await html(path)).filter((l) => l['rel'] === 'preload' || l['rel'] === 'stylesheet');
+      expect(links.length).toBeGreaterThan(0);
+      for (const link of links) {
+        const res = await fetch(`${baseUrl}${link['href']}`);
+        expect({ href: link['href'], status: res.status }).toEqual({ href: link['href'], status: 200 });
+      }
+    });
+
+    it('loads the runtime config without blocking the first paint', async () => {
+      const head = (await html('/')).split('</head>')[0];
+      const configTag = head.match(/<script\b[^>]*src="\/runtime-config\.js"[^>]*>/)?.[0];
+      expect(configTag).toMatch(/\bdefer\b/);
+    });
+  });
+
+  describe('in Chromium at phone size', () => {
+    let browser: Browser;
+    let context: BrowserContext | undefined;
+    beforeAll(async () => {
+      browser = await launchBrowser();
+    });
+    afterEach(async () => {
+      await context?.close();
+      context = undefined;
+    });
+    afterAll(async () => {
+      await browser?.close();
+    });
+
+    /** A page that records every layout shift from its first paint on, and every console error. */
+    async function observedPage(): Promise<{ page: Page; errors: string[] }> {
+      const opened = await openPage(browser, VIEWPORTS.mobile);
+      context = opened.context;
+      const { page } = opened;
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.addInitScript(() => {
+        const shifts: { value: number; sources: string[] }[] = [];
+        (window as unknown as { __layoutShifts: typeof shifts }).__layoutShifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
+            if (entry.hadRecentInput) continue;
+            shifts.push({
+              value: entry.value,
+              sources: (entry.sources ?? []).map((s) => (s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${String(s.node.className).slice(0, 60)}` : String(s.node?.nodeName))),
+            });
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      return { page, errors };
+    }
+
+    it.each(PUBLIC_PAGES.map((p) => [p.path, p] as const))('%s does not move once painted and hydrates without errors', async (path, target) => {
+      const { page, errors } = await observedPage();
+      await page.goto(`${baseUrl}${path}`);
+      await waitForInteractive(page, target.remote);
+      await page.waitForLoadState('networkidle');
+      // Late work (images decoding, a slide's first timer) gets a moment to show a shift.
+      await page.waitForTimeout(1000);
+      const shifts = await page.evaluate(() => (window as unknown as { __layoutShifts: unknown[] }).__layoutShifts);
+      expect({ path, shifts, errors }).toEqual({ path, shifts: [], errors: [] });
+    });
+
+    it('hydrates / instead of painting it again: the prerendered hero heading is the same element after hydration', async () => {
+      const { page } = await observedPage();
+      await page.goto(`${baseUrl}/`, { waitUntil: 'commit' });
+      await page.waitForSelector('h1');
+      await page.evaluate(() => {
+        (window as unknown as { __firstH1: Element | null }).__firstH1 = document.querySelector('h1');
+      });
+      await waitForInteractive(page, 'public');
+      expect(await page.evaluate(() => (window as unknown as { __firstH1: Element | null }).__firstH1 === document.querySelector('h1'))).toBe(true);
+      // and it answers clicks: the slider moves
+      await page.getByRole('button', { name: 'Next slide' }).click();
+      await page.getByText('Slide 2 of 4').waitFor({ state: 'visible' });
+    });
+  });
+});

@@ -1,0 +1,145 @@
+// Lighthouse on every public page, as a phone sees it: Lighthouse's default mobile profile
+// (Moto G Power screen, simulated throttling: 150 ms RTT, 1.6 Mbit/s, 4x CPU slowdown) in
+// Debian's Chromium. Each page is measured RUNS times (default 3) and the median of each figure
+// is printed, because the score moves with the load of a shared machine.
+//   node bench/lighthouse.mjs            KBE_BASE_URL (default http://localhost:8080) if it answers,
+//                                        else a private edge over dist/apps (build shell + remotes first)
+//   node bench/lighthouse.mjs --dist     always a private edge over dist/apps (this checkout's build)
+//   RUNS=3 CHROMIUM_PATH=/usr/bin/chromium LIGHTHOUSE_PAGES=/,/einstein-quest/about
+//   LIGHTHOUSE_JSON=out.json             also writes every run's figures as JSON
+// One line per page: performance and accessibility scores, FCP, LCP, TBT, CLS, and the
+// JavaScript transferred (KiB). The first line is a bare baseline measured in the same run: a
+// static page with a heading and a paragraph, no script, no stylesheet (what this machine and
+// the throttling give at best). No pass/fail: `npm test` holds the budgets that do not depend
+// on machine speed (bench/bundle-size.mjs, apps/e2e).
+import { existsSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const distDir = join(repoRoot, 'dist/apps');
+const baseUrl = process.env.KBE_BASE_URL ?? 'http://localhost:8080';
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const runs = Number(process.env.RUNS ?? 3);
+const out = (line) => process.stdout.write(`${line}\n`);
+
+export const PUBLIC_PAGES = [
+  '/',
+  '/einstein-quest/about',
+  '/einstein-quest/exams',
+  '/einstein-quest/gallery',
+  '/einstein-quest/contact',
+  '/einstein-quest/downloads',
+  '/einstein-quest/online-registrations',
+];
+
+async function answers(url) {
+  try {
+    const res = await fetch(`${url}/module-federation.manifest.json`, { signal: AbortSignal.timeout(3000) });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+/** The figures of one Lighthouse result. */
+function figures(lhr) {
+  const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const scripts = lhr.audits['resource-summary']?.details?.items?.find((item) => item.resourceType === 'script');
+  return {
+    perf: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    a11y: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
+    fcp: audit('first-contentful-paint'),
+    lcp: audit('largest-contentful-paint'),
+    tbt: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    jsKib: (scripts?.transferSize ?? 0) / 1024,
+  };
+}
+
+const BASELINE_HTML = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Baseline</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="description" content="Bare baseline page"></head>
+<body><main><h1>Baseline</h1><p>A static page without scripts or stylesheets, measured beside the product's pages.</p></main></body></html>`;
+
+/** The bare baseline page on a port of its own. */
+function startBaseline() {
+  const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(BASELINE_HTML));
+  return new Promise((resolveStart) => server.listen(0, '127.0.0.1', () => resolveStart(server)));
+}
+
+async function main() {
+  const [{ default: lighthouse }, chromeLauncher] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);
+  if (!existsSync(chromiumPath)) throw new Error(`no Chromium at ${chromiumPath} (npm run infra:up installs Debian's chromium)`);
+  let edge;
+  let url = baseUrl;
+  const forceDist = process.argv.includes('--dist');
+  if (!forceDist && (await answers(baseUrl))) {
+    out(`measuring ${baseUrl} (running stack)`);
+  } else if (existsSync(join(distDir, 'shell/index.html')) && existsSync(join(distDir, 'public/remoteEntry.js'))) {
+    const { startEdge } = await import('../tools/edge/server.mjs');
+    edge = await startEdge({ port: 0, distDir, env: {} });
+    await edge.warmed;
+    url = `http://127.0.0.1:${edge.address().port}`;
+    out(`measuring a private edge over dist/apps at ${url}${forceDist ? '' : ` (${baseUrl} did not answer)`}`);
+  } else {
+    throw new Error(`${baseUrl} does not answer and dist/apps has no built shell and public remote: build them first`);
+  }
+
+  const pages = process.env.LIGHTHOUSE_PAGES ? process.env.LIGHTHOUSE_PAGES.split(',') : PUBLIC_PAGES;
+  const baseline = await startBaseline();
+  const baselineUrl = `http://127.0.0.1:${baseline.address().port}`;
+  const targets = [{ label: '(bare baseline)', url: `${baselineUrl}/` }, ...pages.map((page) => ({ label: page, url: `${url}${page}` }))];
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic'],
+  });
+  const all = {};
+  try {
+    out(`Lighthouse mobile, simulated throttling, median of ${runs} runs per page`);
+    out(`${'page'.padEnd(40)} ${'perf'.padStart(4)} ${'a11y'.padStart(4)} ${'FCP'.padStart(7)} ${'LCP'.padStart(7)} ${'TBT'.padStart(7)} ${'CLS'.padStart(6)} ${'JS'.padStart(9)}`);
+    for (const { label: page, url: pageUrl } of targets) {
+      const results = [];
+      let retries = 0;
+      for (let i = 0; i < runs; i += 1) {
+        const result = await lighthouse(pageUrl, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+        });
+        if (!result?.lhr) throw new Error(`Lighthouse returned nothing for ${page}`);
+        if (result.lhr.runtimeError) {
+          // e.g. NO_NAVSTART when the machine is busy: that run is done again, not counted
+          out(`  (${page}: ${result.lhr.runtimeError.code}, run again)`);
+          if ((retries += 1) > runs) throw new Error(`Lighthouse on ${page}: ${result.lhr.runtimeError.message}`);
+          i -= 1;
+          continue;
+        }
+        results.push(figures(result.lhr));
+      }
+      all[page] = results;
+      const m = (key) => median(results.map((r) => r[key]));
+      out(
+        `${page.padEnd(40)} ${String(m('perf')).padStart(4)} ${String(m('a11y')).padStart(4)} ` +
+          `${(m('fcp') / 1000).toFixed(1).padStart(5)} s ${(m('lcp') / 1000).toFixed(1).padStart(5)} s ` +
+          `${Math.round(m('tbt')).toString().padStart(4)} ms ${m('cls').toFixed(3).padStart(6)} ${m('jsKib').toFixed(0).padStart(5)} KiB`,
+      );
+    }
+  } finally {
+    await chrome.kill();
+    await new Promise((r) => baseline.close(r));
+    if (edge) await new Promise((r) => edge.close(r));
+  }
+  if (process.env.LIGHTHOUSE_JSON) writeFileSync(process.env.LIGHTHOUSE_JSON, `${JSON.stringify(all, null, 2)}\n`);
+}
+
+main().catch((error) => {
+  process.stderr.write(`lighthouse bench: ${error.message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,35 @@
+// Every page of the site (a GET of a path that is not a file): the shell's index.html composed
+// with the first screen's hints and, where the builds allow it, the prerendered markup
+// (page-html.mjs, prerender.mjs). The Content-Security-Policy is computed from the page as sent
+// (inline scripts by hash; it has none today).
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { inlineScriptHashes, pageHeaders, remoteOrigins } from '../security/headers.mjs';
+import { composePage } from './page-html.mjs';
+import { CACHE_REVALIDATE, looksLikeAsset } from './static-files.mjs';
+
+export function pageHandler({ shellDir, prerenderer, manifest, log = (line) => process.stderr.write(`${line}\n`) }) {
+  const indexFile = join(shellDir, 'index.html');
+  const remotes = remoteOrigins(manifest);
+  return async (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (looksLikeAsset(req.path)) return next();
+    if (!existsSync(indexFile)) {
+      res.status(503).setHeader('Cache-Control', 'no-store');
+      res.type('text/plain').send('The shell is not built yet: run `npx nx build shell`.');
+      return;
+    }
+    let page;
+    try {
+      page = await prerenderer?.page(req.path);
+    } catch (error) {
+      // The page still works: the browser renders it, as without prerendering.
+      log(`edge: prerendering ${req.path} failed, the browser renders it: ${error?.stack ?? error}`);
+    }
+    const html = composePage(readFileSync(indexFile, 'utf8'), { hints: page?.hints, markup: page?.markup });
+    res.setHeader('Content-Security-Policy', pageHeaders({ remotes, inlineScripts: inlineScriptHashes(html) })['Content-Security-Policy']);
+    res.setHeader('Cache-Control', CACHE_REVALIDATE);
+    res.type('html').send(html);
+  };
+}

@@ -1,0 +1,191 @@
+// node --test tools/edge/prerender.test.mjs
+// The edge's page composition and prerendering, over a dist folder whose server modules are
+// small stand-ins with the interface the shell's and the public remote's builds produce
+// (apps/shell/src/server/render-page.tsx, apps/public/src/server/render-entry.ts). The real
+// bundles are exercised by the browser journeys (apps/e2e/src/web-performance.e2e.spec.ts).
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+
+import { composePage, hintTags } from './page-html.mjs';
+import { createPrerenderer } from './prerender.mjs';
+import { loadRoutes, remoteManifest } from './route-table.mjs';
+import { startEdge } from './server.mjs';
+
+const INDEX = `<!DOCTYPE html>
+<html lang="en">
+  <head>
+    <title>KBE</title>
+    <script src="/runtime-config.js" defer></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  <script src="/main.1234567890abcdef.js" type="module"></script></body>
+</html>
+`;
+
+const SHELL_BUNDLE = (label) => `
+exports.remoteRouteFor = (pathname) =>
+  pathname.startsWith('/admin') ? { path: '/admin/*', remote: 'admin', chrome: false }
+  : pathname === '/einstein-quest/online-registrations' ? { path: pathname, remote: 'registration', chrome: true }
+  : { path: '*', remote: 'public', chrome: true };
+exports.chromePaths = () => ['/einstein-quest/online-registrations'];
+exports.renderPage = async ({ url, remotes }) => {
+  const config = JSON.stringify(globalThis.__KBE_CONFIG__);
+  const body = remotes.public ? remotes.public.default(url) : '<div role="status">Loading</div>';
+  return '<header>${label}</header><main>' + body + '</main><footer>' + config + '</footer>';
+};
+`;
+
+const PUBLIC_BUNDLE = `
+let base = '/';
+exports.default = (url) => '<h1>page ' + url + '</h1><img src="' + base + 'hero.webp">';
+exports.setPublicPath = (value) => { base = value; };
+exports.pagePaths = () => ['/', '/einstein-quest/about'];
+exports.firstPaintChunkGroups = (pathname) => ['__federation_expose_Module', pathname === '/' ? 'page-home' : 'page-about'];
+exports.firstScreenImages = (pathname) => pathname === '/' ? [{ href: base + 'hero-1024.webp', srcSet: base + 'hero-640.webp 640w, ' + base + 'hero-1024.webp 1024w', sizes: '100vw' }] : [];
+`;
+
+function writeDist(dir, { shellLabel = 'chrome v1' } = {}) {
+  mkdirSync(join(dir, 'shell/server'), { recursive: true });
+  mkdirSync(join(dir, 'public/server'), { recursive: true });
+  writeFileSync(join(dir, 'shell/index.html'), INDEX);
+  writeFileSync(join(dir, 'shell/server/render.cjs'), SHELL_BUNDLE(shellLabel));
+  writeFileSync(
+    join(dir, 'shell/first-paint.json'),
+    JSON.stringify({ chunkGroups: { bootstrap: ['bootstrap.aaaaaaaaaaaaaaaa.js', 'bootstrap.bbbbbbbbbbbbbbbb.css'] }, sharedFallbacks: { bootstrap: ['873.cccccccccccccccc.js'] } }),
+  );
+  writeFileSync(join(dir, 'public/remoteEntry.js'), '/* remote */');
+  writeFileSync(join(dir, 'public/server/render.cjs'), PUBLIC_BUNDLE);
+  writeFileSync(
+    join(dir, 'public/first-paint.json'),
+    JSON.stringify({
+      chunkGroups: {
+        __federation_expose_Module: ['__federation_expose_Module.dddddddddddddddd.js'],
+        'page-home': ['page-home.eeeeeeeeeeeeeeee.js'],
+        'page-about': ['page-about.ffffffffffffffff.js'],
+      },
+    }),
+  );
+}
+
+describe('composePage', () => {
+  it('fills #root with the markup and adds the hints to <head>, keeping the deferred runtime config', () => {
+    const html = composePage(INDEX, {
+      markup: '<h1>Think Like Einstein</h1>',
+      hints: { stylesheets: ['/a.css'], scripts: ['/remotes/public/remoteEntry.js'], images: [{ href: '/h.webp', srcSet: '/h.webp 640w', sizes: '100vw' }] },
+    });
+    assert.match(html, /<div id="root"><h1>Think Like Einstein<\/h1><\/div>/);
+    const head = html.split('</head>')[0];
+    assert.match(head, /<link rel="stylesheet" href="\/a.css" \/>/);
+    assert.match(head, /<link rel="preload" as="image" href="\/h.webp" imagesrcset="\/h.webp 640w" imagesizes="100vw" fetchpriority="high" \/>/);
+    assert.match(head, /<link rel="preload" as="script" href="\/remotes\/public\/remoteEntry.js" \/>/);
+    assert.match(head, /<script src="\/runtime-config.js" defer><\/script>/);
+  });
+
+  it('leaves the page as built when there is nothing to add', () => {
+    assert.equal(composePage(INDEX, {}), INDEX);
+  });
+
+  it('escapes what it puts into attributes', () => {
+    assert.deepEqual(hintTags({ scripts: ['/x.js?a=1&b="2"'] }), ['<link rel="preload" as="script" href="/x.js?a=1&amp;b=&quot;2&quot;" />']);
+  });
+
+  it('does not read $ patterns of the markup as replacement patterns', () => {
+    assert.match(composePage(INDEX, { markup: "<p>costs $& and $'</p>" }), /<p>costs \$& and \$'<\/p>/);
+  });
+});
+
+describe('createPrerenderer', () => {
+  let dir;
+  const routes = loadRoutes();
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'kbe-prerender-'));
+    writeDist(dir);
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  const prerenderer = (env = {}, disabled = new Set()) => createPrerenderer({ distDir: dir, manifest: remoteManifest(routes, env), disabled, env });
+
+  it('renders a public page with the remote, its hints from first-paint.json and the deployment settings', async () => {
+    const page = await prerenderer({ CONTACT_EMAIL: 'office@example.org' }).page('/');
+    assert.match(page.markup, /<h1>page \/<\/h1><img src="\/remotes\/public\/hero.webp">/);
+    assert.match(page.markup, /office@example.org/);
+    assert.deepEqual(page.hints.stylesheets, ['/bootstrap.bbbbbbbbbbbbbbbb.css']);
+    assert.deepEqual(page.hints.scripts, [
+      '/bootstrap.aaaaaaaaaaaaaaaa.js',
+      '/873.cccccccccccccccc.js',
+      '/remotes/public/remoteEntry.js',
+      '/remotes/public/__federation_expose_Module.dddddddddddddddd.js',
+      '/remotes/public/page-home.eeeeeeeeeeeeeeee.js',
+    ]);
+    assert.equal(page.hints.images[0].href, '/remotes/public/hero-1024.webp');
+  });
+
+  it('prerenders only the chrome when the remote is switched off or served from elsewhere', async () => {
+    for (const renderer of [prerenderer({}, new Set(['public'])), prerenderer({ REMOTE_PUBLIC_URL: 'https://cdn.example/public/' })]) {
+      const page = await renderer.page('/einstein-quest/about');
+      assert.match(page.markup, /<div role="status">Loading<\/div>/);
+      assert.ok(!page.hints.scripts.some((s) => s.includes('remotes/public')));
+    }
+  });
+
+  it('prerenders nothing inside the admin area', async () => {
+    const page = await prerenderer().page('/admin/login');
+    assert.equal(page.markup, '');
+  });
+
+  it('warms the pages the shell and the remotes list', async () => {
+    assert.deepEqual((await prerenderer().warm()).sort(), ['/', '/einstein-quest/about', '/einstein-quest/online-registrations']);
+  });
+
+  it('picks up a new build of a server module without a restart', async () => {
+    const renderer = prerenderer();
+    assert.match((await renderer.page('/')).markup, /chrome v1/);
+    writeFileSync(join(dir, 'shell/server/render.cjs'), SHELL_BUNDLE('chrome v2'));
+    const later = new Date(Date.now() + 5000);
+    utimesSync(join(dir, 'shell/server/render.cjs'), later, later);
+    assert.match((await renderer.page('/')).markup, /chrome v2/);
+  });
+});
+
+describe('the edge serves pages', () => {
+  let dir;
+  let edge;
+  let base;
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'kbe-prerender-edge-'));
+    writeDist(dir);
+    edge = await startEdge({ port: 0, distDir: dir, env: {} });
+    await edge.warmed;
+    base = `http://127.0.0.1:${edge.address().port}`;
+  });
+  after(async () => {
+    await new Promise((r) => edge.close(r));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('prerendered, with hints, never cached without revalidation', async () => {
+    const res = await fetch(`${base}/einstein-quest/about`);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('cache-control'), 'no-cache');
+    const html = await res.text();
+    assert.match(html, /<div id="root"><header>chrome v1<\/header><main><h1>page \/einstein-quest\/about<\/h1>/);
+    assert.match(html, /<link rel="preload" as="script" href="\/remotes\/public\/page-about.ffffffffffffffff.js" \/>/);
+    assert.match(res.headers.get('content-security-policy'), /script-src 'self';/);
+  });
+
+  it('never serves a build\'s server bundle', async () => {
+    for (const path of ['/server/render.cjs', '/remotes/public/server/render.cjs']) {
+      assert.equal((await fetch(`${base}${path}`)).status, 404, path);
+    }
+  });
+
+  it('as built when the shell has no server module (a failed or missing prerender never breaks a page)', async () => {
+    rmSync(join(dir, 'shell/server'), { recursive: true, force: true });
+    const html = await (await fetch(`${base}/einstein-quest/contact`)).text();
+    assert.match(html, /<div id="root"><\/div>/);
+  });
+});
