@@ -190,7 +190,7 @@ describe('NetworkPolicies', () => {
     // admin-service: whether an admin token was revoked (logout) is asked there
     assert.deepEqual(egressNamespaces('registration-service'), ['kube-dns', 'kbe-mongodb-svc', 'kbe-kafka', 'kbe-minio', 'admin-service']);
     assert.ok(egressNamespaces('documents-service').includes('admin-service'));
-    assert.deepEqual(egressNamespaces('notifications-service'), ['kube-dns', 'kbe-mongodb-svc', 'kbe-kafka', 'registration-service']);
+    assert.deepEqual(egressNamespaces('notifications-service'), ['kube-dns', 'kbe-mongodb-svc', 'kbe-kafka', 'registration-service', 'admin-service']);
     assert.ok(!egressNamespaces('admin-service').includes('kbe-minio'));
   });
 });

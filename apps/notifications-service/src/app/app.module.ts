@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { AuthModule, authOptionsFromEnv } from '@kbe/server-auth';
+import { AuthModule, authOptionsFromEnv, tokenRevocationFromEnv } from '@kbe/server-auth';
 import { ServiceCoreModule } from '@kbe/server-bootstrap';
 import { DatabaseModule, databaseOptionsFromEnv, MongoHealthIndicator } from '@kbe/server-database';
 import { HealthModule } from '@kbe/server-health';
@@ -20,7 +20,7 @@ export class AppModule {
         ServiceCoreModule.forRoot({ service: SERVICE_NAME, config }),
         DatabaseModule.forRoot(databaseOptionsFromEnv(SERVICE_NAME, config)),
         MessagingModule.forRoot(messagingOptionsFromEnv(SERVICE_NAME, config)),
-        AuthModule.forRoot(authOptionsFromEnv(config)),
+        AuthModule.forRoot(authOptionsFromEnv(config), { revocation: tokenRevocationFromEnv(config) }),
         HealthModule.forRoot({ service: SERVICE_NAME, indicators: [MongoHealthIndicator, KafkaHealthIndicator] }),
         SmsModule,
       ],
