@@ -10,16 +10,18 @@
 //   limit     the same HTML with a bare warm page.pdf() on reused pages (as many as the service's pool)
 //   naive     the same HTML with a browser launched per PDF
 // and prints the ratios cold/limit and cold/naive. Targets: >= 0.8x, >= 10x, cached p95 <= 20 ms.
-import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import {
+  benchServiceEnv,
+  buildProjects,
+  json,
+  out,
+  percentile,
+  startBuiltService,
+  waitUntilHealthy,
+} from './service-bench.support.mjs';
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const { readInfraEnv } = await import(join(repoRoot, 'tools/infra/index.mjs'));
-const { generateAdminTokenKeys } = await import(join(repoRoot, 'tools/auth/generate-admin-token-keys.mjs'));
 const { chromium } = await import('playwright-core');
 const sharp = (await import('sharp')).default;
 
@@ -32,12 +34,6 @@ const CACHED_CONCURRENCY = Number(process.env.BENCH_CACHED_CONCURRENCY ?? 4);
 const PORTS = { registration: 3191, documents: 3192 };
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-sync', '--disable-background-networking', '--disable-component-update', '--disable-extensions', '--no-first-run', '--font-render-hinting=none'];
-const out = (line) => process.stdout.write(`${line}\n`);
-
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
 const ms = (value) => `${value.toFixed(1)} ms`;
 
 /** Runs `task(i)` for i < count with `concurrency` workers; returns wall time and per-task latencies. */
@@ -59,72 +55,15 @@ async function measure(count, concurrency, task) {
   return { perSecond: count / seconds, p50: percentile(latencies, 50), p95: percentile(latencies, 95) };
 }
 
-function build() {
-  if (process.env.BENCH_SKIP_BUILD === '1') return;
-  out('building registration-service and documents-service ...');
-  const result = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '-p', 'registration-service,documents-service', '--outputStyle=static'], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NX_DAEMON: 'false', NODE_ENV: 'production' },
-  });
-  if (result.status !== 0) throw new Error('build failed');
-}
-
-async function waitUntilHealthy(url) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      if (res.ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${url} did not become healthy`);
-}
-
 function startServices() {
   const id = `bench${Date.now().toString(36)}`;
-  const env = {
-    ...process.env,
-    ...readInfraEnv(),
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    MONGODB_DB_PREFIX: id,
-    KAFKA_TOPIC_PREFIX: `${id}.`,
-    MINIO_BUCKET_PREFIX: `${id}-`,
-    // the public half verifies admin tokens; nobody signs any in this benchmark
-    JWT_PUBLIC_KEYS: generateAdminTokenKeys('bench').JWT_PUBLIC_KEYS,
-    INTERNAL_API_TOKEN: randomBytes(32).toString('hex'),
+  const env = benchServiceEnv(id, {
     DOCUMENT_SIGNING_SECRET: randomBytes(32).toString('hex'),
-    EDITION_REGISTRATION_DEADLINE: '2099-12-31T23:59:59.999+05:30',
-    RATE_LIMIT_REGISTER: '100000',
-    RATE_LIMIT_SEARCH: '100000',
-    TRUSTED_PROXY_HOPS: '0',
     RENDER_POOL_SIZE: String(POOL),
     REGISTRATION_SERVICE_URL: `http://127.0.0.1:${PORTS.registration}`,
-  };
-  const logDir = join(repoRoot, '.kbe/logs');
-  mkdirSync(logDir, { recursive: true });
-  const children = ['registration', 'documents'].map((name) => {
-    const log = createWriteStream(join(logDir, `bench-${name}-service.log`), { flags: 'a' });
-    const child = spawn(process.execPath, [join(repoRoot, `dist/apps/${name}-service/main.js`)], {
-      env: { ...env, PORT: String(PORTS[name]), HOST: '127.0.0.1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout.pipe(log);
-    child.stderr.pipe(log);
-    return child;
   });
+  const children = ['registration', 'documents'].map((name) => startBuiltService(`${name}-service`, PORTS[name], env));
   return { env, children };
-}
-
-async function json(url, init) {
-  const res = await fetch(url, init);
-  const body = await res.json();
-  if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${url}: ${res.status} ${JSON.stringify(body)}`);
-  return body;
 }
 
 async function registerCandidates(env) {
@@ -263,7 +202,7 @@ async function naive(html, count) {
   });
 }
 
-build();
+buildProjects(['registration-service', 'documents-service']);
 const { env, children } = startServices();
 try {
   await waitUntilHealthy(`http://127.0.0.1:${PORTS.registration}/api/health/registration-service`);

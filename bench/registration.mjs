@@ -12,19 +12,23 @@
 //   search     GET /api/candidates/search/{code}
 // and prints req/s and p50/p95/p99 of each, and the ratio service/bare.
 // Targets (issue 12): every write >= 0.5x its bare equivalent with p95 <= 200 ms; search >= 0.8x.
-import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createWriteStream, mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { loadavg } from 'node:os';
+import {
+  benchServiceEnv,
+  buildProjects,
+  json,
+  out,
+  percentile,
+  repoRoot,
+  startBuiltService,
+  waitUntilHealthy,
+} from './service-bench.support.mjs';
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const { readInfraEnv } = await import(join(repoRoot, 'tools/infra/index.mjs'));
-const { generateAdminTokenKeys } = await import(join(repoRoot, 'tools/auth/generate-admin-token-keys.mjs'));
 const { MongoClient } = await import('mongodb');
 const { Client: MinioClient } = await import('minio');
 const sharp = (await import('sharp')).default;
@@ -34,12 +38,6 @@ const SCHOOLS = Number(process.env.BENCH_SCHOOLS ?? 400);
 const CANDIDATES = Number(process.env.BENCH_CANDIDATES ?? 200);
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 2000);
 const PORTS = { service: 3193, bare: 3194 };
-const out = (line) => process.stdout.write(`${line}\n`);
-
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-};
 
 /** Runs `task(i)` for i < count with `concurrency` workers; every answer must be `expected`. */
 async function measure(count, concurrency, expected, task) {
@@ -68,54 +66,10 @@ async function measure(count, concurrency, expected, task) {
   return { perSecond: count / seconds, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99) };
 }
 
-function build() {
-  if (process.env.BENCH_SKIP_BUILD === '1') return;
-  out('building registration-service ...');
-  const result = spawnSync('npx', ['nx', 'run', 'registration-service:build', '--outputStyle=static'], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NX_DAEMON: 'false', NODE_ENV: 'production' },
-  });
-  if (result.status !== 0) throw new Error('build failed');
-}
-
-async function waitUntilHealthy(url) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const res = await fetch(url, { signal: AbortSignal.timeout(2000) }).catch(() => null);
-    if (res?.ok) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${url} did not become healthy`);
-}
-
 function startService(id) {
-  const env = {
-    ...process.env,
-    ...readInfraEnv(),
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    MONGODB_DB_PREFIX: id,
-    KAFKA_TOPIC_PREFIX: `${id}.`,
-    MINIO_BUCKET_PREFIX: `${id}-`,
-    JWT_PUBLIC_KEYS: generateAdminTokenKeys('bench').JWT_PUBLIC_KEYS,
-    INTERNAL_API_TOKEN: randomBytes(32).toString('hex'),
-    EDITION_REGISTRATION_DEADLINE: '2099-12-31T23:59:59.999+05:30',
-    // The rush comes from thousands of addresses; one bench client must not be rate limited.
-    RATE_LIMIT_REGISTER: '1000000',
-    RATE_LIMIT_SEARCH: '1000000',
-    TRUSTED_PROXY_HOPS: '0',
-    PORT: String(PORTS.service),
-    HOST: '127.0.0.1',
-  };
-  const logDir = join(repoRoot, '.kbe/logs');
-  mkdirSync(logDir, { recursive: true });
-  const log = createWriteStream(join(logDir, 'bench-registration-service.log'), { flags: 'a' });
-  const extraArgs = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${join(repoRoot, '.kbe/profiles')}`] : [];
-  const child = spawn(process.execPath, [...extraArgs, join(repoRoot, 'dist/apps/registration-service/main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout.pipe(log);
-  child.stderr.pipe(log);
-  return { env, child };
+  const env = benchServiceEnv(id);
+  const nodeArgs = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${join(repoRoot, '.kbe/profiles')}`] : [];
+  return { env, child: startBuiltService('registration-service', PORTS.service, env, nodeArgs) };
 }
 
 /**
@@ -234,17 +188,10 @@ async function images() {
   return { photo, signature };
 }
 
-async function json(url, init) {
-  const res = await fetch(url, init);
-  const body = await res.json();
-  if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${url}: ${res.status} ${JSON.stringify(body)}`);
-  return body;
-}
-
 const line = (label, r) =>
   `  ${label.padEnd(30)} ${r.perSecond.toFixed(1).padStart(8)} req/s   p50 ${r.p50.toFixed(0).padStart(5)} ms   p95 ${r.p95.toFixed(0).padStart(5)} ms   p99 ${r.p99.toFixed(0).padStart(5)} ms`;
 
-build();
+buildProjects(['registration-service']);
 const id = `benchreg${Date.now().toString(36)}`;
 const run = Date.now() % 100000;
 const { env, child } = startService(id);
