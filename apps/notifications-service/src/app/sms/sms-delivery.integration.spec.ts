@@ -3,6 +3,8 @@ import { createKafkaClient, topicName, type EventEnvelope } from '@kbe/server-me
 import { adminTokenFor, infraControl, isolatedInfraEnv, waitFor } from '@kbe/server-testing';
 import type { SmsRequestedPayload } from '@kbe/contracts';
 import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Producer } from 'kafkajs';
 import { MongoClient } from 'mongodb';
 import { FakeMsg91, type FakeAnswer } from '../../testing/fake-msg91.server';
@@ -21,6 +23,13 @@ describe('SMS delivery: every recipient gets exactly one SMS', () => {
   const authKey = randomUUID();
   const webhookToken = `${randomUUID()}${randomUUID()}`;
   const fake = new FakeMsg91({ authKey, idempotencyHeader: 'Idempotency-Key' });
+  // admin-service's revocation lookup (`GET /internal/auth/tokens/:jti`): the ids in `revoked` were logged out.
+  const revoked = new Set<string>();
+  const adminLookup: Server = createServer((request, response) => {
+    const jti = /^\/internal\/auth\/tokens\/([^/?]+)/.exec(request.url ?? '')?.[1];
+    response.writeHead(jti ? 200 : 404, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(jti ? { revoked: revoked.has(decodeURIComponent(jti)) } : { message: 'not found' }));
+  });
   const infra = isolatedInfraEnv();
   let env: Record<string, string>;
   let producer: Producer;
@@ -98,8 +107,10 @@ describe('SMS delivery: every recipient gets exactly one SMS', () => {
 
   beforeAll(async () => {
     const baseUrl = await fake.start();
+    await new Promise<void>((resolve) => adminLookup.listen(0, '127.0.0.1', resolve));
     env = {
       ...infra,
+      ADMIN_SERVICE_URL: `http://127.0.0.1:${(adminLookup.address() as AddressInfo).port}`,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       SMS_PROVIDER: 'http',
@@ -138,6 +149,7 @@ describe('SMS delivery: every recipient gets exactly one SMS', () => {
     await mongo?.db(`${config.MONGODB_DB_PREFIX}-notifications`).dropDatabase().catch(() => undefined);
     await mongo?.close();
     await fake.stop();
+    await new Promise((resolve) => adminLookup.close(resolve));
   }, 120_000);
 
   it('delivers a 10,000-recipient campaign with one consumer process', async () => {
@@ -154,6 +166,13 @@ describe('SMS delivery: every recipient gets exactly one SMS', () => {
     const report = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify([{ requestId: 'r', report: [{ status: '1' }] }]) };
     expect((await fetch(`${service.baseUrl}/api/notifications/delivery-reports`, report)).status).toBe(401);
     expect((await fetch(`${service.baseUrl}/api/notifications/delivery-reports?token=wrong`, report)).status).toBe(401);
+
+    // A token that was logged out at admin-service is refused here too.
+    const loggedOut = adminTokenFor(infra, 'logged-out-admin');
+    const payload = JSON.parse(Buffer.from(loggedOut.split('.')[1] ?? '', 'base64url').toString()) as { jti: string };
+    revoked.add(payload.jti);
+    const answer = await fetch(`${service.baseUrl}/api/notifications/campaigns/x`, { headers: { authorization: `Bearer ${loggedOut}` } });
+    expect(answer.status).toBe(401);
   });
 
   it("counts the provider's delivery reports: delivered, and undelivered with its reason", async () => {
