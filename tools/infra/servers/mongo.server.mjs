@@ -1,6 +1,6 @@
 // MongoDB wire protocol: FerretDB (SQLite backend) embedded in our own Go program (../ferretdb).
 import { execFileSync } from 'node:child_process';
-import { chmodSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TOOL_DIR, InfraError } from '../lib/config.mjs';
 import { ensureInstalled, hashFiles } from '../lib/installs.mjs';
@@ -31,7 +31,7 @@ function preparePatchedSources(go, work, env) {
   );
   const ferret = join(work, 'FerretDB');
   cpSync(download.Dir, ferret, { recursive: true });
-  makeWritable(ferret);
+  execFileSync('chmod', ['-R', 'u+w', ferret]); // the module cache is read-only
   for (const patch of PATCHES) {
     try {
       execFileSync('git', ['apply', '-p1', patch], { cwd: ferret, stdio: 'pipe' });
@@ -47,15 +47,6 @@ function preparePatchedSources(go, work, env) {
     `${readFileSync(join(program, 'go.mod'), 'utf8')}\nreplace github.com/FerretDB/FerretDB ${version} => ../FerretDB\n`,
   );
   return program;
-}
-
-function makeWritable(dir) {
-  chmodSync(dir, 0o755);
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) makeWritable(path);
-    else chmodSync(path, 0o644);
-  }
 }
 
 export const mongoServer = {

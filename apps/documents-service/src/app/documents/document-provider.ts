@@ -18,8 +18,7 @@ export interface ProvidedPdf {
 export class DocumentProvider {
   private readonly logger = new Logger(DocumentProvider.name);
   private readonly inFlight = new Map<string, Promise<Buffer>>();
-  /** Renders done and stored by this process (observable in tests and logs). */
-  renders = 0;
+  /** Renders done and stored by this process, per candidate document (observable in tests). */
   private readonly rendersByDocument = new Map<string, number>();
 
   constructor(
@@ -80,7 +79,6 @@ export class DocumentProvider {
       this.logger.warn(`PDF cache write failed: ${error instanceof Error ? error.message : String(error)}`),
     );
     // Counted once stored: a render-ahead seen here is a cache hit for the next download.
-    this.renders++;
     const document = `${candidate.candidateCode}/${kind}`;
     this.rendersByDocument.set(document, (this.rendersByDocument.get(document) ?? 0) + 1);
     return pdf;

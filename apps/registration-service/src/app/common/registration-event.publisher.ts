@@ -64,16 +64,15 @@ export class RegistrationEventPublisher implements OnApplicationBootstrap, OnApp
    * Writes the events to the outbox (idempotent on their ids) and marks their records. Failures
    * are logged, not thrown: the facts are stored and the re-drive loop finishes the job.
    */
-  async queue(events: PendingRegistrationEvent | readonly PendingRegistrationEvent[], source: PendingEventSource): Promise<void> {
-    const list: readonly PendingRegistrationEvent[] = 'id' in events ? [events] : events;
+  async queue(events: readonly PendingRegistrationEvent[], source: PendingEventSource): Promise<void> {
     const written: string[] = [];
     try {
-      for (const event of list) {
+      for (const event of events) {
         await this.writeToOutbox(event);
         written.push(event.key);
       }
     } catch (error) {
-      this.logger.warn(`${list.length - written.length} event(s) not queued yet, the re-drive will retry: ${describe(error)}`);
+      this.logger.warn(`${events.length - written.length} event(s) not queued yet, the re-drive will retry: ${describe(error)}`);
     }
     try {
       await source.markEventsQueued(written);

@@ -130,7 +130,7 @@ function setup(options: { codes?: string[]; now?: string; edition?: EditionSetti
   };
   const mentors = { findByCode: async (code: string) => (code === activeMentor.mentorCode ? (options.mentor === undefined ? activeMentor : options.mentor) : null) };
   const normalizer: ImageNormalizer = { toJpeg: async (bytes) => Buffer.concat([Buffer.from('jpeg:'), bytes]) };
-  const events = { queue: async (event: PendingRegistrationEvent) => void queued.push(event) };
+  const events = { queue: async (events: readonly PendingRegistrationEvent[]) => void queued.push(...events) };
   const useCase = new RegisterCandidateUseCase(
     candidates as unknown as CandidateRepository,
     mentors as unknown as MentorRepository,

@@ -164,7 +164,7 @@ export class RegisterCandidateUseCase {
       return this.answerWithExisting(first, key);
     }
     if (key) await this.idempotency.remember('candidate', key, outcome.candidateCode);
-    await this.events.queue(candidateRegisteredEvent(eventId, outcome), this.candidates);
+    await this.events.queue([candidateRegisteredEvent(eventId, outcome)], this.candidates);
     return { candidate: outcome, replayed: false };
   }
 

@@ -6,11 +6,11 @@ import {
   type PendingEventSource,
   type PendingRegistrationEvent,
 } from '../../common/registration-event.publisher';
-import type { ReleaseFact } from '../candidate.schema';
 import {
   CANDIDATE_REPOSITORY,
   type CandidateRecord,
   type CandidateRepository,
+  type NewRelease,
   type ReleaseKind,
   type ReleaseOutcome,
 } from '../candidate.repository';
@@ -57,7 +57,7 @@ export class ReleaseDocumentsUseCase implements OnModuleInit {
     }
     const released = candidateCodes.filter((code) => outcomes.get(code) === 'released');
     await this.events.queue(
-      released.map((code) => releaseEvent(kind, { ...release, eventQueued: false }, code)),
+      released.map((code) => releaseEvent(kind, release, code)),
       this.pendingSource(kind),
     );
     return candidateCodes.map((candidateCode) => ({ candidateCode, outcome: outcomes.get(candidateCode) ?? 'not-found' }));
@@ -78,7 +78,7 @@ export function releaseEventId(releaseId: string, candidateCode: string): string
   return `${releaseId}:${candidateCode}`;
 }
 
-function releaseEvent(kind: ReleaseKind, fact: ReleaseFact, candidateCode: string): PendingRegistrationEvent {
+function releaseEvent(kind: ReleaseKind, fact: NewRelease, candidateCode: string): PendingRegistrationEvent {
   return {
     id: releaseEventId(fact.releaseId, candidateCode),
     topic: TOPIC[kind],

@@ -79,7 +79,7 @@ export class RegisterMentorUseCase {
     }
 
     if (idempotencyKey) await this.idempotency.remember('mentor', idempotencyKey, outcome.mentorCode);
-    await this.events.queue(mentorRegisteredEvent(eventId, outcome), this.mentors);
+    await this.events.queue([mentorRegisteredEvent(eventId, outcome)], this.mentors);
     return { mentor: outcome, replayed: false };
   }
 

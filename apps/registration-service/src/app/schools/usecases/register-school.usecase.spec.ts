@@ -43,7 +43,7 @@ function setup(codes: string[]) {
     repository as unknown as SchoolRepository,
     idempotency,
     { now: () => new Date('2025-09-01T00:00:00Z') },
-    { queue: async (event: PendingRegistrationEvent) => void queued.push(event) } as unknown as RegistrationEventPublisher,
+    { queue: async (events: readonly PendingRegistrationEvent[]) => void queued.push(...events) } as unknown as RegistrationEventPublisher,
     { school: () => queue.shift() ?? 'SCH-ZZZZZZ', mentor: () => '', candidate: () => '' },
   );
   return { useCase, rows, queued };

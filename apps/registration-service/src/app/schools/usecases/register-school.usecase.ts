@@ -47,7 +47,7 @@ export class RegisterSchoolUseCase {
     });
 
     if (idempotencyKey) await this.idempotency.remember('school', idempotencyKey, school.schoolCode);
-    await this.events.queue(schoolRegisteredEvent(eventId, school), this.schools);
+    await this.events.queue([schoolRegisteredEvent(eventId, school)], this.schools);
     return { school, replayed: false };
   }
 }

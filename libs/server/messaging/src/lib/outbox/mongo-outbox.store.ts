@@ -29,18 +29,17 @@ export class MongoOutboxStore implements OutboxStore {
     return docs.map(({ _id, ...rest }) => ({ id: _id, ...rest }));
   }
 
-  async markPublished(ids: readonly string[], publishedAt: Date): Promise<void> {
-    const docs = await this.waiting.find({ _id: { $in: [...ids] } }).lean().exec();
+  async markPublished(records: readonly OutboxRecord[], publishedAt: Date): Promise<void> {
     try {
       await this.published.insertMany(
-        docs.map((doc) => ({ ...doc, publishedAt })),
+        records.map(({ id, ...rest }) => ({ ...rest, _id: id, publishedAt })),
         { ordered: false },
       );
     } catch (error) {
       // A retry after a crash between the two steps finds some already moved.
       if (!isOnlyDuplicates(error)) throw error;
     }
-    await this.waiting.deleteMany({ _id: { $in: [...ids] } }).exec();
+    await this.waiting.deleteMany({ _id: { $in: records.map((record) => record.id) } }).exec();
   }
 
   async recordFailure(ids: readonly string[], error: string): Promise<void> {

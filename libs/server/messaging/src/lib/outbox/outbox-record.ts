@@ -19,7 +19,8 @@ export interface OutboxStore {
   add(record: OutboxRecord): Promise<void>;
   /** Oldest unpublished records first. */
   findUnpublished(limit: number): Promise<OutboxRecord[]>;
-  markPublished(ids: readonly string[], publishedAt: Date): Promise<void>;
+  /** `records` as `findUnpublished` returned them, now acknowledged by the broker. */
+  markPublished(records: readonly OutboxRecord[], publishedAt: Date): Promise<void>;
   recordFailure(ids: readonly string[], error: string): Promise<void>;
   /** Deletes published records older than `before` (FerretDB has no TTL index). */
   deletePublishedBefore(before: Date): Promise<number>;

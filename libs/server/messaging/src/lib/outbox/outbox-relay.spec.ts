@@ -18,7 +18,8 @@ class InMemoryOutboxStore implements OutboxStore {
       .slice(0, limit)
       .map((record) => ({ ...record }));
   }
-  async markPublished(ids: readonly string[], publishedAt: Date): Promise<void> {
+  async markPublished(published: readonly OutboxRecord[], publishedAt: Date): Promise<void> {
+    const ids = published.map((record) => record.id);
     for (const record of this.records) if (ids.includes(record.id)) record.publishedAt = publishedAt;
   }
   async recordFailure(ids: readonly string[], error: string): Promise<void> {

@@ -118,7 +118,7 @@ export class OutboxRelay {
         );
         return result;
       }
-      await this.store.markPublished(ids, this.now());
+      await this.store.markPublished(batch, this.now());
       this.consecutiveFailures = 0;
       result.published += batch.length;
       if (batch.length < this.options.batchSize) break;
