@@ -27,7 +27,7 @@ export function pageHandler({ shellDir, prerenderer, manifest, log = (line) => p
       // The page still works: the browser renders it, as without prerendering.
       log(`edge: prerendering ${req.path} failed, the browser renders it: ${error?.stack ?? error}`);
     }
-    const html = composePage(readFileSync(indexFile, 'utf8'), { hints: page?.hints, markup: page?.markup });
+    const html = composePage(readFileSync(indexFile, 'utf8'), { hints: page?.hints, markup: page?.markup, meta: page?.meta });
     res.setHeader('Content-Security-Policy', pageHeaders({ remotes, inlineScripts: inlineScriptHashes(html) })['Content-Security-Policy']);
     res.setHeader('Cache-Control', CACHE_REVALIDATE);
     res.type('html').send(html);

@@ -3,10 +3,15 @@
 // - the first screen's hints in <head>: the shell's stylesheet, preloads of the scripts the page
 //   needs before it can hydrate (shell bootstrap, the remote's remoteEntry.js, its module and
 //   page chunks) and of the hero image (fetchpriority high), all from the builds' first-paint.json,
-// - the prerendered markup of the page inside #root (tools/edge/prerender.mjs), when there is one.
+// - the prerendered markup of the page inside #root (tools/edge/prerender.mjs), when there is one,
+// - the page's own <title> and meta description instead of the shell's, when its remote gives them.
 const EMPTY_ROOT = /<div id="root"><\/div>/;
 
+const TITLE = /<title>[^<]*<\/title>/;
+const DESCRIPTION = /<meta name="description" content="[^"]*" ?\/?>/;
+
 const escapeAttribute = (value) => String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const escapeText = (value) => String(value).replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 /** `<link>` elements for the hints of one page. */
 export function hintTags({ stylesheets = [], scripts = [], images = [] }) {
@@ -22,10 +27,12 @@ export function hintTags({ stylesheets = [], scripts = [], images = [] }) {
 
 /**
  * @param {string} indexHtml the shell's built index.html
- * @param {{ hints?: object, markup?: string }} page
+ * @param {{ hints?: object, markup?: string, meta?: { title?: string, description?: string } }} page
  */
-export function composePage(indexHtml, { hints = {}, markup = '' } = {}) {
+export function composePage(indexHtml, { hints = {}, markup = '', meta = {} } = {}) {
   let html = indexHtml;
+  if (meta.title) html = html.replace(TITLE, () => `<title>${escapeText(meta.title)}</title>`);
+  if (meta.description) html = html.replace(DESCRIPTION, () => `<meta name="description" content="${escapeAttribute(meta.description)}" />`);
   const tags = hintTags(hints);
   if (tags.length) html = html.replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`);
   if (markup) html = html.replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`);

@@ -43,7 +43,7 @@ const filesOf = (firstPaint, groups, key = 'chunkGroups') => [...new Set(groups.
 
 /**
  * @param {{ distDir: string, manifest: Record<string, string>, disabled: Set<string>, env: object }} options
- * @returns {{ page(pathname: string): Promise<{ markup: string, hints: object } | undefined>, warm(): Promise<string[]> }}
+ * @returns {{ page(pathname: string): Promise<{ markup: string, hints: object, meta?: { title: string, description: string } } | undefined>, warm(): Promise<string[]> }}
  */
 export function createPrerenderer({ distDir: dist, manifest, disabled, env }) {
   const distDir = resolve(dist);
@@ -108,7 +108,9 @@ export function createPrerenderer({ distDir: dist, manifest, disabled, env }) {
     // The content libraries read the deployment's settings from this global, as in the browser.
     globalThis.__KBE_CONFIG__ = config;
     const markup = await shell.renderPage({ url: pathname, remotes });
-    return { markup, hints };
+    // the page's own <title> and description, as the remote sets them after a client navigation
+    const meta = remotes[route.remote]?.pageMeta?.(pathname);
+    return { markup, hints, meta };
   }
 
   const api = {

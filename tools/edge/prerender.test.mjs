@@ -18,6 +18,7 @@ const INDEX = `<!DOCTYPE html>
 <html lang="en">
   <head>
     <title>KBE</title>
+    <meta name="description" content="The shell's description." />
     <script src="/runtime-config.js" defer></script>
   </head>
   <body>
@@ -45,6 +46,7 @@ exports.default = (url) => '<h1>page ' + url + '</h1><img src="' + base + 'hero.
 exports.setPublicPath = (value) => { base = value; };
 exports.pagePaths = () => ['/', '/einstein-quest/about'];
 exports.firstPaintChunkGroups = (pathname) => ['__federation_expose_Module', pathname === '/' ? 'page-home' : 'page-about'];
+exports.pageMeta = (pathname) => ({ title: pathname === '/' ? 'Home & <more>' : 'About Us - KBE', description: 'About "us" & ' + pathname });
 exports.firstScreenImages = (pathname) => pathname === '/' ? [{ href: base + 'hero-1024.webp', srcSet: base + 'hero-640.webp 640w, ' + base + 'hero-1024.webp 1024w', sizes: '100vw' }] : [];
 `;
 
@@ -85,6 +87,14 @@ describe('composePage', () => {
     assert.match(head, /<script src="\/runtime-config.js" defer><\/script>/);
   });
 
+  it("puts the page's own title and description in place of the shell's, escaped", () => {
+    const html = composePage(INDEX, { meta: { title: 'Exams & <Fees>', description: 'Dates "and" fees' } });
+    assert.match(html, /<title>Exams &amp; &lt;Fees><\/title>/);
+    assert.match(html, /<meta name="description" content="Dates &quot;and&quot; fees" \/>/);
+    assert.equal(html.match(/<title>/g).length, 1);
+    assert.equal(html.match(/name="description"/g).length, 1);
+  });
+
   it('leaves the page as built when there is nothing to add', () => {
     assert.equal(composePage(INDEX, {}), INDEX);
   });
@@ -122,6 +132,7 @@ describe('createPrerenderer', () => {
       '/remotes/public/page-home.eeeeeeeeeeeeeeee.js',
     ]);
     assert.equal(page.hints.images[0].href, '/remotes/public/hero-1024.webp');
+    assert.deepEqual(page.meta, { title: 'Home & <more>', description: 'About "us" & /' });
   });
 
   it('prerenders only the chrome when the remote is switched off or served from elsewhere', async () => {
@@ -129,6 +140,7 @@ describe('createPrerenderer', () => {
       const page = await renderer.page('/einstein-quest/about');
       assert.match(page.markup, /<div role="status">Loading<\/div>/);
       assert.ok(!page.hints.scripts.some((s) => s.includes('remotes/public')));
+      assert.equal(page.meta, undefined);
     }
   });
 
@@ -173,6 +185,8 @@ describe('the edge serves pages', () => {
     assert.equal(res.headers.get('cache-control'), 'no-cache');
     const html = await res.text();
     assert.match(html, /<div id="root"><header>chrome v1<\/header><main><h1>page \/einstein-quest\/about<\/h1>/);
+    assert.match(html, /<title>About Us - KBE<\/title>/);
+    assert.match(html, /<meta name="description" content="About &quot;us&quot; &amp; \/einstein-quest\/about" \/>/);
     assert.match(html, /<link rel="preload" as="script" href="\/remotes\/public\/page-about.ffffffffffffffff.js" \/>/);
     assert.match(res.headers.get('content-security-policy'), /script-src 'self';/);
   });

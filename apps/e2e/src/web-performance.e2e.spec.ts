@@ -21,6 +21,20 @@ const PUBLIC_PAGES: { path: string; remote: 'public' | 'registration' | 'downloa
 
 const NAV_LINKS = ['Home', 'About Us', 'Exams', 'Downloads', 'Gallery'];
 
+const BRAND = 'KBE Young Scientist Competition';
+/** Each public page's own <title> and the start of its meta description (what a search result shows). */
+const PAGE_META: [path: string, title: string, description: RegExp][] = [
+  ['/', BRAND, /^KBE Young Scientist Competition \d{4}: a science exam for classes V to XII\+/],
+  ['/einstein-quest', BRAND, /^KBE Young Scientist Competition \d{4}: a science exam/],
+  ['/einstein-quest/about', `About Us - ${BRAND}`, /^Who we are: a young-scientist competition from Nashik/],
+  ['/einstein-quest/exams', `Exams - ${BRAND}`, /^Mains, Advanced and Super Advanced: exam format/],
+  ['/einstein-quest/gallery', `Gallery - ${BRAND}`, /^Photos and artwork from KBE competitions/],
+  ['/einstein-quest/contact', `Contact Us - ${BRAND}`, /^Questions about registration, exams or results\?/],
+];
+
+const titleOf = (page: string) => page.match(/<title>([^<]*)<\/title>/g) ?? [];
+const descriptionsOf = (page: string) => [...page.matchAll(/<meta name="description" content="([^"]*)"/g)].map(([, content]) => content.replace(/&amp;/g, '&'));
+
 async function html(path: string): Promise<string> {
   const res = await fetch(`${baseUrl}${path}`);
   expect(res.status).toBe(200);
@@ -86,6 +100,14 @@ describe('the public pages on a phone', () => {
       }
     });
 
+    it.each(PAGE_META)('%s has its own title and meta description in the HTML', async (path, title, description) => {
+      const head = (await html(path)).split('</head>')[0];
+      expect(titleOf(head)).toEqual([`<title>${title}</title>`]);
+      const descriptions = descriptionsOf(head);
+      expect(descriptions).toHaveLength(1);
+      expect(descriptions[0]).toMatch(description);
+    });
+
     it('loads the runtime config without blocking the first paint', async () => {
       const head = (await html('/')).split('</head>')[0];
       const configTag = head.match(/<script\b[^>]*src="\/runtime-config\.js"[^>]*>/)?.[0];
@@ -142,6 +164,24 @@ describe('the public pages on a phone', () => {
       await page.waitForTimeout(1000);
       const shifts = await page.evaluate(() => (window as unknown as { __layoutShifts: unknown[] }).__layoutShifts);
       expect({ path, shifts, errors }).toEqual({ path, shifts: [], errors: [] });
+    });
+
+    it('changes the title and meta description with the page on client navigation', async () => {
+      const { page } = await observedPage();
+      await page.goto(`${baseUrl}/`);
+      await waitForInteractive(page, 'public');
+      const requests: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'document') requests.push(request.url());
+      });
+      await page.getByRole('navigation', { name: 'Quick Links' }).getByRole('link', { name: 'Exams', exact: true }).click();
+      await page.waitForURL(`${baseUrl}/einstein-quest/exams`);
+      await page.waitForFunction((expected) => document.title === expected, `Exams - ${BRAND}`, { timeout: 15_000 });
+      const description = await page.locator('meta[name="description"]').getAttribute('content');
+      expect(description).toMatch(/^Mains, Advanced and Super Advanced: exam format/);
+      expect(await page.locator('meta[name="description"]').count()).toBe(1);
+      // a client navigation: no new document was loaded
+      expect(requests).toEqual([]);
     });
 
     it('hydrates / instead of painting it again: the prerendered hero heading is the same element after hydration', async () => {

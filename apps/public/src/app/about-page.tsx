@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { ABOUT_INTRO, ABOUT_STATS, BRAND, MISSION, ROUTES, VISION } from '@kbe/content';
+import { ABOUT_INTRO, ABOUT_STATS, MISSION, ROUTES, VISION } from '@kbe/content';
 import { Button, Card, CardContent, CardHeader, CardTitle } from '@kbe/ui';
 import { AwardsGrid } from './shared/awards-grid';
 import { ContentIcon } from './shared/content-icon';
@@ -9,10 +9,7 @@ import { usePageMeta } from './shared/page-meta.hook';
 import { SectionHeading } from './shared/section-heading';
 
 export function AboutPage() {
-  usePageMeta(
-    `About Us - ${BRAND.name}`,
-    'Who we are: a young-scientist competition from Nashik for classes V to XII+, its vision, mission, three levels and awards.',
-  );
+  usePageMeta('about');
   return (
     <>
       <PageHero title="About Us" subtitle={ABOUT_INTRO} />

@@ -2,7 +2,6 @@ import { Link } from 'react-router-dom';
 import ClipboardList from 'lucide-react/icons/clipboard-list';
 import {
   ANCHORS,
-  BRAND,
   EXAM_FORMATS,
   LEVELS,
   ROUTES,
@@ -17,10 +16,7 @@ import { usePageMeta } from './shared/page-meta.hook';
 import { SectionHeading } from './shared/section-heading';
 
 export function ExamsPage() {
-  usePageMeta(
-    `Exams - ${BRAND.name}`,
-    'Mains, Advanced and Super Advanced: exam format, dates, fees, prizes and syllabus weightings.',
-  );
+  usePageMeta('exams');
   const schedules = examSchedules();
   const texts = editionTexts();
 

@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
-import { BRAND, ROUTES } from '@kbe/content';
+import { ROUTES } from '@kbe/content';
 import { Button } from '@kbe/ui';
 import { usePageMeta } from './shared/page-meta.hook';
 
 export function NotFoundPage() {
-  usePageMeta(`Page Not Found - ${BRAND.name}`, 'The page you were looking for does not exist.');
+  usePageMeta('not-found');
   return (
     <section className="flex flex-col items-center gap-4 px-4 py-24 text-center">
       <p className="text-6xl font-extrabold text-indigo-800" aria-hidden="true">

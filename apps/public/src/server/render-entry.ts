@@ -5,6 +5,7 @@ import { HERO_SLIDES } from '@kbe/content';
 
 import { publicPagePaths, resolvePublicPage } from '../app/public-routes';
 import { artworkSources } from '../app/shared/artwork';
+import { publicPageMeta, type PageMeta } from '../app/shared/page-meta';
 
 export { default } from '../app/app';
 
@@ -37,4 +38,9 @@ export function firstScreenImages(pathname: string): ImageHint[] {
   if (resolvePublicPage(pathname) !== 'home') return [];
   const { src, srcSet } = artworkSources(HERO_SLIDES[0].image, 'hero');
   return [{ href: src, srcSet, sizes: '100vw' }];
+}
+
+/** The page's `<title>` and meta description for its prerendered HTML (the page sets the same after a client navigation). */
+export function pageMeta(pathname: string): PageMeta {
+  return publicPageMeta(resolvePublicPage(pathname));
 }

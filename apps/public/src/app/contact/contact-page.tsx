@@ -18,12 +18,10 @@ import { PageHero } from '../shared/page-hero';
 import { usePageMeta } from '../shared/page-meta.hook';
 import { ContactForm, type ContactFormProps } from './contact-form';
 
-export const CONTACT_TITLE = 'Contact Us - KBE Young Scientist Competition';
-
 const linkClass = cn('rounded-sm font-semibold text-indigo-800 underline underline-offset-4 hover:text-indigo-950', focusRing);
 
 export function ContactPage({ send }: ContactFormProps) {
-  usePageMeta(CONTACT_TITLE, 'Questions about registration, exams or results? Write to us, call us or visit our office in Nashik.');
+  usePageMeta('contact');
   const contact = getContactDetails();
 
   return (

@@ -29,7 +29,7 @@ export const GALLERY_TITLE = 'Gallery - KBE Young Scientist Competition';
 const EAGER_IMAGES = 4;
 
 export function GalleryPage({ items = GALLERY_ITEMS }: { items?: GalleryItem[] }) {
-  usePageMeta(GALLERY_TITLE, 'Photos and artwork from KBE competitions, ISRO and NASA tours, the Einstein legacy and the universe.');
+  usePageMeta('gallery');
   const [filter, setFilter] = useState<GalleryFilterId>('all');
   const [selected, setSelected] = useState<GalleryItem | null>(null);
   const [dialogWanted, setDialogWanted] = useState(false);

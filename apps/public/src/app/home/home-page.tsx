@@ -1,4 +1,3 @@
-import { BRAND, getEditionSettings } from '@kbe/content';
 import { usePageMeta } from '../shared/page-meta.hook';
 import { AboutSection } from './about-section';
 import { EligibilitySection } from './eligibility-section';
@@ -7,11 +6,7 @@ import { QuoteCarousel } from './quote-carousel';
 import { StagesSection } from './stages-section';
 
 export function HomePage() {
-  const edition = getEditionSettings();
-  usePageMeta(
-    edition.competitionName,
-    `${BRAND.name} ${edition.year}: a science exam for classes V to XII+ with medals, scholarships and visits to ISRO and NASA. Register online.`,
-  );
+  usePageMeta('home');
   return (
     <>
       <HeroSlider />

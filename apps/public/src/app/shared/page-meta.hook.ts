@@ -1,7 +1,14 @@
 import { useEffect } from 'react';
 
-/** Sets the document title and meta description of the page while it is shown. */
-export function usePageMeta(title: string, description: string): void {
+import type { PublicPageId } from '../public-routes';
+import { publicPageMeta } from './page-meta';
+
+/**
+ * Sets the document title and meta description of the page while it is shown (after a client
+ * navigation; a prerendered page already has them in its HTML, from the same publicPageMeta).
+ */
+export function usePageMeta(pageId: PublicPageId): void {
+  const { title, description } = publicPageMeta(pageId);
   useEffect(() => {
     document.title = title;
     let meta = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
