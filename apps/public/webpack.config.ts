@@ -5,7 +5,7 @@ import { withModuleFederation } from '@nx/module-federation/webpack';
 import baseConfig from './module-federation.config';
 // Build configuration, not app code: the one federation policy of all front ends.
 // eslint-disable-next-line @nx/enforce-module-boundaries
-import { remoteFederationOptions, withTreeShakenWorkspaceLibs } from '../../tools/webpack/federation.options';
+import { remoteFederationOptions, withSharedFederationRuntime, withTreeShakenWorkspaceLibs } from '../../tools/webpack/federation.options';
 import { withServerBundle } from '../../tools/webpack/server-bundle.plugin';
 
 // Served under /remotes/<name>/ (publicPath 'auto', set by Nx) and found by the shell through
@@ -16,6 +16,7 @@ export default composePlugins(
   withNx(),
   withReact(),
   withModuleFederation(baseConfig, remoteFederationOptions(baseConfig)),
+  withSharedFederationRuntime(),
   withTreeShakenWorkspaceLibs(),
   withServerBundle({ entry: 'apps/public/src/server/render-entry.ts' }),
 );

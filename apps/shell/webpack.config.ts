@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { composePlugins, withNx, type NxWebpackPlugin } from '@nx/webpack';
 import { withReact } from '@nx/react';
 import { withModuleFederation } from '@nx/module-federation/webpack';
@@ -41,6 +42,8 @@ export default composePlugins(
     dts: false,
     shareStrategy: 'loaded-first',
     experiments: { optimization: { disableSnapshot: true, target: 'web' } },
+    // the remotes' production builds use this runtime (tools/webpack/federation.options.ts, withSharedFederationRuntime)
+    runtimePlugins: [join(__dirname, '../../tools/webpack/provide-federation-runtime.runtime-plugin.mjs')],
   }),
   withEdgeProxy,
   withTreeShakenWorkspaceLibs(),

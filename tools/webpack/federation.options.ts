@@ -1,4 +1,9 @@
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import type { ModuleFederationConfig } from '@nx/module-federation';
+import webpack from 'webpack';
+
+const requireFromHere = createRequire(__filename);
 
 /**
  * Module federation options shared by the four remotes (one place, not four copies).
@@ -7,9 +12,8 @@ import type { ModuleFederationConfig } from '@nx/module-federation';
  * - dts off: the shell declares the type of every remote's ./Module itself;
  * - shareStrategy 'loaded-first'; no snapshot (mf-manifest) code and web-only loading code:
  *   remotes are plain remoteEntry.js URLs in a browser.
- * The remote keeps its own copy of the federation runtime (~15 KB gzipped in remoteEntry.js):
- * measured, the shell's runtime exposed to the remotes (provideExternalRuntime) costs the
- * shell more than it saves, and the remote stays runnable on its own.
+ * In production builds a remote uses the shell's federation runtime instead of its own copy
+ * (withSharedFederationRuntime).
  */
 export function remoteFederationOptions(config: ModuleFederationConfig) {
   return {
@@ -19,6 +23,27 @@ export function remoteFederationOptions(config: ModuleFederationConfig) {
     experiments: { optimization: { disableSnapshot: true, target: 'web' as const } },
   };
 }
+
+/**
+ * Production builds of a remote use the federation runtime the shell provides
+ * (`experiments.provideExternalRuntime` in apps/shell/webpack.config.ts) instead of carrying a
+ * second copy in remoteEntry.js (what `experiments.externalRuntime: true` does: runtime-core
+ * becomes the global `_FEDERATION_RUNTIME_CORE`). Measured with bench/bundle-size.mjs: public's
+ * remoteEntry.js 25.5 -> ~10 KB gzipped on every public page. Development builds keep their own
+ * copy, so `nx serve <remote>` still runs alone; a production remote needs the shell (the only
+ * way it is served).
+ */
+export function withSharedFederationRuntime() {
+  return (config: webpack.Configuration) => {
+    if (config.mode !== 'production') return config;
+    config.plugins = [...(config.plugins ?? []), new webpack.ExternalsPlugin('global', { '@module-federation/runtime-core': '_FEDERATION_RUNTIME_CORE' })];
+    return config;
+  };
+}
+
+/** The router's shared module: the used part of react-router-dom (see the file). */
+const SHARED_ROUTER = join(__dirname, 'react-router-dom.shared.mjs');
+const ROUTER_VERSION: string = requireFromHere('react-router-dom/package.json').version;
 
 const EAGER_BY_NX = new Set(['react', 'react-dom', 'react-router', 'react-router-dom']);
 
@@ -66,7 +91,9 @@ export function withTreeShakenWorkspaceLibs() {
 export function federationShared(role: 'host' | 'remote') {
   return (libraryName: string, config: object) => {
     if (NOT_SHARED.test(libraryName) || WORKSPACE_LIBRARY.test(libraryName)) return false;
-    if (role === 'remote' && EAGER_BY_NX.has(libraryName)) return { ...config, eager: false };
-    return config;
+    // every container provides and consumes the same slice of the router, under the package's name and version
+    const shared = libraryName === 'react-router-dom' ? { ...config, import: SHARED_ROUTER, version: ROUTER_VERSION } : config;
+    if (role === 'remote' && EAGER_BY_NX.has(libraryName)) return { ...shared, eager: false };
+    return shared;
   };
 }

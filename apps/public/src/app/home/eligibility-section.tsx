@@ -41,3 +41,5 @@ export function EligibilitySection() {
     </section>
   );
 }
+
+export default EligibilitySection;

@@ -43,3 +43,5 @@ export function QuoteCarousel({ quotes = QUOTES }: { quotes?: Quote[] }) {
     </section>
   );
 }
+
+export default QuoteCarousel;

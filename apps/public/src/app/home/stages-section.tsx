@@ -28,3 +28,5 @@ export function StagesSection() {
     </section>
   );
 }
+
+export default StagesSection;
