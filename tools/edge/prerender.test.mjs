@@ -12,6 +12,7 @@ import { after, before, describe, it } from 'node:test';
 import { composePage, hintTags } from './page-html.mjs';
 import { createPrerenderer } from './prerender.mjs';
 import { loadRoutes, remoteManifest } from './route-table.mjs';
+import { startPageServer } from './page-server.mjs';
 import { startEdge } from './server.mjs';
 
 const INDEX = `<!DOCTYPE html>
@@ -201,5 +202,45 @@ describe('the edge serves pages', () => {
     rmSync(join(dir, 'shell/server'), { recursive: true, force: true });
     const html = await (await fetch(`${base}/einstein-quest/contact`)).text();
     assert.match(html, /<div id="root"><\/div>/);
+  });
+});
+
+describe('the page server (production: the `pages` app of helm/kbe)', () => {
+  let dir;
+  let server;
+  let base;
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'kbe-pages-'));
+    // what its pod holds: the shell's build from its image, the public remote's server module and
+    // first-paint.json copied from the remote's image (no browser files of the remote)
+    writeDist(dir);
+    rmSync(join(dir, 'public/remoteEntry.js'));
+    server = await startPageServer({ port: 0, host: '127.0.0.1', distDir: dir, env: { EDITION_YEAR: '2031' } });
+    await server.warmed;
+    base = `http://127.0.0.1:${server.address().port}`;
+  });
+  after(async () => {
+    await new Promise((r) => server.close(r));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves a public page prerendered by the public remote, with its hints, title and the security headers', async () => {
+    const res = await fetch(`${base}/einstein-quest/about`);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('cache-control'), 'no-cache');
+    assert.match(res.headers.get('content-security-policy'), /script-src 'self';/);
+    assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
+    const html = await res.text();
+    assert.match(html, /<div id="root"><header>chrome v1<\/header><main><h1>page \/einstein-quest\/about<\/h1>/);
+    assert.match(html, /"year":2031/);
+    assert.match(html, /<title>About Us - KBE<\/title>/);
+    assert.match(html, /<link rel="preload" as="script" href="\/remotes\/public\/page-about.ffffffffffffffff.js" \/>/);
+  });
+
+  it('answers its probe, and leaves files to nginx', async () => {
+    assert.equal(await (await fetch(`${base}/healthz`)).text(), 'ok\n');
+    for (const path of ['/main.1234567890abcdef.js', '/server/render.cjs', '/remotes/public/server/render.cjs']) {
+      assert.equal((await fetch(`${base}${path}`)).status, 404, path);
+    }
   });
 });

@@ -1,12 +1,13 @@
-import { Link } from 'react-router-dom';
-import { ABOUT_INTRO, ABOUT_STATS, MISSION, ROUTES, VISION } from '@kbe/content';
-import { Button, Card, CardContent, CardHeader, CardTitle } from '@kbe/ui';
-import { AwardsGrid } from './shared/awards-grid';
+import { ABOUT_INTRO, ABOUT_STATS, MISSION, VISION } from '@kbe/content';
+import { Card, CardContent, CardHeader, CardTitle } from '@kbe/ui';
 import { ContentIcon } from './shared/content-icon';
-import { LevelsGrid } from './shared/levels-grid';
+import { deferredSection } from './shared/deferred-section';
 import { PageHero } from './shared/page-hero';
 import { usePageMeta } from './shared/page-meta.hook';
 import { SectionHeading } from './shared/section-heading';
+
+// Below the fold on a phone: loaded and hydrated when scrolled near (issue 11: main-thread work).
+const TiersAndAwards = deferredSection('about-tiers-awards', () => import(/* webpackChunkName: "about-tiers-awards" */ './about-tiers-awards'));
 
 export function AboutPage() {
   usePageMeta('about');
@@ -42,26 +43,7 @@ export function AboutPage() {
           </div>
         </div>
       </section>
-      <section aria-labelledby="tiers-heading" className="px-4 py-14 sm:px-6">
-        <div className="mx-auto max-w-7xl">
-          <SectionHeading id="tiers-heading" title="Three Tiers" intro="Taluka (Mains), District (Advanced) and State (Super Advanced)." />
-          <LevelsGrid />
-        </div>
-      </section>
-      <section aria-labelledby="awards-heading" className="bg-white px-4 py-14 sm:px-6">
-        <div className="mx-auto max-w-7xl">
-          <SectionHeading id="awards-heading" title="Awards" />
-          <AwardsGrid />
-          <div className="mt-10 flex flex-wrap justify-center gap-3">
-            <Button asChild size="lg">
-              <Link to={ROUTES.exams}>Explore Exams</Link>
-            </Button>
-            <Button asChild size="lg" variant="outline">
-              <Link to={ROUTES.gallery}>View Gallery</Link>
-            </Button>
-          </div>
-        </div>
-      </section>
+      <TiersAndAwards />
     </>
   );
 }

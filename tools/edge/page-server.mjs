@@ -1,0 +1,80 @@
+// The pages of the site in production (Kubernetes: the `pages` app of helm/kbe): what the local
+// edge does for a page, alone. The Ingress sends it every path that is not a file, an API or a
+// remote; it answers with the shell's index.html composed with the page's hints, title and, for
+// the public pages, their prerendered markup (page-handler.mjs, prerender.mjs: the same code as
+// the edge, so production serves the same HTML). Files stay with the shell's and the remotes' nginx.
+//   /app/dist/shell/       the shell's build (index.html, server/render.cjs, first-paint.json), in the image
+//   /app/dist/<remote>/    a remote's server/render.cjs and first-paint.json, copied at pod start from
+//                          that remote's image (an init container), so a new public remote version
+//                          prerenders its pages without a new shell image
+// Usage: node tools/edge/page-server.mjs   (env PORT=8080, HOST=0.0.0.0, PAGES_DIST_DIR=/app/dist,
+//        REMOTE_<NAME>_URL, EDITION_* and CONTACT_* as for /runtime-config.js)
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import compression from 'compression';
+import express from 'express';
+
+import { pageHeaders, remoteOrigins } from '../security/headers.mjs';
+import { pageHandler } from './page-handler.mjs';
+import { createPrerenderer } from './prerender.mjs';
+import { disabledRemotes, loadRoutes, remoteManifest } from './route-table.mjs';
+
+/** The express application of the page server (no socket). */
+export function createPageApp({ distDir, routes = loadRoutes(), env = process.env, log }) {
+  const app = express();
+  app.disable('x-powered-by');
+  const manifest = remoteManifest(routes, env);
+  const headers = Object.entries(pageHeaders({ remotes: remoteOrigins(manifest), inlineScripts: [] }));
+  app.use((_req, res, next) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
+    next();
+  });
+  app.get('/healthz', (_req, res) => res.type('text/plain').send('ok\n'));
+  app.use(compression());
+  const prerenderer = createPrerenderer({ distDir, manifest, disabled: disabledRemotes(env), env });
+  app.locals.prerenderer = prerenderer;
+  app.use(pageHandler({ shellDir: join(distDir, 'shell'), prerenderer, manifest, log }));
+  // a file is the shell's or a remote's nginx's business: the Ingress never sends one here
+  app.use((req, res) => {
+    res.status(404).setHeader('Cache-Control', 'no-store');
+    res.type('text/plain').send(`Not found: ${req.path}`);
+  });
+  return app;
+}
+
+/** Starts the page server; resolves with the listening http.Server, whose `warmed` resolves with the paths prerendered. */
+export function startPageServer({ port = 8080, host = '0.0.0.0', distDir, routes, env = process.env, log } = {}) {
+  const app = createPageApp({ distDir, routes, env, log });
+  return new Promise((resolveStart, rejectStart) => {
+    const server = app.listen(port, host);
+    server.once('listening', () => {
+      server.warmed = app.locals.prerenderer.warm().catch((error) => {
+        process.stderr.write(`pages: prerendering failed, pages are rendered in the browser: ${error.message}\n`);
+        return [];
+      });
+      resolveStart(server);
+    });
+    server.once('error', rejectStart);
+  });
+}
+
+async function main() {
+  const port = Number(process.env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    process.stderr.write(`pages: PORT must be a port number, got "${process.env.PORT}"\n`);
+    process.exit(2);
+  }
+  const distDir = resolve(process.env.PAGES_DIST_DIR ?? '/app/dist');
+  const server = await startPageServer({ port, host: process.env.HOST ?? '0.0.0.0', distDir });
+  server.warmed.then((paths) => process.stdout.write(`pages: prerendered ${paths.length} pages from ${distDir}\n`));
+  const stop = () => server.close(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
+    process.stderr.write(`pages: ${error.message}\n`);
+    process.exit(1);
+  });
+}
