@@ -168,3 +168,30 @@ describe('static front ends: nginx', () => {
     assert.match(read('docker/static.Dockerfile'), /FROM nginxinc\/nginx-unprivileged:/);
   });
 });
+
+describe('the page server image (docker/static.Dockerfile, target pages)', () => {
+  const all = stages(read('docker/static.Dockerfile'));
+  const pages = all.find((s) => s.name === 'pages');
+
+  it('runs tools/edge/page-server.mjs over the shell build, with its Node bundle, non-root', () => {
+    assert.ok(pages, 'a pages stage');
+    assert.ok(pages.lines.includes('CMD ["node", "tools/edge/page-server.mjs"]'));
+    assert.ok(pages.lines.some((l) => /^COPY --from=build .*\/prerender\/ \.\/dist\/shell\/$/.test(l)), 'the shell\'s server bundle and first-paint.json');
+    assert.ok(pages.lines.some((l) => /^COPY --from=build .*\/out\/index\.html \.\/dist\/shell\/index\.html$/.test(l)), 'the shell\'s index.html');
+    assert.match(pages.lines.find((l) => /^USER\s/.test(l)), /^USER 1000:1000$/);
+  });
+
+  it('installs express and compression at the versions of package-lock.json', () => {
+    const lock = JSON.parse(read('package-lock.json'));
+    const deps = all.find((s) => s.name === 'deps');
+    const install = deps.lines.find((l) => /npm install --no-save/.test(l));
+    for (const name of ['express', 'compression']) assert.match(install, new RegExp(` ${name}@${lock.packages[`node_modules/${name}`].version.replace(/\./g, '\\.')}( |$)`), name);
+  });
+
+  it('every front end keeps its Node bundle outside the web root, where the page server\'s pod copies it from', () => {
+    const runtime = all.find((s) => s.name === 'runtime');
+    assert.equal(all.at(-1).name, 'runtime', 'nginx stays the default target');
+    assert.ok(runtime.lines.some((l) => /^COPY --from=build .*\/prerender\/ \/opt\/kbe\/prerender\/$/.test(l)));
+    assert.ok(!runtime.lines.some((l) => /--from=build .*\/usr\/share\/nginx\/html\/.*server/.test(l)));
+  });
+});

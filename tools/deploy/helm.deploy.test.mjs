@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 
 import { compileApiRoutes, loadRoutes, matchApiRoute } from '../edge/route-table.mjs';
+import { looksLikeAsset } from '../edge/static-files.mjs';
 import { appChart, appOf, helmLint, helmTemplate, helmVersion, productionValues, readYaml, render, repoRoot, umbrellaChart, validateManifests } from './helm.mjs';
 import { HELM_VERSION } from './toolchain.mjs';
 
@@ -15,7 +16,8 @@ const routes = loadRoutes();
 const values = readYaml(join(umbrellaChart, 'values.yaml'));
 const services = Object.keys(routes.services);
 const frontEnds = ['shell', ...routes.remotes.map((r) => `remote-${r}`)];
-const apps = [...services, ...frontEnds];
+// pages: the page server (tools/edge/page-server.mjs), the shell's pages with the public ones prerendered
+const apps = [...services, ...frontEnds, 'pages'];
 
 const defaults = render();
 const production = render({ values: [productionValues] });
@@ -72,7 +74,7 @@ describe('rendered manifests', () => {
         assert.equal(spec.automountServiceAccountToken, false, `${where}: service-account token`);
         assert.equal(spec.securityContext?.runAsNonRoot, true, `${where}: runAsNonRoot`);
         assert.equal(spec.securityContext?.seccompProfile?.type, 'RuntimeDefault', `${where}: seccomp`);
-        for (const c of spec.containers) {
+        for (const c of [...spec.containers, ...(spec.initContainers ?? [])]) {
           const at = `${where} container ${c.name}`;
           assert.match(c.image, /^[^:@]+(:[^:@/]+)$/, `${at}: image ${c.image} has no tag`);
           assert.doesNotMatch(c.image, /:latest$/, `${at}: latest`);
@@ -84,7 +86,7 @@ describe('rendered manifests', () => {
             assert.ok(c.resources?.requests?.[r], `${at}: requests.${r}`);
             assert.ok(c.resources?.limits?.[r], `${at}: limits.${r}`);
           }
-          if (deployment) {
+          if (deployment && spec.containers.includes(c)) {
             for (const probe of ['startupProbe', 'readinessProbe', 'livenessProbe']) assert.ok(c[probe], `${at}: ${probe}`);
           }
         }
@@ -185,7 +187,7 @@ describe('NetworkPolicies', () => {
   });
 
   it('apps reach only what they use; the front ends reach nothing', () => {
-    for (const app of frontEnds) assert.deepEqual(policy(app).spec.egress ?? [], [], app);
+    for (const app of [...frontEnds, 'pages']) assert.deepEqual(policy(app).spec.egress ?? [], [], app);
     const egressNamespaces = (app) => policy(app).spec.egress.flatMap((r) => r.to).map((p) => p.podSelector?.matchLabels?.app ?? p.podSelector?.matchLabels?.['v1.min.io/tenant'] ?? p.podSelector?.matchLabels?.['strimzi.io/cluster'] ?? p.podSelector?.matchLabels?.['k8s-app'] ?? p.podSelector?.matchLabels?.['app.kubernetes.io/name']);
     // admin-service: whether an admin token was revoked (logout) is asked there
     assert.deepEqual(egressNamespaces('registration-service'), ['kube-dns', 'kbe-mongodb-svc', 'kbe-kafka', 'kbe-minio', 'admin-service']);
@@ -274,9 +276,15 @@ describe('the Ingress and the shell follow the routing table', () => {
     const compiled = compileApiRoutes(routes);
     const samples = routes.api.flatMap((r) => (r.prefix ? [r.prefix, `${r.prefix}/x`, `${r.prefix}x`] : []));
     samples.push('/api/candidates/KBE123ABC/download', '/api/candidates/KBE123ABC/download/certificate', '/api/candidates/KBE123ABC', '/api/unknown');
-    for (const path of samples) assert.equal(viaIngress(path), matchApiRoute(compiled, path) ?? 'shell', path);
+    // an /api path no service serves: the edge answers 404 itself, in the cluster the page server does
+    for (const path of samples) assert.equal(viaIngress(path), matchApiRoute(compiled, path) ?? 'pages', path);
     for (const remote of routes.remotes) assert.equal(viaIngress(`/remotes/${remote}/remoteEntry.js`), `remote-${remote}`);
-    assert.equal(viaIngress('/einstein-quest/about'), 'shell');
+    // a page: composed (prerendered for the public pages) by the page server as by the edge's page handler; a file: the shell
+    for (const path of ['/', '/einstein-quest', '/einstein-quest/about', '/einstein-quest/online-registrations', '/admin/login', '/main.0123456789abcdef.js', '/module-federation.manifest.json', '/runtime-config.js', '/favicon.ico']) {
+      assert.equal(viaIngress(path), looksLikeAsset(path) ? 'shell' : 'pages', path);
+    }
+    const withoutPages = render({ set: ['ingress.pages.enabled=false'] }).objects;
+    assert.ok(!named(withoutPages, 'Ingress', 'kbe').spec.rules[0].http.paths.some((p) => p.backend.service.name === 'pages'));
     // every backend is a Service of the release
     for (const p of paths) assert.ok(named(defaults.objects, 'Service', p.service), p.service);
   });
@@ -321,5 +329,40 @@ describe('security headers', () => {
       [...file.matchAll(/^add_header (\S+) (?:"((?:[^"\\]|\\.)*)"|'([^']*)') always;$/gm)].map((m) => [m[1], m[2] !== undefined ? m[2].replace(/\\(.)/g, '$1') : m[3]]),
     );
     assert.deepEqual(inFile, headers);
+  });
+});
+
+describe('the page server serves the public pages prerendered (like the local edge)', () => {
+  const deployment = (objects) => named(objects, 'Deployment', 'pages');
+  const remotePublicImage = (objects) => named(objects, 'Deployment', 'remote-public').spec.template.spec.containers[0].image;
+
+  it("copies the public remote's Node bundle from the public remote's image (its release's tag) before it starts", () => {
+    for (const [name, { objects }] of Object.entries(renders)) {
+      const spec = deployment(objects).spec.template.spec;
+      const [copy] = spec.initContainers;
+      assert.equal(copy.name, 'prerender-public', name);
+      assert.equal(copy.image, remotePublicImage(objects), name);
+      assert.deepEqual(copy.command, ['cp', '-R', '/opt/kbe/prerender/.', '/prerender/public/']);
+      assert.deepEqual(copy.volumeMounts, [{ name: 'prerender', mountPath: '/prerender/public', subPath: 'public' }]);
+      const mount = spec.containers[0].volumeMounts.find((m) => m.name === 'prerender');
+      assert.deepEqual(mount, { name: 'prerender', mountPath: '/app/dist/public', subPath: 'public', readOnly: true });
+      assert.ok(spec.volumes.some((v) => v.name === 'prerender' && v.emptyDir));
+    }
+  });
+
+  it('renders with the settings the browser reads (edition year and deadline of the shell\'s runtime config)', () => {
+    const config = named(defaults.objects, 'ConfigMap', 'pages-config').data;
+    const script = named(defaults.objects, 'ConfigMap', 'shell-files').data['runtime-config.js'];
+    const browser = JSON.parse(/^window\.__KBE_CONFIG__ = (.*);\n?$/.exec(script)[1]);
+    assert.equal(config.EDITION_REGISTRATION_DEADLINE, browser.edition.registrationDeadline);
+    assert.equal(config.EDITION_YEAR, String(browser.edition.year));
+    assert.equal(deployment(defaults.objects).spec.template.spec.containers[0].image, 'kbe/pages:0.1.0');
+  });
+
+  it('a new public remote version: its release plus the same tag on the page server, no new page server image', () => {
+    const objects = render({ release: 'pages', set: ['tags.all=false', 'tags.pages=true', 'ingress.enabled=false', 'pages.prerenderFrom.remotes.public.image.tag=1.4.0'] }).objects;
+    const spec = deployment(objects).spec.template.spec;
+    assert.equal(spec.initContainers[0].image, 'kbe/remote-public:1.4.0');
+    assert.equal(spec.containers[0].image, deployment(defaults.objects).spec.template.spec.containers[0].image);
   });
 });

@@ -19,6 +19,9 @@ import { pageHandler } from './page-handler.mjs';
 import { createPrerenderer } from './prerender.mjs';
 import { disabledRemotes, loadRoutes, remoteManifest } from './route-table.mjs';
 
+/** An /api path (as tools/edge/api-proxy.mjs says; not imported: the proxy's package is not in this image). */
+const isApiPath = (pathname) => pathname === '/api' || pathname.startsWith('/api/');
+
 /** The express application of the page server (no socket). */
 export function createPageApp({ distDir, routes = loadRoutes(), env = process.env, log }) {
   const app = express();
@@ -30,6 +33,12 @@ export function createPageApp({ distDir, routes = loadRoutes(), env = process.en
     next();
   });
   app.get('/healthz', (_req, res) => res.type('text/plain').send('ok\n'));
+  // an /api path no service serves is a JSON 404, as on the edge, never a page
+  app.use((req, res, next) => {
+    if (!isApiPath(req.path)) return next();
+    res.status(404).setHeader('Cache-Control', 'no-store');
+    res.json({ statusCode: 404, message: `No service serves ${req.method} ${req.path}` });
+  });
   app.use(compression());
   const prerenderer = createPrerenderer({ distDir, manifest, disabled: disabledRemotes(env), env });
   app.locals.prerenderer = prerenderer;

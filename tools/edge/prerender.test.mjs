@@ -239,8 +239,9 @@ describe('the page server (production: the `pages` app of helm/kbe)', () => {
 
   it('answers its probe, and leaves files to nginx', async () => {
     assert.equal(await (await fetch(`${base}/healthz`)).text(), 'ok\n');
-    for (const path of ['/main.1234567890abcdef.js', '/server/render.cjs', '/remotes/public/server/render.cjs']) {
+    for (const path of ['/main.1234567890abcdef.js', '/server/render.cjs', '/remotes/public/server/render.cjs', '/api/unknown']) {
       assert.equal((await fetch(`${base}${path}`)).status, 404, path);
     }
+    assert.equal((await fetch(`${base}/api/unknown`)).headers.get('content-type'), 'application/json; charset=utf-8');
   });
 });
