@@ -1,12 +1,12 @@
 import {
   DEFAULT_EDITION,
-  editionSettingsSchema,
   formatEditionDate,
   formatRegistrationDeadline,
   isRegistrationOpen,
   ordinal,
   registrationDeadlineMessage,
 } from './edition.settings';
+import { editionSettingsSchema } from './edition.settings.schema';
 
 describe('edition settings', () => {
   it('ships the 2025 edition with the deadline at the end of 30 October 2025 IST', () => {
