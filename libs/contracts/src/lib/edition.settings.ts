@@ -75,6 +75,11 @@ export function formatRegistrationDeadline(edition: EditionSettings): string {
   return formatEditionDate(edition.registrationDeadline, edition.timeZoneOffsetMinutes);
 }
 
+/** The deadline message when registrations are closed at `now`; null while they are open. */
+export function registrationClosedMessage(now: Date, edition: EditionSettings): string | null {
+  return isRegistrationOpen(now, edition) ? null : registrationDeadlineMessage(edition);
+}
+
 /** 'Registration deadline (30th October 2025) has passed'. */
 export function registrationDeadlineMessage(edition: EditionSettings): string {
   return `Registration deadline (${formatRegistrationDeadline(edition)}) has passed`;

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { BadRequestException, HttpStatus, Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import {
   detectImageType,
-  isRegistrationOpen,
-  registrationDeadlineMessage,
+  registrationClosedMessage,
   validateCandidateSubmission,
   type CandidateRegistration,
   type EditionSettings,
@@ -51,9 +50,6 @@ export interface CandidateSubmissionInput {
   byAdmin?: boolean;
 }
 
-/** The deadline an admin-added candidate is checked against: none. */
-const NO_DEADLINE = '9999-12-31T23:59:59.999Z';
-
 export interface RegisterCandidateResult {
   candidate: CandidateRecord;
   replayed: boolean;
@@ -99,18 +95,13 @@ export class RegisterCandidateUseCase {
     if (replay) return { candidate: replay, replayed: true };
 
     const now = this.clock.now();
-    const edition = input.byAdmin ? { ...this.edition, registrationDeadline: NO_DEADLINE } : this.edition;
-    if (!isRegistrationOpen(now, edition)) {
-      const message = registrationDeadlineMessage(this.edition);
-      throw new BadRequestException({ statusCode: HttpStatus.BAD_REQUEST, message, errors: [{ field: 'registrationDeadline', message }] });
+    // The one deadline check of the server (an admin-added candidate has none): it answers with
+    // the spec's message alone.
+    const closed = input.byAdmin ? null : registrationClosedMessage(now, this.edition);
+    if (closed) {
+      throw new BadRequestException({ statusCode: HttpStatus.BAD_REQUEST, message: closed, errors: [{ field: 'registrationDeadline', message: closed }] });
     }
-    const checked = validateCandidateSubmission({
-      fields: input.fields,
-      photo: imageInfo(input.photo),
-      signature: imageInfo(input.signature),
-      now,
-      edition,
-    });
+    const checked = validateCandidateSubmission({ fields: input.fields, photo: imageInfo(input.photo), signature: imageInfo(input.signature) });
     if (!checked.success) throw new RequestValidationError(checked.fieldErrors);
     // Fees are confirmed by an admin, never by the registration form.
     const registration: CandidateRegistration = { ...checked.data, feesPaid: false };
