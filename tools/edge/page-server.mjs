@@ -22,8 +22,11 @@ import { disabledRemotes, loadRoutes, remoteManifest } from './route-table.mjs';
 /** An /api path (as tools/edge/api-proxy.mjs says; not imported: the proxy's package is not in this image). */
 const isApiPath = (pathname) => pathname === '/api' || pathname.startsWith('/api/');
 
-/** The express application of the page server (no socket). */
-export function createPageApp({ distDir, routes = loadRoutes(), env = process.env, log }) {
+/**
+ * The express application of the page server (no socket).
+ * @param {{ distDir: string, routes?: object, env?: Record<string, string|undefined> }} options
+ */
+export function createPageApp({ distDir, routes = loadRoutes(), env = process.env }) {
   const app = express();
   app.disable('x-powered-by');
   const manifest = remoteManifest(routes, env);
@@ -42,7 +45,7 @@ export function createPageApp({ distDir, routes = loadRoutes(), env = process.en
   app.use(compression());
   const prerenderer = createPrerenderer({ distDir, manifest, disabled: disabledRemotes(env), env });
   app.locals.prerenderer = prerenderer;
-  app.use(pageHandler({ shellDir: join(distDir, 'shell'), prerenderer, manifest, log }));
+  app.use(pageHandler({ shellDir: join(distDir, 'shell'), prerenderer, manifest }));
   // a file is the shell's or a remote's nginx's business: the Ingress never sends one here
   app.use((req, res) => {
     res.status(404).setHeader('Cache-Control', 'no-store');
@@ -51,10 +54,14 @@ export function createPageApp({ distDir, routes = loadRoutes(), env = process.en
   return app;
 }
 
-/** Starts the page server; resolves with the listening http.Server, whose `warmed` resolves with the paths prerendered. */
-export function startPageServer({ port = 8080, host = '0.0.0.0', distDir, routes, env = process.env, log } = {}) {
-  const app = createPageApp({ distDir, routes, env, log });
+/**
+ * Starts the page server; resolves with the listening http.Server, whose `warmed` resolves with the paths prerendered.
+ * @param {{ port?: number, host?: string, distDir: string, routes?: object, env?: Record<string, string|undefined> }} options
+ */
+export function startPageServer({ port = 8080, host = '0.0.0.0', distDir, routes, env = process.env }) {
+  const app = createPageApp({ distDir, routes, env });
   return new Promise((resolveStart, rejectStart) => {
+    /** @type {import('node:http').Server & { warmed?: Promise<string[]> }} */
     const server = app.listen(port, host);
     server.once('listening', () => {
       server.warmed = app.locals.prerenderer.warm().catch((error) => {
