@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
@@ -33,21 +34,41 @@ describe('deferredSection', () => {
     document.body.innerHTML = '';
   });
 
-  it('loads at once when the section is not prerendered (a client navigation)', async () => {
+  it('loads at once when the section is not prerendered (a client navigation), and the page waits for it', async () => {
     await expect(whenNearViewport('nowhere')).resolves.toBeUndefined();
     const Section = deferredSection('client', () => Promise.resolve({ default: () => <p>Competition Timeline</p> }));
-    render(<Section />);
+    render(
+      <Suspense fallback={<p>Page loading</p>}>
+        <h1>Exams</h1>
+        <Section />
+      </Suspense>,
+    );
+    // the page's own loading state covers the section: the page appears whole
+    expect(screen.getByText('Page loading')).toBeTruthy();
+    expect(screen.queryByText('Exams')).toBeNull();
     expect(await screen.findByText('Competition Timeline')).toBeTruthy();
+    expect(screen.getByText('Exams')).toBeTruthy();
   });
 
   it('keeps the prerendered markup, loads nothing until the section comes near, then hydrates it in place', async () => {
     const load = jest.fn(() => Promise.resolve({ default: () => <p className="stages">Competition Timeline</p> }));
     const ServerSection = deferredSection('home-stages', () => Promise.resolve({ default: () => <p className="stages">Competition Timeline</p> }));
-    // what the edge sends: the section rendered to completion (the second render finds its code loaded)
+    // what the edge sends: the section rendered to completion (the second render finds its code
+    // loaded), with a boundary of its own. The edge renders in Node, without a document or an
+    // IntersectionObserver; under jsdom a stand-in of prerendered markup says the same to the section.
+    delete (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver;
+    const standIn = document.createElement('div');
+    standIn.setAttribute('data-deferred-section', 'home-stages');
+    standIn.append('prerendered');
+    document.body.appendChild(standIn);
     renderToString(<ServerSection />);
     await new Promise((resolve) => setTimeout(resolve, 0));
+    const serverMarkup = renderToString(<ServerSection />);
+    standIn.remove();
+    (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver = FakeIntersectionObserver;
+    expect(serverMarkup).toContain('<!--$-->');
     const container = document.createElement('div');
-    container.innerHTML = renderToString(<ServerSection />);
+    container.innerHTML = serverMarkup;
     document.body.appendChild(container);
     const prerendered = container.querySelector('p.stages');
     expect(prerendered?.textContent).toBe('Competition Timeline');

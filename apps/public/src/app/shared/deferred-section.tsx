@@ -1,7 +1,12 @@
-import { lazy, memo, Suspense, type ComponentType } from 'react';
+import { lazy, memo, Suspense, useState, type ComponentType } from 'react';
 
 /** How far below the viewport a deferred section starts loading (a phone's scroll of about half a screen). */
 const LOAD_MARGIN = '400px 0px';
+
+/** Whether the page holds the section's prerendered markup (a page being hydrated). */
+function isPrerendered(id: string, doc: Document): boolean {
+  return doc.querySelector(`[data-deferred-section="${id}"]`)?.hasChildNodes() ?? false;
+}
 
 /**
  * Resolves when the prerendered section `id` comes near the viewport. Without prerendered markup
@@ -9,7 +14,7 @@ const LOAD_MARGIN = '400px 0px';
  */
 export function whenNearViewport(id: string, doc: Document | undefined = typeof document === 'undefined' ? undefined : document): Promise<void> {
   const element = doc?.querySelector(`[data-deferred-section="${id}"]`);
-  if (!element?.hasChildNodes() || typeof IntersectionObserver === 'undefined') return Promise.resolve();
+  if (!doc || !isPrerendered(id, doc) || !element || typeof IntersectionObserver === 'undefined') return Promise.resolve();
   return new Promise((resolve) => {
     const observer = new IntersectionObserver(
       (entries) => {
@@ -35,11 +40,20 @@ export function whenNearViewport(id: string, doc: Document | undefined = typeof 
 export function deferredSection(id: string, load: () => Promise<{ default: ComponentType }>): ComponentType {
   const Section = lazy(() => whenNearViewport(id).then(load));
   function DeferredSection() {
+    // Prerendered (and on the server, which writes the boundary the browser then finds): a boundary
+    // of its own, kept dehydrated until the code is there. After a client navigation: none, so the
+    // page's own loading state waits for the section too and the page appears whole (a link to an
+    // anchor below it lands where it should; nothing is pushed down afterwards).
+    const [ownBoundary] = useState(() => typeof document === 'undefined' || isPrerendered(id, document));
     return (
       <div data-deferred-section={id}>
-        <Suspense fallback={null}>
+        {ownBoundary ? (
+          <Suspense fallback={null}>
+            <Section />
+          </Suspense>
+        ) : (
           <Section />
-        </Suspense>
+        )}
       </div>
     );
   }
