@@ -5,7 +5,6 @@ import { ContentIcon } from './shared/content-icon';
 import { deferredSection } from './shared/deferred-section';
 import { PageHero } from './shared/page-hero';
 import { usePageMeta } from './shared/page-meta.hook';
-import { SectionHeading } from './shared/section-heading';
 
 // Below the fold on a phone: loaded and hydrated when scrolled near (issue 11: main-thread work).
 // A link to #syllabus lands right: a prerendered page has the target in its markup, and after a
