@@ -166,6 +166,34 @@ describe('the public pages on a phone', () => {
       expect({ path, shifts, errors }).toEqual({ path, shifts: [], errors: [] });
     });
 
+    it('loads the code below the fold of / when it is scrolled near, and hydrates it in place', async () => {
+      const { page, errors } = await observedPage();
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+      await page.goto(`${baseUrl}/`);
+      await waitForInteractive(page, 'public');
+      await page.waitForLoadState('networkidle');
+      const deferred = () => scripts.filter((path) => /^\/remotes\/public\/home-(eligibility|stages|quotes)\./.test(path));
+      expect(deferred()).toEqual([]);
+      await page.evaluate(() => {
+        (window as unknown as { __quotes: Element | null }).__quotes = document.querySelector('[data-testid="quote-carousel"]');
+      });
+      await page.locator('[data-testid="quote-carousel"]').scrollIntoViewIfNeeded();
+      await page.waitForLoadState('networkidle');
+      expect(deferred().some((path) => path.includes('home-quotes'))).toBe(true);
+      // it answers once its code has arrived (a tap before that is lost, as on any page still loading)
+      const second = page.getByRole('button', { name: /^Show quote 2 of/ });
+      for (let attempt = 0; attempt < 40 && (await second.getAttribute('aria-current')) !== 'true'; attempt += 1) {
+        await second.click();
+        await page.waitForTimeout(250);
+      }
+      expect(await second.getAttribute('aria-current')).toBe('true');
+      expect(await page.evaluate(() => (window as unknown as { __quotes: Element | null }).__quotes === document.querySelector('[data-testid="quote-carousel"]'))).toBe(true);
+      expect(errors).toEqual([]);
+    });
+
     it('changes the title and meta description with the page on client navigation', async () => {
       const { page } = await observedPage();
       await page.goto(`${baseUrl}/`);
