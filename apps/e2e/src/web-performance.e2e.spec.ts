@@ -168,8 +168,10 @@ describe('the public pages on a phone', () => {
       await page.evaluate(() => {
         (window as unknown as { __quotes: Element | null }).__quotes = document.querySelector('[data-testid="quote-carousel"]');
       });
+      // (a wait for 'networkidle' would return at once: the page reached that state before the scroll)
+      const quotesCode = page.waitForRequest((request) => /^\/remotes\/public\/home-quotes\./.test(new URL(request.url()).pathname), { timeout: 15_000 });
       await page.locator('[data-testid="quote-carousel"]').scrollIntoViewIfNeeded();
-      await page.waitForLoadState('networkidle');
+      await quotesCode;
       expect(deferred().some((path) => path.includes('home-quotes'))).toBe(true);
       // it answers once its code has arrived (a tap before that is lost, as on any page still loading)
       const second = page.getByRole('button', { name: /^Show quote 2 of/ });
