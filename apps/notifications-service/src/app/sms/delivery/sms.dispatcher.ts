@@ -112,7 +112,11 @@ export class SmsDispatcher {
    */
   async dispatch(chunk: ClaimedChunk, stopping: () => boolean): Promise<{ unsent: string[] }> {
     const messages = chunk.messages;
-    if (messages.length === 0) return { unsent: [] };
+    if (messages.length === 0) {
+      // Nothing of it left to send (a chunk taken over whose messages are all another chunk's): forget it.
+      await this.deliveries.recordOutcomes(chunk, []);
+      return { unsent: [] };
+    }
     const lease = new ChunkLease(chunk.leaseUntil, this.config.SMS_LEASE_MS, (until) => this.deliveries.renew(chunk, until));
     await lease.start();
     try {
