@@ -112,7 +112,7 @@ export class SmsSenderWorker implements OnApplicationBootstrap, BeforeApplicatio
     while (!this.stopping) {
       const taken = await this.deliveries.takeExpired(this.owner, this.config.SMS_LEASE_MS);
       if (!taken) break;
-      total += taken.messages.length;
+      total += taken.messages.filter((message) => !taken.recorded?.has(message.id)).length;
       const { unsent } = await this.dispatcher.dispatch(taken, () => this.stopping);
       // Not handed over before shutdown: make them immediately available to another sender.
       if (unsent.length > 0) await this.deliveries.release(taken);
