@@ -89,6 +89,8 @@ export class DeliveryRepository {
   private readonly forgetting = new Set<Promise<void>>();
   /** Per collection, the inserts waiting for the queued command that will write them together. */
   private readonly coalescing = new Map<string, CoalescedInsert[]>();
+  /** Finished chunks waiting for the queued command that deletes them together. */
+  private finishing?: { chunks: Array<Pick<ClaimedChunk, 'inflightId' | 'holder'>>; done: Promise<unknown> };
 
   constructor(
     @InjectModel(DeliveryDocument.name) private readonly claims: Model<DeliveryDocument>,
@@ -154,7 +156,7 @@ export class DeliveryRepository {
   ): Promise<void> {
     await this.recordOutcomesKeepingChunk(outcomes, receipts, now);
     // Only while this holder holds it: a successor that took it over deletes it when it is done.
-    const forget = this.serial(() => this.inflight.deleteOne({ _id: chunk.inflightId, owner: chunk.holder }).exec()).then(
+    const forget = this.forgetCoalesced(chunk).then(
       () => undefined,
       () => undefined,
     );
@@ -343,6 +345,25 @@ export class DeliveryRepository {
         }
       });
     });
+  }
+
+  /**
+   * Deletes the in-flight entry of a finished chunk (only while `holder` holds it) in the next
+   * queued delete: the chunks of every partition that finish while the queue is busy go in one
+   * command (an `$or` over the small in-flight collection) instead of one each.
+   */
+  private forgetCoalesced(chunk: Pick<ClaimedChunk, 'inflightId' | 'holder'>): Promise<unknown> {
+    if (this.finishing) {
+      this.finishing.chunks.push(chunk);
+      return this.finishing.done;
+    }
+    const chunks = [chunk];
+    const done = this.serial(() => {
+      this.finishing = undefined; // later ones start the next command
+      return this.inflight.deleteMany({ $or: chunks.map(({ inflightId, holder }) => ({ _id: inflightId, owner: holder })) }).exec();
+    });
+    this.finishing = { chunks, done };
+    return done;
   }
 
   /**
