@@ -43,6 +43,8 @@ function seededCandidate(code: string, fullName: string, flags: { feesPaid: bool
   const createdAt = new Date(Date.now() - index * 1000);
   return {
     ...valid,
+    // registration-service keys candidates by their code
+    _id: code,
     candidateCode: code,
     schoolCode: 'SCH-7KQ2XM',
     personalDetails: { ...valid.personalDetails, fullName },

@@ -35,13 +35,13 @@ export class RegisterSchoolUseCase {
   async execute(input: SchoolRegistration, idempotencyKey?: string): Promise<RegisterSchoolResult> {
     const replay = await findReplayedRecord(this.idempotency, 'school', idempotencyKey, (code) => this.schools.findByCode(code));
     if (replay) return { school: replay, replayed: true };
-    if (await this.schools.existsByUdise(input.udiseCode)) throw new ConflictException(UDISE_ALREADY_REGISTERED);
 
     const eventId = randomUUID();
     const school = await issueUniqueCode(() => this.codes.school(), async (schoolCode): Promise<CodeAttempt<SchoolRecord>> => {
       const record: SchoolRecord = { ...input, schoolCode, createdAt: this.clock.now() };
       const outcome = await this.schools.insert({ ...record, eventId });
       if ('inserted' in outcome) return { stored: record };
+      // No lookup before the insert: the unique UDISE index refuses a second registration.
       if (outcome.duplicate === 'udiseCode') throw new ConflictException(UDISE_ALREADY_REGISTERED);
       return { collision: true };
     });
