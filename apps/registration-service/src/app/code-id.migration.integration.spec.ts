@@ -14,7 +14,7 @@ import { AppModule } from './app.module';
 import { MOVING_SUFFIX } from './common/code-id.migration';
 import { registrationEnvSchema, SERVICE_NAME } from './registration.config';
 
-const env = isolatedInfraEnv({ RATE_LIMIT_REGISTER: '100', TRUSTED_PROXY_HOPS: '0' });
+const env = isolatedInfraEnv({ RATE_LIMIT_REGISTER: '100', TRUSTED_PROXY_HOPS: '0', EDITION_REGISTRATION_DEADLINE: '2099-12-31T23:59:59.999+05:30' });
 const config = loadConfig(registrationEnvSchema, env);
 
 /**
