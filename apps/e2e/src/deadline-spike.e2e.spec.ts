@@ -162,7 +162,7 @@ describe('a deadline spike through the edge', () => {
     const photo = await sharp({ create: { width: 600, height: 750, channels: 3, background: '#4466aa' } }).jpeg({ quality: 85 }).toBuffer();
     const signature = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#ffffff' } }).png().toBuffer();
     const forms = await Promise.all(
-      Array.from({ length: SPIKE_REQUESTS }, (_, i) => (i % SCHOOL_EVERY === 0 ? null : candidateForm(mentorCode, i, photo, signature))),
+      Array.from({ length: SPIKE_REQUESTS }, async (_, i) => (i % SCHOOL_EVERY === 0 ? null : candidateForm(mentorCode, i, photo, signature))),
     );
 
     // SPIKE_FACTOR x the normal rate: requests start at even intervals over SPIKE_SECONDS, whatever the answers take.
