@@ -134,7 +134,7 @@ describe('admin API against the real servers (admin-service + registration-servi
       docs.push(seededCandidate(`KBE${String(100000 + i)}BLK`, `Bulk Candidate ${i}`, flags, i));
     }
     docs.push(seededCandidate('KBE900001SGL', 'Single Flow Student', { feesPaid: false }, 2000));
-    await registration.get<Connection>(getConnectionToken()).collection('candidates').insertMany(docs);
+    await registration.get<Connection>(getConnectionToken()).collection<{ _id: string }>('candidates').insertMany(docs);
   }, 120_000);
 
   afterAll(async () => {
