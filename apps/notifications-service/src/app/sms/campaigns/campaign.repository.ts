@@ -51,15 +51,20 @@ export class CampaignRepository {
   /**
    * Moves the cursor past a page whose messages are on the outbound topic and adds its counts,
    * only if the cursor is still where that page started (a page is never counted twice), and
-   * returns the fan-out as it is now (null: it had moved on). Read and written by `_id` alone
-   * (FerretDB scans the collection for any other filter); one event is expanded by one consumer
-   * of its partition at a time.
+   * returns the fan-out as it is now (null: it had moved on). The check and the write are one
+   * conditional update: two consumers can expand one event at once (after a rebalance the
+   * event is redelivered to another process while the first is still on it), and only one of
+   * them may count the page. The filter is more than `_id` (FerretDB then reads the whole
+   * collection), acceptable on this small collection: one document per event.
    */
   async advance(eventId: string, from: string | null, to: string | null, queued: number, rejected: number, now = new Date()): Promise<FanOutRecord | null> {
     const current = await this.find(eventId);
     if (!current || current.cursor !== from || current.expandedAt) return null;
     const expandedAt = to === null ? now : null;
-    await this.model.updateOne({ _id: eventId }, { $set: { cursor: to, updatedAt: now, expandedAt }, $inc: { queued, rejected } }).exec();
+    const result = await this.model
+      .updateOne({ _id: eventId, cursor: from, expandedAt: null }, { $set: { cursor: to, updatedAt: now, expandedAt }, $inc: { queued, rejected } })
+      .exec();
+    if (result.modifiedCount !== 1) return null;
     return { ...current, cursor: to, expandedAt };
   }
 

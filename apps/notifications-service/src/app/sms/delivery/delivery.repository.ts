@@ -13,10 +13,27 @@ export interface ClaimedSms extends OutboundSms {
   inDoubt: boolean;
 }
 
-/** Claimed messages and the in-flight entry that holds them until their outcomes are written. */
+/** An outcome already written for a message of a chunk taken over (its request was answered). */
+export type RecordedOutcome = { status: 'sent' } | { status: 'dead'; reason: string; attempts: number };
+
+/**
+ * Claimed messages and the in-flight entry that holds them until their outcomes are written.
+ * `holder` names this one holding of the entry (a new one at every claim and take-over, even
+ * within one process): renewals, the release and the final delete apply only while the entry
+ * is still held by it, so a holder whose lease ran out cannot touch its successor's.
+ */
 export interface ClaimedChunk {
   inflightId: string;
+  holder: string;
+  /** Until when the lease written with the claim (or take-over) runs. */
+  leaseUntil: Date;
   messages: ClaimedSms[];
+  /**
+   * Take-over only: outcomes already written for some of `messages` (their request was
+   * answered). The chunk keeps those messages so that it splits into the same provider requests
+   * (the same idempotency keys) as when it was first sent.
+   */
+  recorded?: ReadonlyMap<string, RecordedOutcome>;
 }
 
 export type DeliveryOutcome =
@@ -72,6 +89,8 @@ export class DeliveryRepository {
   private readonly forgetting = new Set<Promise<void>>();
   /** Per collection, the inserts waiting for the queued command that will write them together. */
   private readonly coalescing = new Map<string, CoalescedInsert[]>();
+  /** Finished chunks waiting for the queued command that deletes them together. */
+  private finishing?: { chunks: Array<Pick<ClaimedChunk, 'inflightId' | 'holder'>>; done: Promise<unknown> };
 
   constructor(
     @InjectModel(DeliveryDocument.name) private readonly claims: Model<DeliveryDocument>,
@@ -88,9 +107,10 @@ export class DeliveryRepository {
   async claim(messages: readonly OutboundSms[], owner: string, leaseMs: number, now = new Date()): Promise<ClaimedChunk> {
     const unique = [...new Map(messages.map((message) => [message.id, message])).values()];
     const inflightId = randomUUID();
-    if (unique.length === 0) return { inflightId, messages: [] };
+    const holder = holderOf(owner);
     const leaseUntil = new Date(now.getTime() + leaseMs);
-    await this.insertCoalesced(this.inflight, [{ _id: inflightId, owner, leaseUntil, messages: unique.map(serialise) }]);
+    if (unique.length === 0) return { inflightId, holder, leaseUntil, messages: [] };
+    await this.insertCoalesced(this.inflight, [{ _id: inflightId, owner: holder, leaseUntil, messages: unique.map(serialise) }]);
     const refused = await this.insertCoalesced(this.claims, unique.map((message) => ({ _id: message.id, chunk: inflightId })));
     const ours = unique.filter((_message, index) => !refused.has(index));
     if (refused.size > 0) {
@@ -99,7 +119,17 @@ export class DeliveryRepository {
         else await this.inflight.deleteOne({ _id: inflightId }).exec();
       });
     }
-    return { inflightId, messages: ours.map((message) => ({ ...message, inDoubt: false })) };
+    return { inflightId, holder, leaseUntil, messages: ours.map((message) => ({ ...message, inDoubt: false })) };
+  }
+
+  /**
+   * Extends the lease of a chunk its holder is still sending, if it still holds it; false when
+   * it does not (taken over, released or finished). One document by `_id` and holder, outside
+   * the queue of multi-document writes, so a long queue cannot let a live sender's lease run out.
+   */
+  async renew(chunk: Pick<ClaimedChunk, 'inflightId' | 'holder'>, leaseUntil: Date): Promise<boolean> {
+    const result = await this.inflight.updateOne({ _id: chunk.inflightId, owner: chunk.holder }, { $set: { leaseUntil } }).exec();
+    return result.matchedCount === 1;
   }
 
   /** Records recipients rejected before queueing (no valid number) as failed; idempotent (the outcome's `_id`). */
@@ -118,9 +148,15 @@ export class DeliveryRepository {
    * delete is not waited for (the caller commits its offsets meanwhile): if it never happens, the
    * chunk is taken over when its lease ends and, every message having its outcome, just deleted.
    */
-  async recordOutcomes(inflightId: string, outcomes: readonly DeliveryOutcome[], receipts: readonly ProviderReceipt[] = [], now = new Date()): Promise<void> {
+  async recordOutcomes(
+    chunk: Pick<ClaimedChunk, 'inflightId' | 'holder'>,
+    outcomes: readonly DeliveryOutcome[],
+    receipts: readonly ProviderReceipt[] = [],
+    now = new Date(),
+  ): Promise<void> {
     await this.recordOutcomesKeepingChunk(outcomes, receipts, now);
-    const forget = this.serial(() => this.inflight.deleteOne({ _id: inflightId }).exec()).then(
+    // Only while this holder holds it: a successor that took it over deletes it when it is done.
+    const forget = this.forgetCoalesced(chunk).then(
       () => undefined,
       () => undefined,
     );
@@ -158,27 +194,32 @@ export class DeliveryRepository {
   }
 
   /** A chunk this process will not hand to the provider (shutdown): free for any sender at once (never sent). */
-  async release(inflightId: string, owner: string): Promise<void> {
-    await this.serial(() => this.inflight.updateOne({ _id: inflightId, owner }, { $set: { owner: null, leaseUntil: new Date(0) } }).exec());
+  async release(chunk: Pick<ClaimedChunk, 'inflightId' | 'holder'>): Promise<void> {
+    await this.serial(() => this.inflight.updateOne({ _id: chunk.inflightId, owner: chunk.holder }, { $set: { owner: null, leaseUntil: new Date(0) } }).exec());
   }
 
   /**
-   * Takes over an in-flight chunk whose lease ran out (its sender died, or an admin re-drove
-   * it): taken by one process only (update conditional on the old lease, on the small in-flight
-   * set). Messages that already have an outcome are left out, and so are those claimed by
-   * another chunk (that chunk's sender sends them). A message of this chunk whose claim is
-   * missing was never sent: it is claimed now. One whose claim is this chunk's may have been
-   * sent by the sender that died (in doubt) unless the chunk was given back or re-driven
-   * (owner null). Reads and writes by `_id` only.
+   * Takes over an in-flight chunk whose lease ran out (its sender died or stopped renewing it,
+   * or an admin re-drove it): taken by one holder only (update conditional on the old holder and
+   * lease, on the small in-flight set). Messages claimed by another chunk are left out (that
+   * chunk's sender sends them). A message of this chunk whose claim is missing was never sent:
+   * it is claimed now. One whose claim is this chunk's may have been sent by the sender that
+   * died (in doubt) unless the chunk was given back or re-driven (owner null). Messages that
+   * already have an outcome stay in the chunk with it (`recorded`): the chunk must split into
+   * the same provider requests as before, or a resend would carry other idempotency keys.
+   * Reads and writes by `_id` only.
    */
   async takeExpired(owner: string, leaseMs: number, now = new Date()): Promise<ClaimedChunk | null> {
     for (const entry of await this.inflight.find({ leaseUntil: { $lt: now } }).limit(10).lean<InflightDocument[]>().exec()) {
+      const holder = holderOf(owner);
+      const leaseUntil = new Date(now.getTime() + leaseMs);
       const result = await this.serial(() =>
-        this.inflight.updateOne({ _id: entry._id, leaseUntil: entry.leaseUntil }, { $set: { owner, leaseUntil: new Date(now.getTime() + leaseMs) } }).exec(),
+        this.inflight.updateOne({ _id: entry._id, owner: entry.owner, leaseUntil: entry.leaseUntil }, { $set: { owner: holder, leaseUntil } }).exec(),
       );
       if (result.modifiedCount !== 1) continue;
+      const recorded = new Map<string, RecordedOutcome>();
       const taken = await mapInPool(entry.messages.map(deserialise), 16, async (message): Promise<ClaimedSms | undefined> => {
-        if (!message || (await this.outcomes.exists({ _id: message.id }).exec())) return undefined;
+        if (!message) return undefined;
         let claim = await this.claims.findById(message.id).lean<DeliveryDocument>().exec();
         if (!claim) {
           const refused = await this.serial(() => insertIgnoringDuplicates(this.claims, [{ _id: message.id, chunk: entry._id }]));
@@ -186,9 +227,16 @@ export class DeliveryRepository {
           claim = await this.claims.findById(message.id).lean<DeliveryDocument>().exec();
         }
         if (claim?.chunk !== entry._id) return undefined;
+        const outcome = await this.outcomes.findById(message.id, { status: 1, reason: 1, attempts: 1 }).lean<OutcomeDocument>().exec();
+        if (outcome) {
+          recorded.set(
+            message.id,
+            outcome.status === 'dead' ? { status: 'dead', reason: outcome.reason ?? 'unknown', attempts: outcome.attempts ?? 0 } : { status: 'sent' },
+          );
+        }
         return { ...message, inDoubt: entry.owner !== null };
       });
-      return { inflightId: entry._id, messages: taken.filter((message) => message !== undefined) };
+      return { inflightId: entry._id, holder, leaseUntil, messages: taken.filter((message) => message !== undefined), recorded };
     }
     return null;
   }
@@ -300,6 +348,25 @@ export class DeliveryRepository {
   }
 
   /**
+   * Deletes the in-flight entry of a finished chunk (only while `holder` holds it) in the next
+   * queued delete: the chunks of every partition that finish while the queue is busy go in one
+   * command (an `$or` over the small in-flight collection) instead of one each.
+   */
+  private forgetCoalesced(chunk: Pick<ClaimedChunk, 'inflightId' | 'holder'>): Promise<unknown> {
+    if (this.finishing) {
+      this.finishing.chunks.push(chunk);
+      return this.finishing.done;
+    }
+    const chunks = [chunk];
+    const done = this.serial(() => {
+      this.finishing = undefined; // later ones start the next command
+      return this.inflight.deleteMany({ $or: chunks.map(({ inflightId, holder }) => ({ _id: inflightId, owner: holder })) }).exec();
+    });
+    this.finishing = { chunks, done };
+    return done;
+  }
+
+  /**
    * FerretDB's SQLite backend has one writer per database: concurrent multi-document writes
    * from several partitions only contend (and were seen to stall), so this process queues them.
    */
@@ -308,6 +375,11 @@ export class DeliveryRepository {
     this.writes = next.catch(() => undefined);
     return next;
   }
+}
+
+/** A holder name: the process's owner name and a part of its own for this one holding. */
+function holderOf(owner: string): string {
+  return `${owner}/${randomUUID().slice(0, 8)}`;
 }
 
 /** `work` over `items`, at most `size` at once, results in order. */

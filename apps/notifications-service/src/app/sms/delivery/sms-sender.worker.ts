@@ -80,9 +80,11 @@ export class SmsSenderWorker implements OnApplicationBootstrap, BeforeApplicatio
       const claimed = await this.deliveries.claim(parseAll(chunk, this.logger), this.owner, this.config.SMS_LEASE_MS);
       const { unsent } = await this.dispatcher.dispatch(claimed, () => this.stopping || !isRunning());
       if (unsent.length > 0) {
-        // Shutting down: what was not handed over is free for the next sender at once (never sent).
-        await this.deliveries.release(claimed.inflightId, this.owner);
-        return;
+        // What was not handed over is free for the next sender at once (never sent), if the chunk is still ours.
+        await this.deliveries.release(claimed);
+        // Shutting down: the offsets stay uncommitted. Otherwise the lease could not be kept (the
+        // sender is too slow): the delivery log holds the rest, a sweeper sends it; move on.
+        if (this.stopping || !isRunning()) return;
       }
       const last = chunk[chunk.length - 1];
       if (last) resolveOffset(last.offset);
@@ -110,10 +112,10 @@ export class SmsSenderWorker implements OnApplicationBootstrap, BeforeApplicatio
     while (!this.stopping) {
       const taken = await this.deliveries.takeExpired(this.owner, this.config.SMS_LEASE_MS);
       if (!taken) break;
-      total += taken.messages.length;
+      total += taken.messages.filter((message) => !taken.recorded?.has(message.id)).length;
       const { unsent } = await this.dispatcher.dispatch(taken, () => this.stopping);
       // Not handed over before shutdown: make them immediately available to another sender.
-      if (unsent.length > 0) await this.deliveries.release(taken.inflightId, this.owner);
+      if (unsent.length > 0) await this.deliveries.release(taken);
     }
     if (total > 0) this.logger.log(`Took over ${total} message(s) whose sender had stopped`);
     return total;

@@ -5,7 +5,8 @@ import { EVENT_PRODUCER, topicName, type EventProducer } from '@kbe/server-messa
 import type { NotificationsConfig } from '../../notifications.config';
 import { CampaignStatsReporter } from '../campaigns/campaign-stats.reporter';
 import { SMS_PROVIDER, SmsSendError, type SmsProvider } from '../providers/sms-provider';
-import { DeliveryRepository, type ClaimedChunk, type ClaimedSms, type DeliveryOutcome, type ProviderReceipt } from './delivery.repository';
+import { ChunkLease } from './chunk-lease';
+import { DeliveryRepository, type ClaimedChunk, type ClaimedSms, type DeliveryOutcome, type ProviderReceipt, type RecordedOutcome } from './delivery.repository';
 import { SMS_DEAD_LETTER_TOPIC } from './outbound-message';
 import { RateLimiter } from './rate-limiter';
 import { retryDelayMs, type RetryPolicyOptions } from './retry-policy';
@@ -16,6 +17,9 @@ export const OUTCOME_UNKNOWN =
 type BatchResult =
   | { status: 'sent'; attempts: number; providerMessageId: string | null }
   | { status: 'dead'; attempts: number; reason: string };
+
+/** Why a sender hands messages back instead of sending them. */
+type HandBack = 'stopping' | 'lease';
 
 /** Bounds provider calls in flight across every partition of this process. */
 class Semaphore {
@@ -101,25 +105,52 @@ export class SmsDispatcher {
   }
 
   /**
-   * Sends every message and records the outcomes. Messages not yet handed to the provider when
-   * `stopping()` turns true are returned (the caller gives them back) instead of being sent.
+   * Sends every message and records the outcomes, renewing the chunk's lease meanwhile.
+   * Messages not yet handed to the provider when `stopping()` turns true, or when the lease is
+   * no longer safely held, are returned (`unsent`: the caller gives them back) instead of sent;
+   * `unsent` empty: every outcome is recorded and the chunk is done.
    */
   async dispatch(chunk: ClaimedChunk, stopping: () => boolean): Promise<{ unsent: string[] }> {
     const messages = chunk.messages;
+    if (messages.length === 0) {
+      // Nothing of it left to send (a chunk taken over whose messages are all another chunk's): forget it.
+      await this.deliveries.recordOutcomes(chunk, []);
+      return { unsent: [] };
+    }
+    const lease = new ChunkLease(chunk.leaseUntil, this.config.SMS_LEASE_MS, (until) => this.deliveries.renew(chunk, until));
+    await lease.start();
+    try {
+      return await this.dispatchHolding(chunk, () => (stopping() ? 'stopping' : lease.held() ? undefined : 'lease'));
+    } finally {
+      await lease.stop();
+    }
+  }
+
+  private async dispatchHolding(chunk: ClaimedChunk, handBack: () => HandBack | undefined): Promise<{ unsent: string[] }> {
+    const messages = chunk.messages;
+    const recorded = chunk.recorded ?? new Map<string, RecordedOutcome>();
     const outcomes: DeliveryOutcome[] = [];
     const receipts: ProviderReceipt[] = [];
     const unsent: string[] = [];
     const sendable: ClaimedSms[] = [];
     for (const message of messages) {
       const refusal = this.provider.refusal(message.messageType, message.text);
-      if (refusal) outcomes.push({ id: message.id, campaignId: message.campaignId, status: 'dead', attempts: 0, reason: refusal, message });
-      else if (message.inDoubt && !this.provider.honoursIdempotencyKey) {
-        outcomes.push({ id: message.id, campaignId: message.campaignId, status: 'dead', attempts: 0, reason: OUTCOME_UNKNOWN, message });
+      if (refusal) {
+        if (!recorded.has(message.id)) outcomes.push({ id: message.id, campaignId: message.campaignId, status: 'dead', attempts: 0, reason: refusal, message });
+      } else if (message.inDoubt && !this.provider.honoursIdempotencyKey) {
+        if (!recorded.has(message.id)) outcomes.push({ id: message.id, campaignId: message.campaignId, status: 'dead', attempts: 0, reason: OUTCOME_UNKNOWN, message });
       } else sendable.push(message);
     }
     await Promise.all(
       providerBatches(sendable, this.config.SMS_HTTP_BATCH_SIZE).map(async (batch) => {
-        const result = await this.sendWithRetries(batch, stopping);
+        // Taken over: a request with any outcome written was answered (a request's outcomes are
+        // written together): not sent again; the outcomes that did not get written are copied.
+        const answered = batch.messages.map((message) => recorded.get(message.id)).find((outcome) => outcome !== undefined);
+        if (answered) {
+          for (const message of batch.messages.filter((candidate) => !recorded.has(candidate.id))) outcomes.push(copyOutcome(answered, message));
+          return;
+        }
+        const result = await this.sendWithRetries(batch, handBack);
         if (!result) {
           unsent.push(...batch.messages.map((message) => message.id));
           return;
@@ -137,35 +168,38 @@ export class SmsDispatcher {
       }),
     );
     if (unsent.length > 0) {
-      // Stopping: record what was sent; the chunk stays in flight, given back for the rest.
+      // Handing back: record what was sent; the chunk stays in flight, given back for the rest.
       await this.deliveries.recordOutcomesKeepingChunk(outcomes, receipts);
     } else {
-      await this.deliveries.recordOutcomes(chunk.inflightId, outcomes, receipts);
+      await this.deliveries.recordOutcomes(chunk, outcomes, receipts);
     }
     this.reporter.markChanged(new Set(messages.map((message) => message.campaignId)));
     await this.deadLetter(messages, outcomes);
     return { unsent };
   }
 
-  private async sendWithRetries(batch: ProviderBatch, stopping: () => boolean): Promise<BatchResult | undefined> {
+  private async sendWithRetries(batch: ProviderBatch, handBack: () => HandBack | undefined): Promise<BatchResult | undefined> {
     let maybeAccepted = false;
     for (let attempt = 1; ; attempt += 1) {
-      if (stopping()) {
-        // Handed back (sent by the next sender) unless an attempt went unanswered: it may have
-        // been accepted, so resending could duplicate it; it is given up (re-drivable) instead.
-        if (!maybeAccepted) return undefined;
-        return { status: 'dead', attempts: attempt - 1, reason: 'Sender stopped while retrying an unanswered call' };
-      }
       try {
+        // Checked just before the call, after waiting for a slot and the rate limit (which can take long).
         const receipt = await this.inFlight.run(async () => {
           await this.limiter.acquire(batch.messages.length);
-          return this.provider.send({
+          const reason = handBack();
+          return reason ?? this.provider.send({
             messages: batch.messages.map((message) => ({ to: message.to, text: message.text })),
             encoding: batch.encoding,
             messageType: batch.messageType,
             idempotencyKey: batch.idempotencyKey,
           });
         });
+        if (typeof receipt === 'string') {
+          // Handed back (sent by the next sender) unless an attempt went unanswered: it may have
+          // been accepted, so resending could duplicate it; it is given up (re-drivable) instead.
+          if (!maybeAccepted) return undefined;
+          const why = receipt === 'stopping' ? 'Sender stopped' : 'Sender lost its lease';
+          return { status: 'dead', attempts: attempt - 1, reason: `${why} while retrying an unanswered call` };
+        }
         return { status: 'sent', attempts: attempt, providerMessageId: receipt.providerMessageId };
       } catch (error) {
         const failure = error instanceof SmsSendError ? error : new SmsSendError('transient', describe(error), undefined, true);
@@ -198,6 +232,13 @@ export class SmsDispatcher {
       this.logger.warn(`Dead letters recorded but not published to ${topic}: ${describe(error)}`);
     }
   }
+}
+
+/** The outcome of a message whose request was answered, as recorded for another message of that request. */
+function copyOutcome(answered: RecordedOutcome, message: ClaimedSms): DeliveryOutcome {
+  return answered.status === 'dead'
+    ? { id: message.id, campaignId: message.campaignId, status: 'dead', attempts: answered.attempts, reason: answered.reason, message }
+    : { id: message.id, campaignId: message.campaignId, status: 'sent', attempts: 1, providerMessageId: null };
 }
 
 function sleep(ms: number): Promise<void> {
