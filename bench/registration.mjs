@@ -73,9 +73,10 @@ function startService(id) {
 }
 
 /**
- * The bare equivalent: the same writes with nothing else. A school: the record (unique UDISE
- * and code), the idempotency key, the outbox entry. A candidate: the two images to MinIO, the
- * record, the idempotency key, the outbox entry. A search: one findOne by code.
+ * The bare equivalent: the same writes with nothing else, keyed like the service's (the issued
+ * code as `_id`, docs/adr/0005). A school: the record (unique UDISE), the idempotency key, the
+ * outbox entry. A candidate: the two images to MinIO, the record, the idempotency key, the outbox
+ * entry. A search: one findOne by `_id`.
  */
 async function startBare(env, id) {
   const mongo = new MongoClient(env.MONGODB_URI);
@@ -86,8 +87,6 @@ async function startBare(env, id) {
   const keys = db.collection('idempotency_keys');
   const outbox = db.collection('outbox');
   await schools.createIndex({ udiseCode: 1 }, { unique: true });
-  await schools.createIndex({ schoolCode: 1 }, { unique: true });
-  await candidates.createIndex({ candidateCode: 1 }, { unique: true });
   const endpoint = new URL(env.MINIO_ENDPOINT);
   const minio = new MinioClient({ endPoint: endpoint.hostname, port: Number(endpoint.port), useSSL: false, accessKey: env.MINIO_ACCESS_KEY, secretKey: env.MINIO_SECRET_KEY });
   const bucket = `${id}-bare-documents`;
@@ -95,7 +94,7 @@ async function startBare(env, id) {
 
   const store = async (kind, record, codeField, key) => {
     const eventId = randomUUID();
-    await (kind === 'school' ? schools : candidates).insertOne({ ...record, eventId, eventQueued: false, createdAt: new Date() });
+    await (kind === 'school' ? schools : candidates).insertOne({ _id: record[codeField], ...record, eventId, eventQueued: false, createdAt: new Date() });
     if (key) await keys.insertOne({ _id: `${kind}:${key}`, code: record[codeField], createdAt: new Date() });
     await outbox.insertOne({ _id: eventId, topic: `${kind}.registered`, key: record[codeField], value: JSON.stringify(record), createdAt: new Date(), publishedAt: null, attempts: 0, lastError: null });
   };
@@ -129,7 +128,7 @@ async function startBare(env, id) {
       }
       const search = /^\/api\/candidates\/search\/([A-Z0-9]+)$/.exec(req.url ?? '');
       if (req.method === 'GET' && search) {
-        const found = await candidates.findOne({ candidateCode: search[1] });
+        const found = await candidates.findOne({ _id: search[1] });
         return found ? reply(res, 200, { success: true, data: found }) : reply(res, 404, { message: 'not found' });
       }
       reply(res, 404, { message: 'no route' });

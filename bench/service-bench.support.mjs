@@ -55,12 +55,17 @@ export function benchServiceEnv(id, extra = {}) {
   };
 }
 
-/** Starts `dist/apps/<service>/main.js` on 127.0.0.1:`port`, its output appended to `.kbe/logs`. */
+/**
+ * Starts `dist/apps/<service>/main.js` on 127.0.0.1:`port`, its output appended to `.kbe/logs`.
+ * BENCH_DIST=<dir inside the checkout> starts another build instead (e.g. one of an earlier
+ * commit, for a before/after table); it must sit inside the checkout to find `node_modules`.
+ */
 export function startBuiltService(service, port, env, nodeArgs = []) {
   const logDir = join(repoRoot, '.kbe/logs');
   mkdirSync(logDir, { recursive: true });
   const log = createWriteStream(join(logDir, `bench-${service}.log`), { flags: 'a' });
-  const child = spawn(process.execPath, [...nodeArgs, join(repoRoot, `dist/apps/${service}/main.js`)], {
+  const dist = resolve(repoRoot, process.env.BENCH_DIST ?? 'dist/apps');
+  const child = spawn(process.execPath, [...nodeArgs, join(dist, service, 'main.js')], {
     env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -183,6 +183,8 @@ try {
         // Journeys that need a state no public page can set (e.g. a released hall ticket) use
         // registration-service's internal API, as the admin service would.
         INTERNAL_API_TOKEN: profile.INTERNAL_API_TOKEN,
+        // The deadline-spike journey checks every accepted registration's event on this run's topics.
+        KBE_E2E_KAFKA_TOPIC_PREFIX: profile.KAFKA_TOPIC_PREFIX,
       });
       // 5. first-load budgets of every public page (bench/first-load-budgets.json), measured on the running stack
       await check('first-load budgets', process.execPath, ['bench/bundle-size.mjs'], {

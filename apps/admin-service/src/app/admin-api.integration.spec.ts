@@ -43,6 +43,8 @@ function seededCandidate(code: string, fullName: string, flags: { feesPaid: bool
   const createdAt = new Date(Date.now() - index * 1000);
   return {
     ...valid,
+    // registration-service keys candidates by their code
+    _id: code,
     candidateCode: code,
     schoolCode: 'SCH-7KQ2XM',
     personalDetails: { ...valid.personalDetails, fullName },
@@ -132,7 +134,7 @@ describe('admin API against the real servers (admin-service + registration-servi
       docs.push(seededCandidate(`KBE${String(100000 + i)}BLK`, `Bulk Candidate ${i}`, flags, i));
     }
     docs.push(seededCandidate('KBE900001SGL', 'Single Flow Student', { feesPaid: false }, 2000));
-    await registration.get<Connection>(getConnectionToken()).collection('candidates').insertMany(docs);
+    await registration.get<Connection>(getConnectionToken()).collection<{ _id: string }>('candidates').insertMany(docs);
   }, 120_000);
 
   afterAll(async () => {

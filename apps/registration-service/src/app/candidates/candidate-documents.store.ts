@@ -40,14 +40,15 @@ export class ObjectStorageCandidateDocuments implements CandidateDocumentsStore 
       photoKey: `${candidateCode}/${uploadId}/photo.jpg`,
       signatureKey: `${candidateCode}/${uploadId}/signature.jpg`,
     };
-    try {
-      await this.storage.put(CANDIDATE_DOCUMENTS_BUCKET, keys.photoKey, images.photo, { contentType: 'image/jpeg' });
-      await this.storage.put(CANDIDATE_DOCUMENTS_BUCKET, keys.signatureKey, images.signature, { contentType: 'image/jpeg' });
-      return keys;
-    } catch (error) {
-      await this.remove(keys);
-      throw error;
-    }
+    // Both uploads at once; only after both have settled is a failure cleaned up (no upload still in flight).
+    const puts = await Promise.allSettled([
+      this.storage.put(CANDIDATE_DOCUMENTS_BUCKET, keys.photoKey, images.photo, { contentType: 'image/jpeg' }),
+      this.storage.put(CANDIDATE_DOCUMENTS_BUCKET, keys.signatureKey, images.signature, { contentType: 'image/jpeg' }),
+    ]);
+    const failed = puts.find((put): put is PromiseRejectedResult => put.status === 'rejected');
+    if (!failed) return keys;
+    await this.remove(keys);
+    throw failed.reason;
   }
 
   async remove(keys: StoredImageKeys): Promise<void> {

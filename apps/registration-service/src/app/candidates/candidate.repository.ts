@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { KBE_CATEGORIES, STANDARDS, type CandidateRegistration } from '@kbe/contracts';
 import type { Model, QueryFilter, SortOrder } from 'mongoose';
+import { moveRecordsToCodeIds } from '../common/code-id.migration';
 import { insertUnlessDuplicate, type InsertOutcome } from '../common/mongo-errors';
 import { findPage, type Page, type PageRequest } from '../common/pagination';
 import { findRecordsWithPendingEvent, markRecordEventsQueued } from '../common/pending-event.queries';
@@ -120,31 +121,47 @@ export interface SmsRecipientRow {
 
 const LIVE = { deletedAt: null };
 
+/**
+ * Candidates are stored under their code as `_id`: every lookup, conditional update and mark by
+ * code is a primary-key statement, which FerretDB's SQLite backend serves from its index
+ * (docs/adr/0005); filters on other fields read the whole collection there.
+ */
 @Injectable()
-export class MongoCandidateRepository implements CandidateRepository {
+export class MongoCandidateRepository implements CandidateRepository, OnModuleInit {
   readonly name = 'candidates';
+  private readonly logger = new Logger(MongoCandidateRepository.name);
 
   constructor(@InjectModel(CandidateDocument.name) private readonly model: Model<CandidateDocument>) {}
 
+  /** Candidates stored before codes became `_id` are moved at start (docs/adr/0005). */
+  async onModuleInit(): Promise<void> {
+    await moveRecordsToCodeIds(this.model.collection, { codeField: 'candidateCode', uniqueFields: ['fingerprint'] }, this.logger);
+  }
+
+  /** One insert: the unique `_id` refuses a colliding code, the unique fingerprint index the same candidate twice. */
   insert(candidate: NewCandidate): Promise<CandidateInsertOutcome> {
     return insertUnlessDuplicate(
       () =>
         this.model.create({
           ...candidate,
+          _id: candidate.candidateCode,
           nameSearch: normaliseText(candidate.personalDetails.fullName),
           nameWords: nameWords(candidate.personalDetails.fullName),
           phoneNumber: candidate.contactDetails.phoneNumber,
           eventQueued: false,
         }),
-      { fingerprint: 'fingerprint', candidateCode: 'code' },
+      { fingerprint: 'fingerprint', _id: 'code', candidateCode: 'code' },
+      // FerretDB does not say which index refused: a taken `_id` is a code collision, else the fingerprint.
+      async () => ((await this.model.exists({ _id: candidate.candidateCode })) ? 'code' : 'fingerprint'),
     );
   }
 
   async findByCode(candidateCode: string): Promise<CandidateRecord | null> {
-    const doc = await this.model.findOne({ candidateCode, ...LIVE }).lean().exec();
+    const doc = await this.model.findOne({ _id: candidateCode, ...LIVE }).lean().exec();
     return doc ? toRecord(doc) : null;
   }
 
+  /** A scan on FerretDB: called only after the insert reported the fingerprint taken. */
   async findByFingerprint(fingerprint: string): Promise<CandidateRecord | null> {
     const doc = await this.model.findOne({ fingerprint, ...LIVE }).lean().exec();
     return doc ? toRecord(doc) : null;
@@ -166,20 +183,21 @@ export class MongoCandidateRepository implements CandidateRepository {
   }
 
   async setFees(candidateCode: string, feesPaid: boolean, receiptNumber: string | null): Promise<CandidateRecord | null> {
-    const result = await this.model.updateOne({ candidateCode, ...LIVE }, { $set: { feesPaid, receiptNumber } }).exec();
+    const result = await this.model.updateOne({ _id: candidateCode, ...LIVE }, { $set: { feesPaid, receiptNumber } }).exec();
     return result.matchedCount === 0 ? null : this.findByCode(candidateCode);
   }
 
   async release(kind: ReleaseKind, candidateCodes: readonly string[], release: NewRelease): Promise<Map<string, ReleaseOutcome>> {
     const fields = RELEASE_FIELDS[kind];
     const codes = { $in: [...candidateCodes] };
-    // Two statements for the whole list, not two per candidate: FerretDB's SQLite backend scans
-    // the collection for every filter other than { _id } (docs/adr/0004).
-    const condition: QueryFilter<CandidateDocument> = { candidateCode: codes, ...LIVE, [fields.flag]: { $ne: true } };
+    // Two statements for the whole list, not two per candidate: FerretDB's SQLite backend pushes
+    // only an `_id` equality down to its index, so `{ _id: { $in } }` reads the collection once
+    // per statement (docs/adr/0004); MongoDB serves it from the `_id` index.
+    const condition: QueryFilter<CandidateDocument> = { _id: codes, ...LIVE, [fields.flag]: { $ne: true } };
     if (kind === 'hall-ticket') condition.feesPaid = true;
     await this.model.updateMany(condition, { $set: { [fields.flag]: true, [fields.fact]: { ...release, eventQueued: false } } }).exec();
     const after = await this.model
-      .find({ candidateCode: codes, ...LIVE }, { candidateCode: 1, [fields.flag]: 1, [fields.fact]: 1 })
+      .find({ _id: codes, ...LIVE }, { candidateCode: 1, [fields.flag]: 1, [fields.fact]: 1 })
       .lean<Pick<CandidateDocument, 'candidateCode' | 'hallTicketReleased' | 'certificateReleased' | 'hallTicketRelease' | 'certificateRelease'>[]>()
       .exec();
     const byCode = new Map(after.map((doc) => [doc.candidateCode, doc]));
@@ -196,7 +214,7 @@ export class MongoCandidateRepository implements CandidateRepository {
   async unrelease(kind: ReleaseKind, candidateCode: string): Promise<CandidateRecord | null> {
     const fields = RELEASE_FIELDS[kind];
     const result = await this.model
-      .updateOne({ candidateCode, ...LIVE }, { $set: { [fields.flag]: false, [fields.fact]: null } })
+      .updateOne({ _id: candidateCode, ...LIVE }, { $set: { [fields.flag]: false, [fields.fact]: null } })
       .exec();
     return result.matchedCount === 0 ? null : this.findByCode(candidateCode);
   }
@@ -205,7 +223,7 @@ export class MongoCandidateRepository implements CandidateRepository {
     if (candidateCodes.length === 0) return;
     const fact = RELEASE_FIELDS[kind].fact;
     await this.model
-      .updateMany({ candidateCode: { $in: [...candidateCodes] }, [`${fact}.eventQueued`]: false }, { $set: { [`${fact}.eventQueued`]: true } })
+      .updateMany({ _id: { $in: [...candidateCodes] }, [`${fact}.eventQueued`]: false }, { $set: { [`${fact}.eventQueued`]: true } })
       .exec();
   }
 
@@ -225,7 +243,7 @@ export class MongoCandidateRepository implements CandidateRepository {
     delete fields.feesPaid;
     const result = await this.model
       .updateOne(
-        { candidateCode, ...LIVE },
+        { _id: candidateCode, ...LIVE },
         {
           $set: {
             ...fields,
@@ -241,12 +259,12 @@ export class MongoCandidateRepository implements CandidateRepository {
 
   async setExamAssignment(candidateCode: string, assignment: ExamAssignment): Promise<CandidateRecord | null> {
     const set = Object.fromEntries(Object.entries(assignment).filter(([, value]) => value !== undefined));
-    const result = await this.model.updateOne({ candidateCode, ...LIVE }, { $set: set }).exec();
+    const result = await this.model.updateOne({ _id: candidateCode, ...LIVE }, { $set: set }).exec();
     return result.matchedCount === 0 ? null : this.findByCode(candidateCode);
   }
 
   async restore(candidateCode: string): Promise<CandidateRecord | null> {
-    await this.model.updateOne({ candidateCode, deletedAt: { $ne: null } }, { $set: { deletedAt: null } }).exec();
+    await this.model.updateOne({ _id: candidateCode, deletedAt: { $ne: null } }, { $set: { deletedAt: null } }).exec();
     return this.findByCode(candidateCode);
   }
 
@@ -285,17 +303,17 @@ export class MongoCandidateRepository implements CandidateRepository {
 
   async setFlags(candidateCode: string, flags: CandidateFlags): Promise<CandidateRecord | null> {
     // updateOne + findOne rather than findOneAndUpdate: FerretDB v1 and projections (docs/adr/0001).
-    const result = await this.model.updateOne({ candidateCode, ...LIVE }, { $set: flags }).exec();
+    const result = await this.model.updateOne({ _id: candidateCode, ...LIVE }, { $set: flags }).exec();
     if (result.matchedCount === 0) return null;
     return this.findByCode(candidateCode);
   }
 
   async softDelete(candidateCode: string, at: Date): Promise<boolean> {
-    const doc = await this.model.findOne({ candidateCode, ...LIVE }, { fingerprint: 1 }).lean().exec();
+    const doc = await this.model.findOne({ _id: candidateCode, ...LIVE }, { fingerprint: 1 }).lean().exec();
     if (!doc) return false;
     const result = await this.model
       .updateOne(
-        { candidateCode, ...LIVE },
+        { _id: candidateCode, ...LIVE },
         { $set: { deletedAt: at, fingerprint: `${doc.fingerprint}:deleted:${candidateCode}` } },
       )
       .exec();
@@ -332,7 +350,7 @@ export class MongoCandidateRepository implements CandidateRepository {
   }
 
   markEventsQueued(codes: readonly string[]): Promise<void> {
-    return markRecordEventsQueued(this.model, 'candidateCode', codes);
+    return markRecordEventsQueued(this.model, codes);
   }
 }
 

@@ -4,7 +4,11 @@ import { indexPendingEvents, PendingEventFields } from '../common/pending-event.
 
 @Schema({ collection: 'candidates', versionKey: false })
 export class CandidateDocument extends PendingEventFields {
-  /** KBE + 6 digits + 3 characters; also the spec's candidateId. */
+  /** The candidate code: the primary key (docs/adr/0005: FerretDB serves only `_id` filters from an index). */
+  @Prop({ type: String, required: true })
+  _id!: string;
+
+  /** KBE + 6 digits + 3 characters; also the spec's candidateId. The same as `_id`, kept for lists, sorts and cursors. */
   @Prop({ type: String, required: true })
   candidateCode!: string;
 
@@ -103,9 +107,9 @@ export interface ReleaseFact {
 }
 
 export const CandidateSchema = SchemaFactory.createForClass(CandidateDocument);
-// Serves findOne({ candidateCode }) (search, downloads, internal lookups and updates) and keeps codes unique.
-CandidateSchema.index({ candidateCode: 1 }, { unique: true });
-// Serves findOne({ fingerprint }) (duplicate submit) and refuses a concurrent duplicate insert.
+// Lookups and updates by code (search, downloads, internal lookups, releases) use the primary key:
+// `_id` is the candidate code.
+// Refuses a second insert of the same candidate (duplicate submit); findOne({ fingerprint }) only after that refusal.
 CandidateSchema.index({ fingerprint: 1 }, { unique: true });
 // Serves the lists: find({ deletedAt: null, feesPaid?, hallTicketReleased? }).sort({ createdAt: -1 }).
 CandidateSchema.index({ deletedAt: 1, feesPaid: 1, hallTicketReleased: 1, createdAt: -1 });

@@ -1,5 +1,7 @@
+import { availableParallelism } from 'node:os';
 import { Injectable } from '@nestjs/common';
 import sharp from 'sharp';
+import { ConcurrencyLimit } from '../common/concurrency-limit';
 
 /** Turns an uploaded image into the stored form; rejects with `UnreadableImageError`. */
 export interface ImageNormalizer {
@@ -21,19 +23,27 @@ export const MAX_IMAGE_SIDE = 1200;
 /**
  * JPEG via sharp: orientation applied, transparency on white, at most 1200 px on a side, and no
  * metadata (EXIF, GPS, ICC) kept. JPEG also renders much faster in Chromium PDFs (a large PNG photo was measured at ~570 ms per render, the same photo as JPEG ~50 ms).
+ *
+ * sharp decodes and encodes on libuv's thread pool, off the event loop. At most one conversion
+ * per core runs at a time: a registration rush queues here (in arrival order) rather than in the
+ * thread pool, which file system, DNS and compression work share.
  */
 @Injectable()
 export class SharpImageNormalizer implements ImageNormalizer {
-  async toJpeg(bytes: Buffer): Promise<Buffer> {
-    try {
-      return await sharp(bytes, { failOn: 'error', limitInputPixels: 40_000_000, animated: false })
-        .rotate()
-        .resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true })
-        .flatten({ background: '#ffffff' })
-        .jpeg({ quality: 85 })
-        .toBuffer();
-    } catch (error) {
-      throw new UnreadableImageError(error);
-    }
+  private readonly limit = new ConcurrencyLimit(availableParallelism());
+
+  toJpeg(bytes: Buffer): Promise<Buffer> {
+    return this.limit.run(async () => {
+      try {
+        return await sharp(bytes, { failOn: 'error', limitInputPixels: 40_000_000, animated: false })
+          .rotate()
+          .resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true })
+          .flatten({ background: '#ffffff' })
+          .jpeg({ quality: 85 })
+          .toBuffer();
+      } catch (error) {
+        throw new UnreadableImageError(error);
+      }
+    });
   }
 }

@@ -1,4 +1,4 @@
-import { duplicateKeyField, insertUnlessDuplicate } from './mongo-errors';
+import { duplicateKeyField, insertUnlessDuplicate, UNNAMED_INDEX } from './mongo-errors';
 
 describe('duplicateKeyField', () => {
   it('names the field from MongoDB keyPattern or from the FerretDB message', () => {
@@ -6,6 +6,13 @@ describe('duplicateKeyField', () => {
     expect(duplicateKeyField({ code: 11000, message: 'E11000 duplicate key error collection: db.candidates index: candidateCode_1' })).toBe(
       'candidateCode',
     );
+    expect(duplicateKeyField({ code: 11000, message: 'E11000 duplicate key error collection: db.candidates index: _id_ dup key: { _id: "KBE1" }' })).toBe(
+      '_id',
+    );
+  });
+
+  it('is UNNAMED_INDEX for a FerretDB duplicate, whose message names no index', () => {
+    expect(duplicateKeyField({ code: 11000, message: 'E11000 duplicate key error collection: db.candidates' })).toBe(UNNAMED_INDEX);
   });
 
   it('is null for other errors', () => {
@@ -28,6 +35,14 @@ describe('insertUnlessDuplicate', () => {
     await expect(insertUnlessDuplicate(failingWith({ code: 11000, keyPattern: { fingerprint: 1 } }), uniqueFields)).resolves.toEqual({
       duplicate: 'fingerprint',
     });
+  });
+
+  it('asks `identify` which unique index refused when the server does not say (FerretDB)', async () => {
+    const unnamed = { code: 11000, message: 'E11000 duplicate key error collection: db.candidates' };
+    await expect(insertUnlessDuplicate(failingWith(unnamed), uniqueFields, async () => 'fingerprint' as const)).resolves.toEqual({
+      duplicate: 'fingerprint',
+    });
+    await expect(insertUnlessDuplicate(failingWith(unnamed), uniqueFields)).rejects.toBe(unnamed);
   });
 
   it('throws a duplicate on another field and any other error', async () => {

@@ -1,4 +1,4 @@
-import type { Model, QueryFilter } from 'mongoose';
+import type { AnyBulkWriteOperation, Model, QueryFilter } from 'mongoose';
 import type { PendingEventFields } from './pending-event.schema';
 
 /** Records stored before `before` whose event is not marked queued, oldest first (PendingEventSource). */
@@ -11,13 +11,16 @@ export function findRecordsWithPendingEvent<D extends PendingEventFields>(
   return model.find(filter).sort({ createdAt: 1 }).limit(limit).lean<D[]>().exec();
 }
 
-/** Marks the events of the records whose code field (`codeField`) is one of `codes` as written to the outbox. */
-export async function markRecordEventsQueued<D extends PendingEventFields>(
-  model: Model<D>,
-  codeField: string,
-  codes: readonly string[],
-): Promise<void> {
+/**
+ * Marks the events of the records with these codes (their `_id`) as written to the outbox: one
+ * round trip, one update statement per record, each addressed by `_id` alone, which FerretDB's
+ * SQLite backend serves from its index; `{ _id: { $in } }` would read the whole collection
+ * (docs/adr/0004, docs/adr/0005).
+ */
+export async function markRecordEventsQueued<D extends PendingEventFields>(model: Model<D>, codes: readonly string[]): Promise<void> {
   if (codes.length === 0) return;
-  // One statement for the whole list: FerretDB scans the collection once per non-_id filter.
-  await model.updateMany({ [codeField]: { $in: [...codes] } } as QueryFilter<D>, { $set: { eventQueued: true } }).exec();
+  const operations: AnyBulkWriteOperation[] = codes.map((code) => ({
+    updateOne: { filter: { _id: code }, update: { $set: { eventQueued: true } } },
+  }));
+  await model.bulkWrite(operations as Parameters<Model<D>['bulkWrite']>[0], { ordered: false });
 }

@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { MentorRegistration } from '@kbe/contracts';
 import type { Model, QueryFilter } from 'mongoose';
+import { moveRecordsToCodeIds } from '../common/code-id.migration';
 import { insertUnlessDuplicate, type InsertOutcome } from '../common/mongo-errors';
 import { findPage, type Page, type PageRequest } from '../common/pagination';
 import { findRecordsWithPendingEvent, markRecordEventsQueued } from '../common/pending-event.queries';
@@ -44,30 +45,42 @@ export interface MentorRepository extends PendingEventSource {
 
 export const MENTOR_REPOSITORY = Symbol('MENTOR_REPOSITORY');
 
+/** Mentors are stored under their code as `_id`: every lookup and update by code is a primary-key lookup. */
 @Injectable()
-export class MongoMentorRepository implements MentorRepository {
+export class MongoMentorRepository implements MentorRepository, OnModuleInit {
   readonly name = 'mentors';
+  private readonly logger = new Logger(MongoMentorRepository.name);
 
   constructor(@InjectModel(MentorDocument.name) private readonly model: Model<MentorDocument>) {}
 
+  /** Mentors stored before codes became `_id` are moved at start (docs/adr/0005). */
+  async onModuleInit(): Promise<void> {
+    await moveRecordsToCodeIds(this.model.collection, { codeField: 'mentorCode', uniqueFields: ['fingerprint'] }, this.logger);
+  }
+
+  /** One insert: the unique `_id` refuses a colliding code, the unique fingerprint index the same mentor twice. */
   insert(mentor: NewMentor): Promise<MentorInsertOutcome> {
     return insertUnlessDuplicate(
       () =>
         this.model.create({
           ...mentor,
+          _id: mentor.mentorCode,
           email: mentor.email ?? null,
           nameSearch: normaliseText(mentor.name),
           eventQueued: false,
         }),
-      { fingerprint: 'fingerprint', mentorCode: 'code' },
+      { fingerprint: 'fingerprint', _id: 'code', mentorCode: 'code' },
+      // FerretDB does not say which index refused: a taken `_id` is a code collision, else the fingerprint.
+      async () => ((await this.model.exists({ _id: mentor.mentorCode })) ? 'code' : 'fingerprint'),
     );
   }
 
   async findByCode(mentorCode: string): Promise<MentorRecord | null> {
-    const doc = await this.model.findOne({ mentorCode }).lean().exec();
+    const doc = await this.model.findOne({ _id: mentorCode }).lean().exec();
     return doc ? toRecord(doc) : null;
   }
 
+  /** A scan on FerretDB: called only after the insert reported the fingerprint taken. */
   async findByFingerprint(fingerprint: string): Promise<MentorRecord | null> {
     const doc = await this.model.findOne({ fingerprint }).lean().exec();
     return doc ? toRecord(doc) : null;
@@ -94,7 +107,7 @@ export class MongoMentorRepository implements MentorRepository {
   async update(mentorCode: string, mentor: MentorRegistration, location: string): Promise<MentorRecord | null> {
     const result = await this.model
       .updateOne(
-        { mentorCode },
+        { _id: mentorCode },
         { $set: { ...mentor, email: mentor.email ?? null, location, nameSearch: normaliseText(mentor.name) } },
       )
       .exec();
@@ -102,7 +115,7 @@ export class MongoMentorRepository implements MentorRepository {
   }
 
   async setActive(mentorCode: string, isActive: boolean): Promise<MentorRecord | null> {
-    const result = await this.model.updateOne({ mentorCode }, { $set: { isActive } }).exec();
+    const result = await this.model.updateOne({ _id: mentorCode }, { $set: { isActive } }).exec();
     return result.matchedCount === 0 ? null : this.findByCode(mentorCode);
   }
 
@@ -112,7 +125,7 @@ export class MongoMentorRepository implements MentorRepository {
   }
 
   markEventsQueued(codes: readonly string[]): Promise<void> {
-    return markRecordEventsQueued(this.model, 'mentorCode', codes);
+    return markRecordEventsQueued(this.model, codes);
   }
 }
 

@@ -3,6 +3,11 @@ import { indexPendingEvents, PendingEventFields } from '../common/pending-event.
 
 @Schema({ collection: 'mentors', versionKey: false })
 export class MentorDocument extends PendingEventFields {
+  /** The mentor code: the primary key (docs/adr/0005: FerretDB serves only `_id` filters from an index). */
+  @Prop({ type: String, required: true })
+  _id!: string;
+
+  /** The same code as a field of its own (lists, sorts, events). */
   @Prop({ type: String, required: true })
   mentorCode!: string;
 
@@ -50,9 +55,8 @@ export class MentorDocument extends PendingEventFields {
 }
 
 export const MentorSchema = SchemaFactory.createForClass(MentorDocument);
-// Serves findOne({ mentorCode }) (candidate registration, lookups) and keeps codes unique.
-MentorSchema.index({ mentorCode: 1 }, { unique: true });
-// Serves findOne({ fingerprint }) (duplicate submit) and refuses a concurrent duplicate insert.
+// Lookups and updates by code (candidate registration, admin) use the primary key: `_id` is the mentor code.
+// Refuses a second insert of the same mentor (duplicate submit); findOne({ fingerprint }) only after that refusal.
 MentorSchema.index({ fingerprint: 1 }, { unique: true });
 // Serves the admin list: find({ isActive?, nameSearch: /^prefix/ }).sort({ createdAt: -1 }).
 MentorSchema.index({ nameSearch: 1 });

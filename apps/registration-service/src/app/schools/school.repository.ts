@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { SchoolRegistration } from '@kbe/contracts';
 import type { Model, QueryFilter } from 'mongoose';
+import { moveRecordsToCodeIds } from '../common/code-id.migration';
 import { insertUnlessDuplicate, type InsertOutcome } from '../common/mongo-errors';
 import { findPage, type Page, type PageRequest } from '../common/pagination';
 import { findRecordsWithPendingEvent, markRecordEventsQueued } from '../common/pending-event.queries';
@@ -30,7 +31,6 @@ export interface SchoolListQuery {
 export interface SchoolRepository extends PendingEventSource {
   insert(school: NewSchool): Promise<SchoolInsertOutcome>;
   findByCode(schoolCode: string): Promise<SchoolRecord | null>;
-  existsByUdise(udiseCode: string): Promise<boolean>;
   list(query: SchoolListQuery, page: PageRequest): Promise<Page<SchoolRecord>>;
   count(): Promise<number>;
 }
@@ -40,37 +40,44 @@ export const SCHOOL_REPOSITORY = Symbol('SCHOOL_REPOSITORY');
 /** The stored, comparable form of a UDISE code. */
 export const normaliseUdise = (udise: string): string => udise.trim().toUpperCase();
 
+/** Schools are stored under their code as `_id`: every lookup by code is a primary-key lookup. */
 @Injectable()
-export class MongoSchoolRepository implements SchoolRepository {
+export class MongoSchoolRepository implements SchoolRepository, OnModuleInit {
   readonly name = 'schools';
+  private readonly logger = new Logger(MongoSchoolRepository.name);
 
   constructor(@InjectModel(SchoolDocument.name) private readonly model: Model<SchoolDocument>) {}
 
+  /** Schools stored before codes became `_id` are moved at start (docs/adr/0005). */
+  async onModuleInit(): Promise<void> {
+    await moveRecordsToCodeIds(this.model.collection, { codeField: 'schoolCode', uniqueFields: ['udiseCode'] }, this.logger);
+  }
+
+  /** One insert: the unique `_id` refuses a colliding code, the unique UDISE index a second registration. */
   insert(school: NewSchool): Promise<SchoolInsertOutcome> {
     return insertUnlessDuplicate(
       () =>
         this.model.create({
           ...school,
+          _id: school.schoolCode,
           udiseCode: normaliseUdise(school.udiseCode),
           nameSearch: normaliseText(school.schoolName),
           eventQueued: false,
         }),
-      { udiseCode: 'udiseCode', schoolCode: 'code' },
+      { udiseCode: 'udiseCode', _id: 'code', schoolCode: 'code' },
+      // FerretDB does not say which index refused: a taken `_id` is a code collision, else the udiseCode.
+      async () => ((await this.model.exists({ _id: school.schoolCode })) ? 'code' : 'udiseCode'),
     );
   }
 
   async findByCode(schoolCode: string): Promise<SchoolRecord | null> {
-    const doc = await this.model.findOne({ schoolCode }).lean().exec();
+    const doc = await this.model.findOne({ _id: schoolCode }).lean().exec();
     return doc ? toRecord(doc) : null;
-  }
-
-  async existsByUdise(udiseCode: string): Promise<boolean> {
-    return (await this.model.countDocuments({ udiseCode: normaliseUdise(udiseCode) }).exec()) > 0;
   }
 
   async list(query: SchoolListQuery, page: PageRequest): Promise<Page<SchoolRecord>> {
     const filter: QueryFilter<SchoolDocument> = {};
-    if (query.code) filter.schoolCode = query.code;
+    if (query.code) filter._id = query.code;
     if (query.search) filter.nameSearch = prefixPattern(normaliseText(query.search));
     return findPage(this.model, filter, { nameSearch: 1, schoolCode: 1 }, page, toRecord);
   }
@@ -85,7 +92,7 @@ export class MongoSchoolRepository implements SchoolRepository {
   }
 
   markEventsQueued(codes: readonly string[]): Promise<void> {
-    return markRecordEventsQueued(this.model, 'schoolCode', codes);
+    return markRecordEventsQueued(this.model, codes);
   }
 }
 

@@ -4,6 +4,11 @@ import { indexPendingEvents, PendingEventFields } from '../common/pending-event.
 
 @Schema({ collection: 'schools', versionKey: false })
 export class SchoolDocument extends PendingEventFields {
+  /** The school code: the primary key (docs/adr/0005: FerretDB serves only `_id` filters from an index). */
+  @Prop({ type: String, required: true })
+  _id!: string;
+
+  /** The same code as a field of its own (lists, sorts, events). */
   @Prop({ type: String, required: true })
   schoolCode!: string;
 
@@ -32,8 +37,8 @@ export class SchoolDocument extends PendingEventFields {
 }
 
 export const SchoolSchema = SchemaFactory.createForClass(SchoolDocument);
-// Serves findOne({ schoolCode }) (public ?code= lookup, mentor registration) and keeps codes unique.
-SchoolSchema.index({ schoolCode: 1 }, { unique: true });
+// Lookups by code (public ?code= lookup, mentor registration) use the primary key: `_id` is the
+// school code, so no unique code index is needed (and FerretDB serves only `_id` from an index).
 // One school per UDISE code: the insert itself refuses a second registration.
 SchoolSchema.index({ udiseCode: 1 }, { unique: true });
 // Serves the list: find({ nameSearch: /^prefix/ }).sort({ nameSearch: 1 }).

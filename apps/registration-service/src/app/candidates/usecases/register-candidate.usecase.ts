@@ -69,8 +69,8 @@ function imageInfo(image?: UploadedImage): ImageFileInfo | null {
 /**
  * Registers a candidate with photo and signature (the replay check, idempotency key and event
  * are IdempotentRegistration's). Steps, in an order that needs no transaction: deadline,
- * validation, mentor check, duplicate check, image normalisation, upload under the new code,
- * insert (unique code and fingerprint). If the insert
+ * validation, mentor check, image normalisation, upload under the new code, insert (unique code
+ * and fingerprint: a duplicate is answered with the first code). If the insert
  * fails the uploaded files are removed; if the upload fails nothing was inserted.
  */
 @Injectable()
@@ -116,9 +116,9 @@ export class RegisterCandidateUseCase {
     if (!mentor) throw new UnknownReferenceException('mentorCode', MENTOR_CODE_NOT_FOUND);
     if (!mentor.isActive) throw new UnknownReferenceException('mentorCode', MENTOR_CODE_INACTIVE);
 
+    // No lookup before the insert (it would read the whole collection on FerretDB): the unique
+    // fingerprint index refuses the same candidate twice, and that rare case is answered below.
     const fingerprint = candidateFingerprint(registration);
-    const same = await this.candidates.findByFingerprint(fingerprint);
-    if (same) return { record: same, existing: true };
 
     // Both present and images: validateCandidateSubmission proved it.
     const jpegs = await this.normalise(input.photo as UploadedImage, input.signature as UploadedImage);
@@ -155,7 +155,7 @@ export class RegisterCandidateUseCase {
     );
 
     if (outcome === 'duplicate') {
-      // A concurrent submit of the same details won the race: answer with its code.
+      // The same details were submitted before (or concurrently): answer with the first code.
       const first = await this.candidates.findByFingerprint(fingerprint);
       if (!first) throw new Error('Candidate duplicate reported but not found');
       return { record: first, existing: true };
@@ -172,7 +172,11 @@ export class RegisterCandidateUseCase {
         throw new RequestValidationError([{ field, message: `${label} could not be read as an image` }]);
       }
     };
-    return { photo: await convert('photo', 'Photo', photo), signature: await convert('signature', 'Signature', signature) };
+    // Both at once (the normaliser bounds how many run); a photo error is reported before a signature error.
+    const [photoJpeg, signatureJpeg] = await Promise.allSettled([convert('photo', 'Photo', photo), convert('signature', 'Signature', signature)]);
+    if (photoJpeg.status === 'rejected') throw photoJpeg.reason;
+    if (signatureJpeg.status === 'rejected') throw signatureJpeg.reason;
+    return { photo: photoJpeg.value, signature: signatureJpeg.value };
   }
 
   private async upload(candidateCode: string, uploadId: string, jpegs: CandidateImages): Promise<StoredImageKeys> {

@@ -55,9 +55,8 @@ export class RegisterMentorUseCase {
     const school = await this.schools.findByCode(input.schoolCode);
     if (!school) throw new UnknownReferenceException('schoolCode', SCHOOL_CODE_NOT_FOUND);
 
+    // No lookup before the insert: the unique fingerprint index refuses the same mentor twice.
     const fingerprint = fingerprintOf([input.schoolCode, input.name, input.contact]);
-    const same = await this.mentors.findByFingerprint(fingerprint);
-    if (same) return { record: same, existing: true };
 
     const eventId = randomUUID();
     const outcome = await issueUniqueCode(
@@ -78,7 +77,7 @@ export class RegisterMentorUseCase {
       },
     );
     if (outcome === 'duplicate') {
-      // A concurrent submit of the same details won the race: answer with its code.
+      // The same details were submitted before (or concurrently): answer with the first code.
       const first = await this.mentors.findByFingerprint(fingerprint);
       if (first) return { record: first, existing: true };
       throw new Error('Mentor duplicate reported but not found');

@@ -31,7 +31,6 @@ function setup(codes: string[]) {
       delete record.eventId;
       return record as SchoolRecord;
     },
-    existsByUdise: async (udise: string) => rows.some((row) => row.udiseCode === udise.trim()),
   };
   const keys = new Map<string, string>();
   const idempotency: IdempotencyStore = {

@@ -42,12 +42,12 @@ export class RegisterSchoolUseCase {
   }
 
   private async register(input: SchoolRegistration): Promise<RegistrationOutcome<SchoolRecord>> {
-    if (await this.schools.existsByUdise(input.udiseCode)) throw new ConflictException(UDISE_ALREADY_REGISTERED);
     const eventId = randomUUID();
     const school = await issueUniqueCode(() => this.codes.school(), async (schoolCode): Promise<CodeAttempt<SchoolRecord>> => {
       const record: SchoolRecord = { ...input, schoolCode, createdAt: this.clock.now() };
       const outcome = await this.schools.insert({ ...record, eventId });
       if ('inserted' in outcome) return { stored: record };
+      // No lookup before the insert: the unique UDISE index refuses a second registration.
       if (outcome.duplicate === 'udiseCode') throw new ConflictException(UDISE_ALREADY_REGISTERED);
       return { collision: true };
     });
