@@ -1,6 +1,5 @@
 import { Body, Controller, Get, Headers, Post, Query, Res } from '@nestjs/common';
 import {
-  ApiBody,
   ApiCreatedResponse,
   ApiHeader,
   ApiOkResponse,
@@ -14,7 +13,6 @@ import { ZodValidationPipe } from '@kbe/server-bootstrap';
 import type { Response } from 'express';
 import { ContractValidationPipe } from '../common/contract-validation.pipe';
 import { idempotencyKeyOf } from '../common/idempotency-key';
-import { openApiSchemaOf } from '../common/openapi.util';
 import { pageRequest } from '../common/pagination';
 import { RateLimited } from '../common/rate-limit';
 import { markReplay } from '../common/registration-responses';
@@ -36,8 +34,16 @@ export class MentorsController {
   @RateLimited('register')
   @ApiOperation({ summary: 'Register a mentor of a registered school; the server issues the code (MEN-XXXXXX).' })
   @ApiHeader({ name: IDEMPOTENCY_KEY_HEADER, required: false, description: 'A retried submit with the same key gets the first code.' })
-  @ApiBody({ schema: openApiSchemaOf(mentorRegistrationSchema) })
-  @ApiCreatedResponse({ description: '{ success, message, mentorCode, data: { mentorCode, name, schoolCode } }' })
+  @ApiCreatedResponse({
+    description: '{ success, message, mentorCode, data: { mentorCode, name, schoolCode } }',
+    links: {
+      RegisterCandidate: {
+        operationId: 'CandidatesController_register',
+        description: 'A candidate of the mentor just registered.',
+        requestBody: { mentorCode: '$response.body#/mentorCode' },
+      },
+    },
+  })
   @ApiOkResponse({ description: 'The same mentor submitted again: the first code.' })
   @ApiUnprocessableEntityResponse({ description: 'School Code not found' })
   async register(
