@@ -3,7 +3,8 @@
 // the edge serves it (/api/docs/<service>.json), with every check on, a fixed seed, a bounded number
 // of examples per operation and a time bound per service, and stateful sequences through the
 // documents' links (school -> mentor -> candidate -> search). Admin operations get a token of the
-// run's admin; logging out gets a second one (it revokes the token it is called with).
+// run's admin; logging out gets a second one (it revokes the token it is called with); the SMS delivery-report
+// webhook gets SMS_WEBHOOK_TOKEN.
 //
 // Alone, against a running stack (e.g. `npm start`):
 //   KBE_FUZZ_ADMIN_USERNAME=admin KBE_FUZZ_ADMIN_PASSWORD=kbe-dev-admin node tools/test/api-fuzz.mjs [baseUrl]
@@ -101,6 +102,7 @@ function summaryOf(output) {
 export async function fuzzServices({
   baseUrl,
   admin,
+  webhookToken,
   services = SERVICES,
   seed = FUZZ_DEFAULTS.seed,
   maxExamples = FUZZ_DEFAULTS.maxExamples,
@@ -114,6 +116,7 @@ export async function fuzzServices({
   const tokens = {
     KBE_FUZZ_ADMIN_TOKEN: await adminToken(baseUrl, admin.username, admin.password),
     KBE_FUZZ_LOGOUT_TOKEN: await adminToken(baseUrl, admin.username, admin.password),
+    KBE_FUZZ_WEBHOOK_TOKEN: webhookToken ?? '',
   };
   const results = [];
   for (const service of services) {
@@ -141,6 +144,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const results = await fuzzServices({
     baseUrl,
     admin: { username: process.env.KBE_FUZZ_ADMIN_USERNAME ?? 'admin', password: process.env.KBE_FUZZ_ADMIN_PASSWORD ?? 'kbe-dev-admin' },
+    webhookToken: process.env.SMS_WEBHOOK_TOKEN,
     services: process.env.KBE_FUZZ_SERVICES ? process.env.KBE_FUZZ_SERVICES.split(',') : SERVICES,
     seed: numberOf('KBE_FUZZ_SEED', FUZZ_DEFAULTS.seed),
     maxExamples: numberOf('KBE_FUZZ_MAX_EXAMPLES', FUZZ_DEFAULTS.maxExamples),

@@ -206,6 +206,7 @@ try {
       const results = await fuzzServices({
         baseUrl: `http://localhost:${port}`,
         admin: { username: profile.ADMIN_USERNAME, password: profile.ADMIN_PASSWORD },
+        webhookToken: profile.SMS_WEBHOOK_TOKEN,
         reportDir: join(resultsDir, 'api-fuzz'),
       });
       for (const result of results) log(`api fuzz ${result.ok ? 'ok' : 'FAILED'}: ${result.service}\n${result.summary}`);

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Req, StreamableFile } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import {
   ADMIN_MESSAGES,
   adminCandidateListQuerySchema,
@@ -18,7 +18,7 @@ import {
   type ExamAssignmentImportResponse,
 } from '@kbe/contracts';
 import { AdminOnly, CurrentAdmin, type AuthenticatedAdmin } from '@kbe/server-auth';
-import { ZodValidationPipe } from '@kbe/server-bootstrap';
+import { multipartSchemaOf, ZodValidationPipe } from '@kbe/server-bootstrap';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { RequestOrigin } from '../audit/audit-log';
@@ -46,6 +46,14 @@ export class AdminCandidatesController {
    * signature, or JSON), the same rules, no deadline. Streamed through to registration-service.
    */
   @Post()
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    required: true,
+    schema: multipartSchemaOf(candidateRegistrationSchema, {
+      photo: { required: true, description: 'Passport photo: an image (JPEG, PNG or WebP), at most 5 MB.' },
+      signature: { required: true, description: 'Signature: an image (JPEG, PNG or WebP), at most 5 MB.' },
+    }),
+  })
   async add(
     @CurrentAdmin() admin: AuthenticatedAdmin,
     @Req() request: RequestOrigin & NodeJS.ReadableStream & { body?: unknown },

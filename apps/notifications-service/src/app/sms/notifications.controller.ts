@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Headers, Unauthori
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminOnly } from '@kbe/server-auth';
 import { InjectConfig } from '@kbe/server-config';
-import { ZodValidationPipe } from '@kbe/server-bootstrap';
+import { ApiKeySecurity, ZodValidationPipe } from '@kbe/server-bootstrap';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { NotificationsConfig } from '../notifications.config';
@@ -44,6 +44,10 @@ export class NotificationsController {
 
   @Post('delivery-reports')
   @HttpCode(200)
+  @ApiKeySecurity({
+    webhookToken: { in: 'header', name: 'x-webhook-token', description: 'SMS_WEBHOOK_TOKEN, as MSG91 is configured to send it.' },
+    webhookTokenQuery: { in: 'query', name: 'token', description: 'SMS_WEBHOOK_TOKEN in the URL, for providers that cannot set a header.' },
+  })
   @ApiOperation({ summary: 'MSG91 delivery-report webhook (token in ?token= or x-webhook-token).' })
   async deliveryReports(
     @Query('token') queryToken: string | undefined,

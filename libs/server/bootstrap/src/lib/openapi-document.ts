@@ -1,6 +1,6 @@
-import { SetMetadata, type INestApplication } from '@nestjs/common';
-import { ApiOkResponse, ApiServiceUnavailableResponse, DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-import { OPTIONAL_ADMIN_AUTH, routeContracts, type RouteContract } from './openapi/route-contracts';
+import { applyDecorators, SetMetadata, type INestApplication } from '@nestjs/common';
+import { ApiOkResponse, ApiSecurity, ApiServiceUnavailableResponse, DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { API_KEY_SCHEMES, OPTIONAL_ADMIN_AUTH, routeContracts, type RouteContract } from './openapi/route-contracts';
 import { acceptsEmptyBody, parametersOf, requestJsonSchema, type JsonSchema } from './openapi/zod-json-schema';
 
 export { OPTIONAL_ADMIN_AUTH } from './openapi/route-contracts';
@@ -18,6 +18,13 @@ export const ADMIN_BEARER_SCHEME = 'bearer';
  * learns it instead of silently seeing the public view).
  */
 export const OptionalAdminAuth = () => SetMetadata(OPTIONAL_ADMIN_AUTH, true);
+
+/**
+ * The operation is authorised by any one of these API keys (each a header or a query parameter);
+ * the document declares their security schemes and leaves them out of the parameters.
+ */
+export const ApiKeySecurity = (schemes: RouteContract['apiKeySchemes']) =>
+  applyDecorators(SetMetadata(API_KEY_SCHEMES, schemes), ...Object.keys(schemes).map((name) => ApiSecurity(name)));
 
 type Operation = {
   operationId?: string;
@@ -91,20 +98,34 @@ export function buildOpenApiDocument(app: INestApplication, service: string, des
   const document = SwaggerModule.createDocument(app, config);
   const contracts = routeContracts(app);
   document.components = { ...document.components, schemas: { ...document.components?.schemas, ErrorBody: ERROR_BODY_SCHEMA } };
-  for (const pathItem of Object.values(document.paths)) {
+  const securitySchemes = { ...document.components?.securitySchemes };
+  for (const contract of contracts.values()) {
+    for (const [name, scheme] of Object.entries(contract.apiKeySchemes)) securitySchemes[name] = { type: 'apiKey', ...scheme };
+  }
+  document.components.securitySchemes = securitySchemes;
+  for (const [path, pathItem] of Object.entries(document.paths)) {
     for (const method of HTTP_METHODS) {
       const operation = (pathItem as Record<string, Operation | undefined>)[method];
-      if (operation) completeOperation(method, operation, contracts.get(operation.operationId ?? ''));
+      if (operation) completeOperation(path, method, operation, contracts.get(operation.operationId ?? ''));
     }
   }
   return document;
 }
 
-function completeOperation(method: string, operation: Operation, contract: RouteContract | undefined): void {
-  if (contract) describeInputs(operation, contract);
+function completeOperation(path: string, method: string, operation: Operation, contract: RouteContract | undefined): void {
+  describeInputs(path, operation, contract);
   const hasInput = Boolean(operation.requestBody) || (operation.parameters?.length ?? 0) > 0;
   const secured = (operation.security ?? []).some((requirement) => ADMIN_BEARER_SCHEME in requirement);
+  const apiKeys = Object.values(contract?.apiKeySchemes ?? {});
+  if (apiKeys.length) {
+    operation.parameters = operation.parameters?.filter((parameter) => !apiKeys.some((key) => key.in === parameter['in'] && key.name === parameter['name']));
+    responses401(operation, 'Missing or wrong token.');
+  }
   const responses = operation.responses;
+  if (!Object.keys(responses).some((status) => status.startsWith('2'))) {
+    // the decorators named only errors: the success Nest answers by default (or @HttpCode)
+    responses[String(contract?.httpCode ?? (method === 'post' ? 201 : 200))] = { description: 'Success.' };
+  }
 
   if (secured) {
     operation.security = contract?.optionalAdminAuth ? [{}, { [ADMIN_BEARER_SCHEME]: [] }] : [{ [ADMIN_BEARER_SCHEME]: [] }];
@@ -128,8 +149,18 @@ function completeOperation(method: string, operation: Operation, contract: Route
   }
 }
 
-function describeInputs(operation: Operation, contract: RouteContract): void {
+function responses401(operation: Operation, description: string): void {
+  operation.responses['401'] ??= { description };
+}
+
+function describeInputs(path: string, operation: Operation, contract: RouteContract = { params: {}, optionalAdminAuth: false, viewerMayCall: false, apiKeySchemes: {} }): void {
   let parameters = operation.parameters ?? [];
+  // every {name} of the path is a required path parameter (Nest leaves some out)
+  for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) {
+    if (!parameters.some((parameter) => parameter['in'] === 'path' && parameter['name'] === name)) {
+      parameters.push({ name, in: 'path', required: true, schema: { type: 'string' } });
+    }
+  }
   if (contract.query) {
     parameters = [...parameters.filter((parameter) => parameter['in'] !== 'query'), ...parametersOf(contract.query, 'query')];
   }

@@ -4,10 +4,13 @@ import type { z } from 'zod';
 
 // Nest's own metadata keys (@nestjs/common/constants, RouteParamtypes).
 const ROUTE_ARGS_METADATA = '__routeArguments__';
+const HTTP_CODE_METADATA = '__httpCode__';
 const PARAM_TYPES = { 3: 'body', 4: 'query', 5: 'param' } as const;
 
 /** Metadata: the operation answers without a token, and with a valid admin token shows more. */
 export const OPTIONAL_ADMIN_AUTH = 'kbe:openapi-optional-admin-auth';
+/** Metadata: API-key security schemes an operation declares (`ApiKeySecurity`), by scheme name. */
+export const API_KEY_SCHEMES = 'kbe:openapi-api-key-schemes';
 /** Metadata (from @kbe/server-auth): a write a viewer may still make. */
 const VIEWER_MAY_CALL = 'kbe:viewer-may-call';
 
@@ -19,6 +22,9 @@ export interface RouteContract {
   params: Record<string, z.ZodType>;
   optionalAdminAuth: boolean;
   viewerMayCall: boolean;
+  apiKeySchemes: Record<string, { in: 'header' | 'query'; name: string; description: string }>;
+  /** The status of a success set with `@HttpCode()`, if any. */
+  httpCode?: number;
 }
 
 interface RouteArgument {
@@ -56,6 +62,8 @@ export function routeContracts(app: INestApplication): Map<string, RouteContract
           params: {},
           optionalAdminAuth: Boolean(Reflect.getMetadata(OPTIONAL_ADMIN_AUTH, handler) ?? Reflect.getMetadata(OPTIONAL_ADMIN_AUTH, controller)),
           viewerMayCall: Boolean(Reflect.getMetadata(VIEWER_MAY_CALL, handler) ?? Reflect.getMetadata(VIEWER_MAY_CALL, controller)),
+          httpCode: Reflect.getMetadata(HTTP_CODE_METADATA, handler) as number | undefined,
+          apiKeySchemes: (Reflect.getMetadata(API_KEY_SCHEMES, handler) ?? {}) as RouteContract['apiKeySchemes'],
         };
         for (const [key, argument] of Object.entries(args)) {
           const kind = PARAM_TYPES[Number(key.split(':')[0]) as keyof typeof PARAM_TYPES];
