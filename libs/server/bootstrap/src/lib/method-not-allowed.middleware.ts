@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
+import { METHODS } from 'node:http';
 import type { ErrorBody } from './error-response';
 
 /** The parts of Express 5's router (the `router` package) this middleware reads. */
@@ -18,8 +19,11 @@ export function methodNotAllowedMiddleware(app: INestApplication) {
     const allowed = new Set<string>();
     for (const layer of stack) {
       if (!layer.route || !layer.match(request.path)) continue;
+      const methods = layer.route._methods();
+      // Nest mounts route-scoped middleware (forRoutes('*')) as a route for every method: not an endpoint
+      if (methods.length >= METHODS.length) continue;
       if (layer.route._handlesMethod(request.method)) return next();
-      for (const method of layer.route._methods()) allowed.add(method);
+      for (const method of methods) allowed.add(method);
     }
     if (allowed.size === 0) return next();
     allowed.add('OPTIONS');
