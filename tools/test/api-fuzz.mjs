@@ -126,7 +126,7 @@ export async function fuzzServices({
       '--seed', String(seed),
       '--max-examples', String(maxExamples),
       '--max-time', String(maxTimeSeconds),
-      '--workers', '2',
+      '--workers', '1',
       '--request-timeout', '30',
       '--report', 'junit',
       '--report-junit-path', join(reportDir, `${service}.junit.xml`),

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Headers, UnauthorizedException } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminOnly } from '@kbe/server-auth';
 import { InjectConfig } from '@kbe/server-config';
 import { ApiKeySecurity, ZodValidationPipe } from '@kbe/server-bootstrap';
@@ -28,6 +28,7 @@ export class NotificationsController {
   @Get('campaigns/:id')
   @AdminOnly()
   @ApiOperation({ summary: 'Live counts of one SMS campaign: queued, sent, delivered, failed by reason.' })
+  @ApiNotFoundResponse({ description: 'No SMS campaign with this id.' })
   async campaign(@Param('id', new ZodValidationPipe(campaignIdParam)) id: string) {
     return { success: true, data: await this.stats.execute(id) };
   }

@@ -4,7 +4,6 @@ import {
   ApiBody,
   ApiConsumes,
   ApiCreatedResponse,
-  ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -18,6 +17,7 @@ import { AdminOnly } from '@kbe/server-auth';
 import { multipartSchemaOf, ZodValidationPipe } from '@kbe/server-bootstrap';
 import type { Response } from 'express';
 import { idempotencyKeyOf } from '../common/idempotency-key';
+import { ApiIdempotencyKeyHeader } from '../common/idempotency-key.openapi';
 import { pageRequest } from '../common/pagination';
 import { RateLimited } from '../common/rate-limit';
 import { markReplay } from '../common/registration-responses';
@@ -46,7 +46,7 @@ export class CandidatesController {
       'Register a candidate: multipart with bracketed field names (personalDetails[fullName]) plus files photo and signature (images, at most 5 MB each).',
   })
   @ApiConsumes('multipart/form-data')
-  @ApiHeader({ name: IDEMPOTENCY_KEY_HEADER, required: false, description: 'A retried submit with the same key gets the first code.' })
+  @ApiIdempotencyKeyHeader()
   @ApiBody({
     required: true,
     schema: multipartSchemaOf(candidateRegistrationSchema, {

@@ -1,7 +1,6 @@
 import { Body, Controller, Get, Headers, Post, Query, Res } from '@nestjs/common';
 import {
   ApiCreatedResponse,
-  ApiHeader,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
@@ -13,6 +12,7 @@ import { ZodValidationPipe } from '@kbe/server-bootstrap';
 import type { Response } from 'express';
 import { ContractValidationPipe } from '../common/contract-validation.pipe';
 import { idempotencyKeyOf } from '../common/idempotency-key';
+import { ApiIdempotencyKeyHeader } from '../common/idempotency-key.openapi';
 import { pageRequest } from '../common/pagination';
 import { RateLimited } from '../common/rate-limit';
 import { markReplay } from '../common/registration-responses';
@@ -33,7 +33,7 @@ export class MentorsController {
   @Post('register')
   @RateLimited('register')
   @ApiOperation({ summary: 'Register a mentor of a registered school; the server issues the code (MEN-XXXXXX).' })
-  @ApiHeader({ name: IDEMPOTENCY_KEY_HEADER, required: false, description: 'A retried submit with the same key gets the first code.' })
+  @ApiIdempotencyKeyHeader()
   @ApiCreatedResponse({
     description: '{ success, message, mentorCode, data: { mentorCode, name, schoolCode } }',
     links: {

@@ -3,7 +3,6 @@ import {
   ApiBearerAuth,
   ApiConflictResponse,
   ApiCreatedResponse,
-  ApiHeader,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
@@ -13,6 +12,7 @@ import { OptionalAdminAuth, ZodValidationPipe } from '@kbe/server-bootstrap';
 import type { Response } from 'express';
 import { ContractValidationPipe } from '../common/contract-validation.pipe';
 import { idempotencyKeyOf } from '../common/idempotency-key';
+import { ApiIdempotencyKeyHeader } from '../common/idempotency-key.openapi';
 import { adminOf, OptionalAdminGuard } from '../common/optional-admin.guard';
 import { pageRequest } from '../common/pagination';
 import { RateLimited } from '../common/rate-limit';
@@ -34,7 +34,7 @@ export class SchoolsController {
   @Post('register')
   @RateLimited('register')
   @ApiOperation({ summary: 'Register a school; the server issues its code (SCH-XXXXXX).' })
-  @ApiHeader({ name: IDEMPOTENCY_KEY_HEADER, required: false, description: 'A retried submit with the same key gets the first code.' })
+  @ApiIdempotencyKeyHeader()
   @ApiCreatedResponse({
     description: '{ success, message, schoolCode, data: { schoolCode, schoolName } }',
     links: {

@@ -31,7 +31,8 @@ export function requestJsonSchema(schema: z.ZodType): JsonSchema {
 
 function describeAccepted(schema: z.ZodType, json: JsonSchema): void {
   const def = defOf(schema);
-  if (def.type === 'pipe' && def.in && defOf(def.in).type === 'transform' && def.out) {
+  // a preprocess (transform) or a normalising string (`.trim().pipe(z.email())`) feeding a schema
+  if (def.type === 'pipe' && def.in && ['transform', 'string'].includes(defOf(def.in).type) && def.out) {
     for (const key of Object.keys(json)) delete json[key];
     Object.assign(json, requestJsonSchema(def.out));
     return;
@@ -66,6 +67,18 @@ export function acceptsEmptyBody(schema: z.ZodType): boolean {
   return schema.safeParse({}).success;
 }
 
+/** Integers and decimals a form field may carry (`toNumberInput` in @kbe/contracts), positive ones. */
+const POSITIVE_DECIMAL = '^\\s*\\+?(0*[1-9][0-9]*(\\.[0-9]*)?|0*\\.[0-9]*[1-9][0-9]*|0+\\.[0-9]*[1-9][0-9]*)\\s*$';
+
+/** A form field is text: a number travels as digits, a boolean as `true` / `false`. */
+function asFormField(property: JsonSchema): JsonSchema {
+  if (property['type'] === 'boolean') return { type: 'string', enum: ['true', 'false'] };
+  if (property['type'] === 'number' && property['exclusiveMinimum'] === 0 && property['maximum'] === undefined) {
+    return { type: 'string', pattern: POSITIVE_DECIMAL, description: 'A number greater than 0.' };
+  }
+  return property;
+}
+
 /**
  * A multipart form of `schema` with nested objects as bracketed names (`personalDetails[fullName]`,
  * the way `toBracketedFields` in @kbe/contracts sends them) plus the given files.
@@ -88,6 +101,7 @@ export function multipartSchemaOf(schema: z.ZodType, files: Record<string, { req
     }
   };
   walk(requestJsonSchema(schema), '', true);
+  for (const [name, property] of Object.entries(properties)) properties[name] = asFormField(property);
   for (const [name, file] of Object.entries(files)) {
     properties[name] = { type: 'string', format: 'binary', contentMediaType: 'image/*', description: file.description };
     if (file.required) required.push(name);
