@@ -126,6 +126,7 @@ export async function fuzzServices({
       '--seed', String(seed),
       '--max-examples', String(maxExamples),
       '--max-time', String(maxTimeSeconds),
+      // one worker: hypothesis describes its strategies with ast.parse, which races between threads on CPython 3.11
       '--workers', '1',
       '--request-timeout', '30',
       '--report', 'junit',
