@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, openPage, screenshot } from './support/browser';
+import { baseUrl, chromiumPerSuite, openPage, screenshot } from './support/browser';
 import { parseCsp, securityPolicy } from './support/security-policy';
 import { waitForInteractive } from './support/interactive';
 
@@ -64,22 +64,10 @@ async function watchedPage(browser: Browser): Promise<{ context: BrowserContext;
 const violationsOf = (page: Page) => page.evaluate(() => (window as unknown as { __cspViolations: Violation[] }).__cspViolations);
 
 describe('the pages under the enforced Content-Security-Policy', () => {
-  let browser: Browser;
-  let context: BrowserContext | undefined;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterEach(async () => {
-    await context?.close();
-    context = undefined;
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const chromium = chromiumPerSuite();
 
   it.each(PAGES.map((p) => [p.path, p] as const))('%s works and reports no violation', async (_path, target) => {
-    const watched = await watchedPage(browser);
-    context = watched.context;
+    const watched = chromium.closeAfterTest(await watchedPage(chromium.browser));
     const { page } = watched;
     const entry = page.waitForResponse((res) => res.url().endsWith(`/remotes/${target.remote}/remoteEntry.js`));
     const response = await page.goto(`${baseUrl}${target.path}`);
@@ -95,8 +83,7 @@ describe('the pages under the enforced Content-Security-Policy', () => {
   });
 
   it('keeps working through dialogs and client-side navigation (mobile drawer, registration tabs)', async () => {
-    const watched = await watchedPage(browser);
-    context = watched.context;
+    const watched = chromium.closeAfterTest(await watchedPage(chromium.browser));
     const { page } = watched;
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(`${baseUrl}/einstein-quest`);
@@ -114,8 +101,7 @@ describe('the pages under the enforced Content-Security-Policy', () => {
   });
 
   it('refuses an injected inline script, raises the violation and reports it to the endpoint', async () => {
-    const watched = await watchedPage(browser);
-    context = watched.context;
+    const watched = chromium.closeAfterTest(await watchedPage(chromium.browser));
     const { page } = watched;
     await page.goto(`${baseUrl}/einstein-quest/about`);
     await page.locator('[data-testid="remote-public"]').first().waitFor({ state: 'visible', timeout: 30_000 });

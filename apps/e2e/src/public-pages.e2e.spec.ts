@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { expectNoAxeViolations } from './support/axe';
-import { baseUrl, launchBrowser, openPage, screenshot } from './support/browser';
+import { baseUrl, chromiumPerSuite, openPage, screenshot } from './support/browser';
 import { VIEWPORTS, horizontalOverflow, waitForTitle, type ViewportName } from './support/layout';
 import { waitForInteractive } from './support/interactive';
 
@@ -88,22 +88,10 @@ async function visit(page: Page, path: string, remote: PublicPage['remote']): Pr
 }
 
 describe('public site', () => {
-  let browser: Browser;
-  let context: BrowserContext | undefined;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterEach(async () => {
-    await context?.close();
-    context = undefined;
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const chromium = chromiumPerSuite();
 
   async function open(viewport: ViewportName): Promise<Page> {
-    const opened = await openPage(browser, VIEWPORTS[viewport]);
-    context = opened.context;
+    const opened = chromium.closeAfterTest(await openPage(chromium.browser, VIEWPORTS[viewport]));
     return opened.page;
   }
 

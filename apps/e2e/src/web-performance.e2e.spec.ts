@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { HERO_SLIDES } from '@kbe/content';
-import { baseUrl, launchBrowser, openPage } from './support/browser';
+import { baseUrl, chromiumPerSuite, openPage } from './support/browser';
 import { VIEWPORTS } from './support/layout';
 import { waitForInteractive } from './support/interactive';
 
@@ -94,23 +94,11 @@ describe('the public pages on a phone', () => {
   });
 
   describe('in Chromium at phone size', () => {
-    let browser: Browser;
-    let context: BrowserContext | undefined;
-    beforeAll(async () => {
-      browser = await launchBrowser();
-    });
-    afterEach(async () => {
-      await context?.close();
-      context = undefined;
-    });
-    afterAll(async () => {
-      await browser?.close();
-    });
+    const chromium = chromiumPerSuite();
 
     /** A page that records every layout shift from its first paint on, and every console error. */
     async function observedPage(): Promise<{ page: Page; errors: string[] }> {
-      const opened = await openPage(browser, VIEWPORTS.mobile);
-      context = opened.context;
+      const opened = chromium.closeAfterTest(await openPage(chromium.browser, VIEWPORTS.mobile));
       const { page } = opened;
       const errors: string[] = [];
       page.on('console', (message) => {

@@ -1,4 +1,5 @@
 export * from './lib/edition.settings';
+export * from './lib/edition.settings.schema';
 export * from './lib/validation.messages';
 export * from './lib/field.rules';
 export * from './lib/school.schema';
@@ -11,6 +12,7 @@ export * from './lib/registration-code.util';
 export * from './lib/api-paths';
 export * from './lib/api-responses';
 export * from './lib/registration-events';
+export * from './lib/contact.messages';
 export * from './lib/contact.schema';
 export * from './lib/documents.contract';
 export * from './lib/admin-api.schema';

@@ -9,6 +9,7 @@ import {
   serviceEnv,
   serviceUrlsEnv,
   tokenSigningEnv,
+  trustedProxyEnv,
 } from '@kbe/server-config';
 import { z } from 'zod';
 
@@ -21,13 +22,7 @@ const loginProtectionEnv = {
   /** Failures within the window after which logins are locked until the window ends. */
   LOGIN_LOCK_AFTER: positiveIntField(10),
   LOGIN_WINDOW_SECONDS: positiveIntField(15 * 60),
-  /** Proxies in front of the service that append to X-Forwarded-For (the edge: 1). 0 = use the socket address. */
-  TRUSTED_PROXY_HOPS: z.coerce
-    .number({ error: 'must be an integer between 0 and 5' })
-    .int({ error: 'must be an integer between 0 and 5' })
-    .min(0, { error: 'must be an integer between 0 and 5' })
-    .max(5, { error: 'must be an integer between 0 and 5' })
-    .default(1),
+  ...trustedProxyEnv,
 };
 
 const portalEnv = {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { HttpError, NetworkError } from '@kbe/api-client';
 import { ADMIN_MESSAGES } from '@kbe/contracts';
@@ -25,6 +25,21 @@ function loginErrorMessage(error: unknown): string {
   return 'An error occurred during login';
 }
 
+interface LoginFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> {
+  id: string;
+  label: string;
+  onValue: (value: string) => void;
+}
+
+function LoginField({ id, label, onValue, ...input }: LoginFieldProps) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} required className="min-h-11" onChange={(e) => onValue(e.target.value)} {...input} />
+    </div>
+  );
+}
+
 export function LoginPage() {
   const api = useAdminApi();
   const navigate = useNavigate();
@@ -32,6 +47,11 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** Typing in either field clears the last sign-in error. */
+  const edit = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    setError(null);
+  };
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => {
@@ -77,37 +97,16 @@ export function LoginPage() {
                 <AlertDescription>{error}</AlertDescription>
               </Alert>
             ) : null}
-            <div className="flex flex-col gap-1.5">
-              <Label htmlFor="admin-username">Username</Label>
-              <Input
-                id="admin-username"
-                name="username"
-                autoComplete="username"
-                value={username}
-                required
-                className="min-h-11"
-                onChange={(e) => {
-                  setUsername(e.target.value);
-                  setError(null);
-                }}
-              />
-            </div>
-            <div className="flex flex-col gap-1.5">
-              <Label htmlFor="admin-password">Password</Label>
-              <Input
-                id="admin-password"
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                required
-                className="min-h-11"
-                onChange={(e) => {
-                  setPassword(e.target.value);
-                  setError(null);
-                }}
-              />
-            </div>
+            <LoginField id="admin-username" label="Username" name="username" autoComplete="username" value={username} onValue={edit(setUsername)} />
+            <LoginField
+              id="admin-password"
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onValue={edit(setPassword)}
+            />
             <Button type="submit" disabled={!canSubmit}>
               {sending ? 'Signing in...' : 'Sign In'}
             </Button>

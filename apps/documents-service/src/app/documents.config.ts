@@ -10,6 +10,7 @@ import {
   secretField,
   serviceEnv,
   tokenRevocationEnv,
+  trustedProxyEnv,
 } from '@kbe/server-config';
 import { DEFAULT_EDITION } from '@kbe/contracts';
 import { z } from 'zod';
@@ -59,13 +60,7 @@ const documentsEnv = {
   DOWNLOAD_FAILURE_WINDOW_SECONDS: positiveIntField(15 * 60),
   /** ... then downloads are locked for this long (429 with Retry-After). */
   DOWNLOAD_LOCKOUT_SECONDS: positiveIntField(15 * 60),
-  /** Proxies in front of the service that append to X-Forwarded-For (the edge: 1). */
-  TRUSTED_PROXY_HOPS: z.coerce
-    .number({ error: 'must be an integer between 0 and 5' })
-    .int({ error: 'must be an integer between 0 and 5' })
-    .min(0, { error: 'must be an integer between 0 and 5' })
-    .max(5, { error: 'must be an integer between 0 and 5' })
-    .default(1),
+  ...trustedProxyEnv,
 };
 
 export const documentsEnvSchema = composeEnv(

@@ -28,6 +28,7 @@ import { registrationEnvSchema } from '../../../registration-service/src/app/reg
 import { AppModule } from './app.module';
 import { documentsEnvSchema, SERVICE_NAME } from './documents.config';
 import { DocumentProvider } from './documents/document-provider';
+import { hallTicketInstructions, printEditionFromConfig, type PrintEdition } from './documents/print-edition';
 import { ChromiumPagePool } from './rendering/chromium-page.pool';
 import { RendererBusyError, RenderTimeoutError } from './rendering/pdf-renderer';
 
@@ -49,17 +50,6 @@ const FULL_NAME = 'आरव पाटील';
 const MOTHER_NAME = '\u095Bीनत  पाटील';
 const MOTHER_NAME_OTHER_FORM = ' \u091C\u093Cीनत पाटील ';
 
-const INSTRUCTION_LINES = [
-  'The enrolment form must be submitted before 30th October 2025.',
-  'Hall entry cards will be handed out on 5th November 2025 (8 am to 1 pm and 3 pm to 6 pm).',
-  'The examination is multiple-choice: every question has four options and only one correct answer.',
-  'Answers are marked on an OMR sheet.',
-  'Mobile phones and other electronic gadgets are not allowed in the examination hall.',
-  'No extra time will be given to candidates who arrive late.',
-  'There are separate question papers for the Prime, Sec and High categories.',
-  'Results will be published on the website.',
-  'Prizes and e-certificates will be announced on the day of the result.',
-];
 
 const squash = (text: string) => text.replace(/\s+/g, ' ');
 
@@ -106,6 +96,8 @@ describe('documents-service against the real servers and registration-service', 
   let mentorCode: string;
   let photo: Buffer;
   let signature: Buffer;
+  /** The edition the running service prints, from the same config. */
+  let printEdition: PrintEdition;
   const internal = { 'x-internal-token': env.INTERNAL_API_TOKEN };
   const kafka = new Kafka({ clientId: 'documents-it', brokers: registrationConfig.KAFKA_BROKERS, logLevel: logLevel.NOTHING });
 
@@ -154,6 +146,7 @@ describe('documents-service against the real servers and registration-service', 
     reg = request(registration.getHttpServer());
 
     const config = loadConfig(documentsEnvSchema, { ...env, REGISTRATION_SERVICE_URL: `http://127.0.0.1:${port}` });
+    printEdition = printEditionFromConfig(config);
     documents = await createServiceApp({
       service: SERVICE_NAME,
       module: AppModule.forRoot(config),
@@ -250,7 +243,8 @@ describe('documents-service against the real servers and registration-service', 
       expect(text).toMatch(/Centre TBA/);
       expect(text).toMatch(/Seat Number TBA/);
       expect(text).toMatch(/Exam Time TBA/);
-      for (const line of INSTRUCTION_LINES) expect(text).toContain(line);
+      // The wording and dates of each line are pinned by print-edition.spec.ts.
+      for (const line of hallTicketInstructions(printEdition)) expect(text).toContain(line);
       expect(text).toContain('Chief Secretary, Government of Maharashtra');
     });
 

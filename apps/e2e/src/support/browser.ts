@@ -20,6 +20,34 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', args: chromiumArgs });
 }
 
+/**
+ * One Chromium for the enclosing describe block (launched before its first test, closed after
+ * its last); a page opened with `closeAfterTest` has its context closed after that test.
+ */
+export function chromiumPerSuite() {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    get browser(): Browser {
+      if (!browser) throw new Error('Chromium is not running: use it inside a test of this describe block');
+      return browser;
+    },
+    closeAfterTest<T extends { context: BrowserContext }>(opened: T): T {
+      contexts.push(opened.context);
+      return opened;
+    },
+  };
+}
+
 /** A page that may only talk to this machine: any other request is refused at once. */
 export async function openPage(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport });

@@ -7,6 +7,7 @@ import {
   positiveIntField,
   serviceEnv,
   tokenRevocationEnv,
+  trustedProxyEnv,
 } from '@kbe/server-config';
 import { DEFAULT_EDITION } from '@kbe/contracts';
 import { z } from 'zod';
@@ -33,13 +34,7 @@ const rateLimitEnv = {
   RATE_LIMIT_REGISTER: positiveIntField(20),
   RATE_LIMIT_SEARCH: positiveIntField(30),
   RATE_LIMIT_CONTACT: positiveIntField(5),
-  /** Proxies in front of the service that append to X-Forwarded-For (the edge: 1). 0 = use the socket address. */
-  TRUSTED_PROXY_HOPS: z.coerce
-    .number({ error: 'must be an integer between 0 and 5' })
-    .int({ error: 'must be an integer between 0 and 5' })
-    .min(0, { error: 'must be an integer between 0 and 5' })
-    .max(5, { error: 'must be an integer between 0 and 5' })
-    .default(1),
+  ...trustedProxyEnv,
 };
 
 /** Registration events whose outbox write did not happen (crash) are re-queued after this pause. */

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { EditionSettings } from '@kbe/contracts';
-import { resolveEdition } from './shared/edition.config';
+import { getEditionSettings } from '@kbe/content';
 import { RegistrationApiContext, type RegistrationApi } from './shared/registration-api';
 import { RegistrationPage } from './registration-page';
 
@@ -17,7 +17,7 @@ const systemClock = () => new Date();
 
 /** The registration remote: what the shell mounts at /einstein-quest/online-registrations. */
 export function App({ edition, now = systemClock, api }: AppProps) {
-  const resolved = useMemo(() => edition ?? resolveEdition(), [edition]);
+  const resolved = useMemo(() => edition ?? getEditionSettings(), [edition]);
   const page = <RegistrationPage edition={resolved} now={now} />;
   return (
     <div data-testid="remote-registration">

@@ -1,4 +1,4 @@
-import { DEFAULT_EDITION as CONTRACT_DEFAULT_EDITION, formatRegistrationDeadline } from '@kbe/contracts';
+import { formatRegistrationDeadline } from '@kbe/contracts';
 import {
   DEFAULT_EDITION,
   GALLERY_ITEMS,
@@ -43,10 +43,8 @@ describe('gallery data', () => {
 });
 
 describe('edition settings', () => {
-  it('keeps the shared defaults of @kbe/contracts (same year, deadline, fees and dates)', () => {
-    const { year, registrationDeadline, timeZoneOffsetMinutes, fees, dates } = DEFAULT_EDITION;
-    expect({ year, registrationDeadline, timeZoneOffsetMinutes, fees, dates }).toEqual(CONTRACT_DEFAULT_EDITION);
-    expect(editionTexts(DEFAULT_EDITION).deadline).toBe(formatRegistrationDeadline(CONTRACT_DEFAULT_EDITION));
+  it('quotes the deadline exactly as the services word it', () => {
+    expect(editionTexts(DEFAULT_EDITION).deadline).toBe(formatRegistrationDeadline(DEFAULT_EDITION));
   });
 
   it('defaults to the 2025 edition of the spec', () => {
@@ -65,6 +63,16 @@ describe('edition settings', () => {
     expect(edition.year).toBe(2026);
     expect(edition.fees).toEqual({ min: 270, max: 400 });
     expect(editionTexts(edition).deadline).toBe('30th October 2025');
+  });
+
+  it('keeps the default dates when the runtime config gives unreadable ones', () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const edition = getEditionSettings({ year: 2026, registrationDeadline: 'next week', dates: { mainsExam: '19/03/2026' } });
+    expect(edition.year).toBe(2026);
+    expect(edition.registrationDeadline).toBe(DEFAULT_EDITION.registrationDeadline);
+    expect(edition.dates.mainsExam).toBe('2025-03-19');
+    expect(warn).toHaveBeenCalledWith('Ignoring unreadable edition dates from the runtime config; using the default dates');
+    warn.mockRestore();
   });
 
   it('feeds the FAQ dates', () => {

@@ -1,17 +1,8 @@
-const MONTHS = [
-  'January', 'February', 'March', 'April', 'May', 'June',
-  'July', 'August', 'September', 'October', 'November', 'December',
-] as const;
+import { MONTHS, ordinal } from '@kbe/contracts/zod-free';
 
 function parts(isoDate: string): { day: number; month: string; year: number } {
   const [year, month, day] = isoDate.slice(0, 10).split('-').map(Number);
   return { day, month: MONTHS[month - 1], year };
-}
-
-function ordinal(day: number): string {
-  const rem100 = day % 100;
-  if (rem100 >= 11 && rem100 <= 13) return `${day}th`;
-  return `${day}${({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[day % 10] ?? 'th'}`;
 }
 
 /** '2025-10-30' -> '30 October 2025' (calendar date as written, no time zone shift). */

@@ -1,6 +1,4 @@
-// Type-only: importing @kbe/contracts at runtime would pull zod (~90 KB gzipped) into the
-// first page load of the public site. content.spec.ts checks the defaults stay equal.
-import type { EditionSettings as ContractEditionSettings } from '@kbe/contracts';
+import { DEFAULT_EDITION as CONTRACT_DEFAULT_EDITION, type EditionSettings as ContractEditionSettings } from '@kbe/contracts/zod-free';
 import { formatLongDate, formatMonth, formatOrdinalDate, formatShortDate } from './date-format.util';
 import { mergeKnown, readRuntimeConfig } from './runtime-config';
 
@@ -24,11 +22,7 @@ export interface EditionSettings extends ContractEditionSettings {
 }
 
 export const DEFAULT_EDITION: EditionSettings = {
-  year: 2025,
-  registrationDeadline: '2025-10-30T23:59:59.999+05:30',
-  timeZoneOffsetMinutes: 330,
-  fees: { min: 270, max: 360 },
-  dates: { mainsExam: '2025-03-19', advancedExam: '2025-05-21', hallTicketHandout: '2025-11-05' },
+  ...CONTRACT_DEFAULT_EDITION,
   competitionName: 'KBE Young Scientist Competition',
   registrationWindows: {
     mains: { opens: '2025-02-15', closes: '2025-03-15' },
@@ -43,9 +37,24 @@ export const DEFAULT_EDITION: EditionSettings = {
   },
 };
 
-/** The edition in force: defaults merged with the runtime overrides. */
-export function getEditionSettings(): EditionSettings {
-  return mergeKnown(DEFAULT_EDITION, readRuntimeConfig().edition);
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The edition in force: the runtime overrides merged over the defaults. A value of the wrong
+ * type or an unreadable date keeps its default (with a warning), so a bad deployment setting can
+ * never blank a deadline or a date on a page.
+ */
+export function getEditionSettings(source: unknown = readRuntimeConfig().edition): EditionSettings {
+  const merged = mergeKnown(DEFAULT_EDITION, source);
+  const deadlineReadable = !Number.isNaN(Date.parse(merged.registrationDeadline));
+  const datesReadable = Object.values(merged.dates).every((date) => ISO_DATE.test(date));
+  if (deadlineReadable && datesReadable) return merged;
+  console.warn('Ignoring unreadable edition dates from the runtime config; using the default dates');
+  return {
+    ...merged,
+    registrationDeadline: deadlineReadable ? merged.registrationDeadline : DEFAULT_EDITION.registrationDeadline,
+    dates: datesReadable ? merged.dates : DEFAULT_EDITION.dates,
+  };
 }
 
 /** The calendar day (YYYY-MM-DD) of an instant in the edition's time zone. */

@@ -1,5 +1,4 @@
 import { candidateRegistrationSchema, isValidDateOfBirth } from './candidate.schema';
-import { DEFAULT_EDITION } from './edition.settings';
 import { MAX_IMAGE_FILE_BYTES } from './image-file.rules';
 import { omit, validCandidate } from './registration.fixtures';
 import {
@@ -23,8 +22,6 @@ const messagesFor = (input: unknown): string[] => {
   return result.success ? [] : collectValidationMessages(result.error);
 };
 
-const BEFORE_DEADLINE = new Date('2025-09-01T10:00:00+05:30');
-const AFTER_DEADLINE = new Date('2025-10-31T00:00:01+05:30');
 const photo = { size: 120_000, type: 'image/jpeg' };
 const signature = { size: 40_000, type: 'image/png' };
 
@@ -158,16 +155,14 @@ describe('candidate registration schema', () => {
 });
 
 describe('validateCandidateSubmission', () => {
-  const edition = DEFAULT_EDITION;
-
-  it('accepts a complete submission before the deadline', () => {
-    const result = validateCandidateSubmission({ fields: validCandidate(), photo, signature, now: BEFORE_DEADLINE, edition });
+  it('accepts a complete submission', () => {
+    const result = validateCandidateSubmission({ fields: validCandidate(), photo, signature });
     expect(result.success).toBe(true);
   });
 
   it('requires both documents', () => {
     for (const files of [{ photo }, { signature }, {}]) {
-      const result = validateCandidateSubmission({ fields: validCandidate(), ...files, now: BEFORE_DEADLINE, edition });
+      const result = validateCandidateSubmission({ fields: validCandidate(), ...files });
       expect(result.success ? [] : result.messages).toEqual(['Both photo and signature documents are required']);
     }
   });
@@ -177,8 +172,6 @@ describe('validateCandidateSubmission', () => {
       fields: validCandidate(),
       photo: { size: MAX_IMAGE_FILE_BYTES + 1, type: 'image/jpeg' },
       signature: { size: 100, type: 'application/pdf' },
-      now: BEFORE_DEADLINE,
-      edition,
     });
     expect(result.success ? [] : result.messages).toEqual([
       'Photo must be smaller than 5MB',
@@ -186,19 +179,10 @@ describe('validateCandidateSubmission', () => {
     ]);
   });
 
-  it('fails after the deadline with the edition message', () => {
-    const result = validateCandidateSubmission({ fields: validCandidate(), photo, signature, now: AFTER_DEADLINE, edition });
-    expect(result.success ? [] : result.messages).toEqual(['Registration deadline (30th October 2025) has passed']);
-  });
-
-  it('collects field, document and deadline messages together', () => {
-    const result = validateCandidateSubmission({
-      fields: { ...validCandidate(), mentorCode: '' },
-      now: AFTER_DEADLINE,
-      edition,
-    });
+  it('collects field and document messages together', () => {
+    const result = validateCandidateSubmission({ fields: { ...validCandidate(), mentorCode: '' } });
     expect(result.success ? '' : joinValidationMessages(result.messages)).toBe(
-      'Mentor code is required, Both photo and signature documents are required, Registration deadline (30th October 2025) has passed',
+      'Mentor code is required, Both photo and signature documents are required',
     );
   });
 });

@@ -1,12 +1,13 @@
 import {
   DEFAULT_EDITION,
-  editionSettingsSchema,
   formatEditionDate,
   formatRegistrationDeadline,
   isRegistrationOpen,
   ordinal,
+  registrationClosedMessage,
   registrationDeadlineMessage,
 } from './edition.settings';
+import { editionSettingsSchema } from './edition.settings.schema';
 
 describe('edition settings', () => {
   it('ships the 2025 edition with the deadline at the end of 30 October 2025 IST', () => {
@@ -24,6 +25,13 @@ describe('edition settings', () => {
     expect(isRegistrationOpen(new Date('2025-10-30T23:59:59.999+05:30'), DEFAULT_EDITION)).toBe(true);
     expect(isRegistrationOpen(new Date('2025-10-30T10:00:00+05:30'), DEFAULT_EDITION)).toBe(true);
     expect(isRegistrationOpen(new Date('2025-10-31T00:00:00.000+05:30'), DEFAULT_EDITION)).toBe(false);
+  });
+
+  it('answers the deadline message only once registrations have closed', () => {
+    expect(registrationClosedMessage(new Date('2025-10-30T23:59:59.999+05:30'), DEFAULT_EDITION)).toBeNull();
+    expect(registrationClosedMessage(new Date('2025-10-31T00:00:00+05:30'), DEFAULT_EDITION)).toBe(
+      'Registration deadline (30th October 2025) has passed',
+    );
   });
 
   it('formats the deadline as the banner shows it', () => {

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// No zod here: first-load browser code (libs/content) imports this file through
+// `@kbe/contracts/zod-free`. The validating schema is in edition.settings.schema.ts.
 
 /**
  * One edition of the competition: its year, registration deadline and the dates and fee
@@ -36,23 +37,12 @@ export const DEFAULT_EDITION: EditionSettings = {
   },
 };
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Expected a date as YYYY-MM-DD' });
-
-/** Validates edition settings read from env or runtime config. */
-export const editionSettingsSchema = z.strictObject({
-  year: z.number().int().min(2000).max(2100),
-  registrationDeadline: z.iso.datetime({ offset: true, error: 'Expected an ISO date-time with offset' }),
-  timeZoneOffsetMinutes: z.number().int().min(-720).max(840),
-  fees: z.strictObject({ min: z.number().nonnegative(), max: z.number().nonnegative() }),
-  dates: z.strictObject({ mainsExam: isoDate, advancedExam: isoDate, hallTicketHandout: isoDate }),
-});
-
 /** True while registrations are accepted: up to and including the deadline instant. */
 export function isRegistrationOpen(now: Date, edition: EditionSettings): boolean {
   return now.getTime() <= Date.parse(edition.registrationDeadline);
 }
 
-const MONTHS = [
+export const MONTHS = [
   'January', 'February', 'March', 'April', 'May', 'June',
   'July', 'August', 'September', 'October', 'November', 'December',
 ];
@@ -83,6 +73,11 @@ export function formatEditionDate(instant: string | Date, offsetMinutes = IST_OF
 /** The deadline as shown in the banner and messages, e.g. '30th October 2025'. */
 export function formatRegistrationDeadline(edition: EditionSettings): string {
   return formatEditionDate(edition.registrationDeadline, edition.timeZoneOffsetMinutes);
+}
+
+/** The deadline message when registrations are closed at `now`; null while they are open. */
+export function registrationClosedMessage(now: Date, edition: EditionSettings): string | null {
+  return isRegistrationOpen(now, edition) ? null : registrationDeadlineMessage(edition);
 }
 
 /** 'Registration deadline (30th October 2025) has passed'. */

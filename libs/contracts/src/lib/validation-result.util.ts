@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import { candidateRegistrationSchema, type CandidateRegistration } from './candidate.schema';
-import { isRegistrationOpen, registrationDeadlineMessage, type EditionSettings } from './edition.settings';
 import { imageFileProblem, type ImageFileInfo } from './image-file.rules';
 import { VALIDATION_MESSAGES } from './validation.messages';
 
@@ -58,13 +57,12 @@ export interface CandidateSubmission {
   fields: unknown;
   photo?: ImageFileInfo | null;
   signature?: ImageFileInfo | null;
-  now: Date;
-  edition: EditionSettings;
 }
 
 /**
- * Every rule of a candidate submission (fields, both documents, the deadline) in one list of
- * messages, so the browser and the service reject exactly the same submissions.
+ * Every rule of a candidate submission's content (fields, both documents) in one list of
+ * messages, so the browser and the service reject exactly the same submissions. The deadline is
+ * not a rule of the content: callers check `registrationClosedMessage` before this.
  */
 export function validateCandidateSubmission(
   submission: CandidateSubmission,
@@ -87,11 +85,6 @@ export function validateCandidateSubmission(
       messages.push(problem);
       fieldErrors.push({ field, message: problem });
     }
-  }
-  if (!isRegistrationOpen(submission.now, submission.edition)) {
-    const message = registrationDeadlineMessage(submission.edition);
-    messages.push(message);
-    fieldErrors.push({ field: '', message });
   }
 
   if (parsed.success && messages.length === 0) return parsed;

@@ -1,4 +1,4 @@
-import { forwardRef, type HTMLAttributes } from 'react';
+import { type HTMLAttributes, type Ref } from 'react';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { cn } from './cn.util';
 
@@ -16,22 +16,21 @@ const alertVariants = cva('relative w-full rounded-lg border p-4 text-sm', {
 
 export interface AlertProps extends HTMLAttributes<HTMLDivElement>, VariantProps<typeof alertVariants> {}
 
-export const Alert = forwardRef<HTMLDivElement, AlertProps>(({ className, variant, role, ...props }, ref) => (
-  <div
-    ref={ref}
-    role={role ?? (variant === 'destructive' ? 'alert' : 'status')}
-    className={cn(alertVariants({ variant }), className)}
-    {...props}
-  />
-));
-Alert.displayName = 'Alert';
+export function Alert({ className, variant, role, ref, ...props }: AlertProps & { ref?: Ref<HTMLDivElement> }) {
+  return (
+    <div
+      ref={ref}
+      role={role ?? (variant === 'destructive' ? 'alert' : 'status')}
+      className={cn(alertVariants({ variant }), className)}
+      {...props}
+    />
+  );
+}
 
-export const AlertTitle = forwardRef<HTMLHeadingElement, HTMLAttributes<HTMLHeadingElement>>(
-  ({ className, ...props }, ref) => <h5 ref={ref} className={cn('mb-1 font-bold leading-tight', className)} {...props} />,
-);
-AlertTitle.displayName = 'AlertTitle';
+export function AlertTitle({ className, ref, ...props }: HTMLAttributes<HTMLHeadingElement> & { ref?: Ref<HTMLHeadingElement> }) {
+  return <h5 ref={ref} className={cn('mb-1 font-bold leading-tight', className)} {...props} />;
+}
 
-export const AlertDescription = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(
-  ({ className, ...props }, ref) => <div ref={ref} className={cn('text-sm', className)} {...props} />,
-);
-AlertDescription.displayName = 'AlertDescription';
+export function AlertDescription({ className, ref, ...props }: HTMLAttributes<HTMLDivElement> & { ref?: Ref<HTMLDivElement> }) {
+  return <div ref={ref} className={cn('text-sm', className)} {...props} />;
+}

@@ -1,4 +1,4 @@
-import { forwardRef, type ComponentPropsWithoutRef, type ElementRef, type HTMLAttributes } from 'react';
+import { type ComponentProps, type ComponentPropsWithoutRef, type ElementRef, type HTMLAttributes, type Ref } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import X from 'lucide-react/icons/x';
 import { cn } from './cn.util';
@@ -9,21 +9,23 @@ export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogPortal = DialogPrimitive.Portal;
 export const DialogClose = DialogPrimitive.Close;
 
-export const DialogOverlay = forwardRef<
-  ElementRef<typeof DialogPrimitive.Overlay>,
-  ComponentPropsWithoutRef<typeof DialogPrimitive.Overlay>
->(({ className, ...props }, ref) => (
-  <DialogPrimitive.Overlay ref={ref} className={cn('fixed inset-0 z-50 bg-slate-950/80', className)} {...props} />
-));
-DialogOverlay.displayName = 'DialogOverlay';
+export function DialogOverlay({ className, ref, ...props }: ComponentProps<typeof DialogPrimitive.Overlay>) {
+  return <DialogPrimitive.Overlay ref={ref} className={cn('fixed inset-0 z-50 bg-slate-950/80', className)} {...props} />;
+}
 
 export interface DialogContentProps extends ComponentPropsWithoutRef<typeof DialogPrimitive.Content> {
   /** Accessible label of the close button (default 'Close'). */
   closeLabel?: string;
 }
 
-export const DialogContent = forwardRef<ElementRef<typeof DialogPrimitive.Content>, DialogContentProps>(
-  ({ className, children, closeLabel = 'Close', ...props }, ref) => (
+export function DialogContent({
+  className,
+  children,
+  closeLabel = 'Close',
+  ref,
+  ...props
+}: DialogContentProps & { ref?: Ref<ElementRef<typeof DialogPrimitive.Content>> }) {
+  return (
     <DialogPortal>
       <DialogOverlay />
       <DialogPrimitive.Content
@@ -46,26 +48,17 @@ export const DialogContent = forwardRef<ElementRef<typeof DialogPrimitive.Conten
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>
     </DialogPortal>
-  ),
-);
-DialogContent.displayName = 'DialogContent';
+  );
+}
 
 export function DialogHeader({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return <div className={cn('flex flex-col gap-1.5 pr-10', className)} {...props} />;
 }
 
-export const DialogTitle = forwardRef<
-  ElementRef<typeof DialogPrimitive.Title>,
-  ComponentPropsWithoutRef<typeof DialogPrimitive.Title>
->(({ className, ...props }, ref) => (
-  <DialogPrimitive.Title ref={ref} className={cn('text-xl font-bold leading-tight', className)} {...props} />
-));
-DialogTitle.displayName = 'DialogTitle';
+export function DialogTitle({ className, ref, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
+  return <DialogPrimitive.Title ref={ref} className={cn('text-xl font-bold leading-tight', className)} {...props} />;
+}
 
-export const DialogDescription = forwardRef<
-  ElementRef<typeof DialogPrimitive.Description>,
-  ComponentPropsWithoutRef<typeof DialogPrimitive.Description>
->(({ className, ...props }, ref) => (
-  <DialogPrimitive.Description ref={ref} className={cn('text-sm text-slate-700', className)} {...props} />
-));
-DialogDescription.displayName = 'DialogDescription';
+export function DialogDescription({ className, ref, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
+  return <DialogPrimitive.Description ref={ref} className={cn('text-sm text-slate-700', className)} {...props} />;
+}

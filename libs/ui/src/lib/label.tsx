@@ -1,14 +1,10 @@
-import { forwardRef, type ComponentPropsWithoutRef, type ElementRef } from 'react';
+import { type ComponentProps } from 'react';
 import * as LabelPrimitive from '@radix-ui/react-label';
 import { cn } from './cn.util';
 
-export const Label = forwardRef<
-  ElementRef<typeof LabelPrimitive.Root>,
-  ComponentPropsWithoutRef<typeof LabelPrimitive.Root>
->(({ className, ...props }, ref) => (
-  <LabelPrimitive.Root ref={ref} className={cn('text-sm font-semibold text-slate-900', className)} {...props} />
-));
-Label.displayName = 'Label';
+export function Label({ className, ref, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
+  return <LabelPrimitive.Root ref={ref} className={cn('text-sm font-semibold text-slate-900', className)} {...props} />;
+}
 
 /** Inline validation message, linked to its field with aria-describedby. */
 export function FieldError({ id, message }: { id: string; message?: string }) {

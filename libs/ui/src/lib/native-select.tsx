@@ -1,4 +1,4 @@
-import { forwardRef, type SelectHTMLAttributes } from 'react';
+import { type Ref, type SelectHTMLAttributes } from 'react';
 import { cn } from './cn.util';
 import { fieldBase } from './input';
 
@@ -8,9 +8,6 @@ import { fieldBase } from './input';
  * The platform's own select, styled like the other fields. Preferred inside forms on phones:
  * it opens the native picker and works with every assistive technology.
  */
-export const NativeSelect = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement>>(
-  ({ className, ...props }, ref) => (
-    <select ref={ref} className={cn(fieldBase, 'min-h-11 py-2', className)} {...props} />
-  ),
-);
-NativeSelect.displayName = 'NativeSelect';
+export function NativeSelect({ className, ref, ...props }: SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement> }) {
+  return <select ref={ref} className={cn(fieldBase, 'min-h-11 py-2', className)} {...props} />;
+}

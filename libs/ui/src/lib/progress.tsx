@@ -1,4 +1,4 @@
-import { forwardRef, type ComponentPropsWithoutRef, type ElementRef } from 'react';
+import { type ComponentPropsWithoutRef, type ElementRef, type Ref } from 'react';
 import * as ProgressPrimitive from '@radix-ui/react-progress';
 import { cn } from './cn.util';
 
@@ -7,8 +7,14 @@ export interface ProgressProps extends ComponentPropsWithoutRef<typeof ProgressP
 }
 
 /** Determinate progress bar; `value` is 0-100. */
-export const Progress = forwardRef<ElementRef<typeof ProgressPrimitive.Root>, ProgressProps>(
-  ({ className, indicatorClassName, value, ...props }, ref) => (
+export function Progress({
+  className,
+  indicatorClassName,
+  value,
+  ref,
+  ...props
+}: ProgressProps & { ref?: Ref<ElementRef<typeof ProgressPrimitive.Root>> }) {
+  return (
     <ProgressPrimitive.Root
       ref={ref}
       value={value}
@@ -20,6 +26,5 @@ export const Progress = forwardRef<ElementRef<typeof ProgressPrimitive.Root>, Pr
         style={{ width: `${value ?? 0}%` }}
       />
     </ProgressPrimitive.Root>
-  ),
-);
-Progress.displayName = 'Progress';
+  );
+}

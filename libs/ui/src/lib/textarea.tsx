@@ -1,10 +1,7 @@
-import { forwardRef, type TextareaHTMLAttributes } from 'react';
+import { type Ref, type TextareaHTMLAttributes } from 'react';
 import { cn } from './cn.util';
 import { fieldBase } from './input';
 
-export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(
-  ({ className, ...props }, ref) => (
-    <textarea ref={ref} className={cn(fieldBase, 'min-h-28 py-2', className)} {...props} />
-  ),
-);
-Textarea.displayName = 'Textarea';
+export function Textarea({ className, ref, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
+  return <textarea ref={ref} className={cn(fieldBase, 'min-h-28 py-2', className)} {...props} />;
+}

@@ -1,4 +1,4 @@
-import { forwardRef, type ComponentPropsWithoutRef, type ElementRef } from 'react';
+import { type ComponentProps, type ComponentPropsWithoutRef, type ElementRef, type Ref } from 'react';
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { cva, type VariantProps } from 'class-variance-authority';
 import X from 'lucide-react/icons/x';
@@ -7,20 +7,15 @@ import { focusRing } from './focus-ring.style';
 
 export const ToastProvider = ToastPrimitive.Provider;
 
-export const ToastViewport = forwardRef<
-  ElementRef<typeof ToastPrimitive.Viewport>,
-  ComponentPropsWithoutRef<typeof ToastPrimitive.Viewport>
->(({ className, ...props }, ref) => (
-  <ToastPrimitive.Viewport
-    ref={ref}
-    className={cn(
-      'fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-[420px]',
-      className,
-    )}
-    {...props}
-  />
-));
-ToastViewport.displayName = 'ToastViewport';
+export function ToastViewport({ className, ref, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
+  return (
+    <ToastPrimitive.Viewport
+      ref={ref}
+      className={cn('fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-[420px]', className)}
+      {...props}
+    />
+  );
+}
 
 const toastVariants = cva(
   'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-lg border p-4 pr-12 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)]',
@@ -37,49 +32,33 @@ const toastVariants = cva(
 
 export type ToastProps = ComponentPropsWithoutRef<typeof ToastPrimitive.Root> & VariantProps<typeof toastVariants>;
 
-export const Toast = forwardRef<ElementRef<typeof ToastPrimitive.Root>, ToastProps>(
-  ({ className, variant, ...props }, ref) => (
-    <ToastPrimitive.Root
+export function Toast({ className, variant, ref, ...props }: ToastProps & { ref?: Ref<ElementRef<typeof ToastPrimitive.Root>> }) {
+  return (
+    <ToastPrimitive.Root ref={ref} data-variant={variant ?? 'default'} className={cn(toastVariants({ variant }), className)} {...props} />
+  );
+}
+
+export function ToastTitle({ className, ref, ...props }: ComponentProps<typeof ToastPrimitive.Title>) {
+  return <ToastPrimitive.Title ref={ref} className={cn('text-sm font-bold', className)} {...props} />;
+}
+
+export function ToastDescription({ className, ref, ...props }: ComponentProps<typeof ToastPrimitive.Description>) {
+  return <ToastPrimitive.Description ref={ref} className={cn('text-sm opacity-95', className)} {...props} />;
+}
+
+export function ToastClose({ className, ref, ...props }: ComponentProps<typeof ToastPrimitive.Close>) {
+  return (
+    <ToastPrimitive.Close
       ref={ref}
-      data-variant={variant ?? 'default'}
-      className={cn(toastVariants({ variant }), className)}
+      aria-label="Close notification"
+      className={cn(
+        'absolute right-1 top-1 inline-flex h-10 w-10 items-center justify-center rounded-md opacity-80 hover:opacity-100',
+        focusRing,
+        className,
+      )}
       {...props}
-    />
-  ),
-);
-Toast.displayName = 'Toast';
-
-export const ToastTitle = forwardRef<
-  ElementRef<typeof ToastPrimitive.Title>,
-  ComponentPropsWithoutRef<typeof ToastPrimitive.Title>
->(({ className, ...props }, ref) => (
-  <ToastPrimitive.Title ref={ref} className={cn('text-sm font-bold', className)} {...props} />
-));
-ToastTitle.displayName = 'ToastTitle';
-
-export const ToastDescription = forwardRef<
-  ElementRef<typeof ToastPrimitive.Description>,
-  ComponentPropsWithoutRef<typeof ToastPrimitive.Description>
->(({ className, ...props }, ref) => (
-  <ToastPrimitive.Description ref={ref} className={cn('text-sm opacity-95', className)} {...props} />
-));
-ToastDescription.displayName = 'ToastDescription';
-
-export const ToastClose = forwardRef<
-  ElementRef<typeof ToastPrimitive.Close>,
-  ComponentPropsWithoutRef<typeof ToastPrimitive.Close>
->(({ className, ...props }, ref) => (
-  <ToastPrimitive.Close
-    ref={ref}
-    aria-label="Close notification"
-    className={cn(
-      'absolute right-1 top-1 inline-flex h-10 w-10 items-center justify-center rounded-md opacity-80 hover:opacity-100',
-      focusRing,
-      className,
-    )}
-    {...props}
-  >
-    <X aria-hidden="true" className="h-4 w-4" />
-  </ToastPrimitive.Close>
-));
-ToastClose.displayName = 'ToastClose';
+    >
+      <X aria-hidden="true" className="h-4 w-4" />
+    </ToastPrimitive.Close>
+  );
+}

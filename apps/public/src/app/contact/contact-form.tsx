@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Send from 'lucide-react/icons/send';
 import { ApiClientError } from '@kbe/api-client';
-import { CONTACT_SUCCESS_TOAST, GRADE_LEVEL_OPTIONS } from '@kbe/content';
+import { CONTACT_GRADE_LEVELS, CONTACT_MESSAGES } from '@kbe/contracts/zod-free';
 import { Button, FieldError, Input, Label, NativeSelect, Textarea, toast } from '@kbe/ui';
 import { EMPTY_CONTACT_FORM, contactFormSchema, type ContactFormInput, type ContactMessage } from './contact-form.schema';
 import { sendContactMessage } from './contact-message.api';
@@ -36,7 +36,7 @@ export function ContactForm({ send = sendContactMessage }: ContactFormProps) {
   const onSubmit = async (message: ContactMessage) => {
     try {
       await send(message);
-      toast({ title: CONTACT_SUCCESS_TOAST.title, description: CONTACT_SUCCESS_TOAST.description });
+      toast({ title: CONTACT_MESSAGES.sentTitle, description: CONTACT_MESSAGES.sentText });
       reset(EMPTY_CONTACT_FORM);
     } catch (error) {
       toast({
@@ -88,7 +88,7 @@ export function ContactForm({ send = sendContactMessage }: ContactFormProps) {
         <Label htmlFor={gradeLevel.id}>Grade Level</Label>
         <NativeSelect id={gradeLevel.id} {...gradeLevel.aria} {...register('gradeLevel')}>
           <option value="">Select your grade level</option>
-          {GRADE_LEVEL_OPTIONS.map((option) => (
+          {CONTACT_GRADE_LEVELS.map((option) => (
             <option key={option} value={option}>
               {option}
             </option>

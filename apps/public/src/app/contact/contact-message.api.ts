@@ -1,5 +1,5 @@
 import { createHttpClient, type HttpClient } from '@kbe/api-client';
-import { API_PATHS } from '@kbe/contracts';
+import { API_PATHS } from '@kbe/contracts/zod-free';
 import type { ContactMessage } from './contact-form.schema';
 
 const defaultClient = createHttpClient();

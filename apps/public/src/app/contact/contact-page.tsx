@@ -1,3 +1,4 @@
+import type { ComponentType, ReactNode } from 'react';
 import Clock from 'lucide-react/icons/clock';
 import ExternalLink from 'lucide-react/icons/external-link';
 import Mail from 'lucide-react/icons/mail';
@@ -22,6 +23,19 @@ export const CONTACT_TITLE = 'Contact Us - KBE Young Scientist Competition';
 
 const linkClass = cn('rounded-sm font-semibold text-indigo-800 underline underline-offset-4 hover:text-indigo-950', focusRing);
 
+/** One line of 'Get in Touch': an icon, a bold label and the value under it. */
+function ContactLine({ icon: Icon, label, children }: { icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>; label: string; children: ReactNode }) {
+  return (
+    <li className="flex gap-3">
+      <Icon aria-hidden="true" className="h-5 w-5 shrink-0 text-indigo-700" />
+      <span>
+        <span className="block font-semibold text-slate-900">{label}</span>
+        {children}
+      </span>
+    </li>
+  );
+}
+
 export function ContactPage({ send }: ContactFormProps) {
   usePageMeta(CONTACT_TITLE, 'Questions about registration, exams or results? Write to us, call us or visit our office in Nashik.');
   const contact = getContactDetails();
@@ -40,38 +54,22 @@ export function ContactPage({ send }: ContactFormProps) {
             </CardHeader>
             <CardContent>
               <ul className="flex flex-col gap-4 text-sm">
-                <li className="flex gap-3">
-                  <MapPin aria-hidden="true" className="h-5 w-5 shrink-0 text-indigo-700" />
-                  <span>
-                    <span className="block font-semibold text-slate-900">Address</span>
-                    {contact.address}
-                  </span>
-                </li>
-                <li className="flex gap-3">
-                  <Phone aria-hidden="true" className="h-5 w-5 shrink-0 text-indigo-700" />
-                  <span>
-                    <span className="block font-semibold text-slate-900">Phone</span>
-                    <a href={phoneHref(contact.phone)} className={linkClass}>
-                      {contact.phone}
-                    </a>
-                  </span>
-                </li>
-                <li className="flex gap-3">
-                  <Mail aria-hidden="true" className="h-5 w-5 shrink-0 text-indigo-700" />
-                  <span>
-                    <span className="block font-semibold text-slate-900">Email</span>
-                    <a href={mailHref(contact.email)} className={linkClass}>
-                      {contact.email}
-                    </a>
-                  </span>
-                </li>
-                <li className="flex gap-3">
-                  <Clock aria-hidden="true" className="h-5 w-5 shrink-0 text-indigo-700" />
-                  <span>
-                    <span className="block font-semibold text-slate-900">Office Hours</span>
-                    {contact.hours}
-                  </span>
-                </li>
+                <ContactLine icon={MapPin} label="Address">
+                  {contact.address}
+                </ContactLine>
+                <ContactLine icon={Phone} label="Phone">
+                  <a href={phoneHref(contact.phone)} className={linkClass}>
+                    {contact.phone}
+                  </a>
+                </ContactLine>
+                <ContactLine icon={Mail} label="Email">
+                  <a href={mailHref(contact.email)} className={linkClass}>
+                    {contact.email}
+                  </a>
+                </ContactLine>
+                <ContactLine icon={Clock} label="Office Hours">
+                  {contact.hours}
+                </ContactLine>
               </ul>
             </CardContent>
           </Card>

@@ -14,20 +14,6 @@ export interface IdempotencyStore {
 
 export const IDEMPOTENCY_STORE = Symbol('IDEMPOTENCY_STORE');
 
-/**
- * The record an earlier submit with the same `Idempotency-Key` produced: null when the client
- * sent no key, the key is new, or its record is gone (`findByCode` decides what counts as found).
- */
-export async function findReplayedRecord<T>(
-  store: IdempotencyStore,
-  kind: RegistrationKind,
-  key: string | undefined,
-  findByCode: (code: string) => Promise<T | null>,
-): Promise<T | null> {
-  const code = key ? await store.find(kind, key) : null;
-  return code ? findByCode(code) : null;
-}
-
 @Schema({ collection: 'idempotency_keys', versionKey: false })
 export class IdempotencyKeyDocument {
   /** `<kind>:<key>`: the primary key serves find({ _id }) and makes keys unique. */

@@ -1,3 +1,4 @@
+import { IdempotentRegistration } from './idempotent-registration';
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { ThrottlerModule } from '@nestjs/throttler';
@@ -37,8 +38,9 @@ export class RegistrationCommonModule {
         { provide: EDITION_SETTINGS, useValue: editionFromConfig(options.config) },
         { provide: IDEMPOTENCY_STORE, useClass: MongoIdempotencyStore },
         RegistrationEventPublisher,
+        IdempotentRegistration,
       ],
-      exports: [CLOCK, CODE_GENERATORS, EDITION_SETTINGS, IDEMPOTENCY_STORE, RegistrationEventPublisher],
+      exports: [CLOCK, CODE_GENERATORS, EDITION_SETTINGS, RegistrationEventPublisher, IdempotentRegistration],
     };
   }
 }

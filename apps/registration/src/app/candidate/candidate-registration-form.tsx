@@ -12,6 +12,7 @@ import {
   VALIDATION_MESSAGES,
   candidateRegistrationSchema,
   joinValidationMessages,
+  registrationClosedMessage,
   validateCandidateSubmission,
   type CandidateRegistration,
   type EditionSettings,
@@ -120,9 +121,12 @@ export function CandidateRegistrationForm({ edition, now, prefill }: CandidateRe
     if (prefill) form.setValue('mentorCode', prefill.code, { shouldDirty: true });
   }, [prefill, form]);
 
-  /** Every rule of section 5 at once: fields, both documents, the deadline. */
-  const checkSubmission = () =>
-    validateCandidateSubmission({ fields: form.getValues(), photo, signature, now: now(), edition });
+  /** The deadline first (alone, as the service answers it), then every rule of section 5 at once. */
+  const checkSubmission = () => {
+    const closed = registrationClosedMessage(now(), edition);
+    if (closed) return { success: false as const, messages: [closed] };
+    return validateCandidateSubmission({ fields: form.getValues(), photo, signature });
+  };
 
   const showProblems = (messages: string[]) => {
     setFileError(messages.includes(VALIDATION_MESSAGES.documents) ? VALIDATION_MESSAGES.documents : undefined);

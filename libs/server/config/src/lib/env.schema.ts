@@ -126,6 +126,17 @@ export const tokenSigningEnv = {
   JWT_EXPIRES_IN_SECONDS: positiveIntField(8 * 60 * 60),
 };
 
+/** Services behind the edge that read the client address from X-Forwarded-For. */
+export const trustedProxyEnv = {
+  /** Proxies in front of the service that append to X-Forwarded-For (the edge: 1). 0 = use the socket address. */
+  TRUSTED_PROXY_HOPS: z.coerce
+    .number({ error: 'must be an integer between 0 and 5' })
+    .int({ error: 'must be an integer between 0 and 5' })
+    .min(0, { error: 'must be an integer between 0 and 5' })
+    .max(5, { error: 'must be an integer between 0 and 5' })
+    .default(1),
+};
+
 export const chromiumEnv = {
   CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
 };

@@ -4,7 +4,7 @@ import { Client } from 'minio';
 import { Readable } from 'node:stream';
 import { FileNotFoundError } from './file-storage';
 import { MinioFileStorage } from './minio.file-storage';
-import { storageOptionsFromEnv } from './storage-options';
+import { storageOptionsFromEnv } from './storage-options.from-env';
 
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];

@@ -1,35 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Pagination } from '@kbe/contracts';
+import { TBA, type AdminCandidateListItem, type Pagination } from '@kbe/contracts';
 import { paginationOf, type PageRequest } from '../../common/pagination';
 import { CANDIDATE_REPOSITORY, type CandidateListQuery, type CandidateRecord, type CandidateRepository } from '../candidate.repository';
 
-export const TBA = 'TBA';
-
-/** One row of the admin candidate tables (spec section 3). */
-export interface CandidateListItem {
-  id: string;
-  candidateId: string;
-  candidateCode: string;
-  name: string;
-  fatherName: string;
-  category: string;
-  center: string;
-  contact: string;
-  email: string;
-  mentorCode: string;
-  schoolName: string;
-  standard: string;
-  feesPaid: boolean;
-  hallTicketReleased: boolean;
-  certificateReleased: boolean;
-  /** Internal paths of the stored images (the documents and admin services fetch them). */
-  photo: string;
-  signature: string;
-  seatNumber: string;
-  stage: string;
-  examTime: string;
-  createdAt: string;
-}
+/**
+ * One row of the admin candidate tables (spec section 3) as registration-service knows it:
+ * `photo` and `signature` are the internal storage paths (admin-service hands admins signed
+ * links instead); district, receipt and deletion are added where they are known.
+ */
+export type CandidateListItem = Omit<AdminCandidateListItem, 'district' | 'receiptNumber' | 'deletedAt'>;
 
 export function toCandidateListItem(candidate: CandidateRecord): CandidateListItem {
   const code = candidate.candidateCode;

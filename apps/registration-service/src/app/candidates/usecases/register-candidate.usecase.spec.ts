@@ -2,6 +2,7 @@ import type { EditionSettings } from '@kbe/contracts';
 import { DEFAULT_EDITION } from '@kbe/contracts';
 import type { CodeGenerators } from '../../common/code-generators';
 import type { IdempotencyStore, RegistrationKind } from '../../common/idempotency.store';
+import { IdempotentRegistration } from '../../common/idempotent-registration';
 import type { PendingRegistrationEvent, RegistrationEventPublisher } from '../../common/registration-event.publisher';
 import type { MentorRecord, MentorRepository } from '../../mentors/mentor.repository';
 import type { CandidateDocumentsStore, CandidateImages, StoredImageKeys } from '../candidate-documents.store';
@@ -136,11 +137,10 @@ function setup(options: { codes?: string[]; now?: string; edition?: EditionSetti
     mentors as unknown as MentorRepository,
     documents,
     normalizer,
-    idempotency,
     { now: () => new Date(options.now ?? '2025-10-01T10:00:00+05:30') },
     generators,
     options.edition ?? DEFAULT_EDITION,
-    events as unknown as RegistrationEventPublisher,
+    new IdempotentRegistration(idempotency, events as unknown as RegistrationEventPublisher),
   );
   const submit = (input: Partial<CandidateSubmissionInput> = {}) =>
     useCase.execute({ fields: fields(), photo: { bytes: JPEG }, signature: { bytes: JPEG }, ...input });

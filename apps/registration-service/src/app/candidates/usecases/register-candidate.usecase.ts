@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { BadRequestException, HttpStatus, Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import {
   detectImageType,
-  isRegistrationOpen,
-  registrationDeadlineMessage,
+  registrationClosedMessage,
   validateCandidateSubmission,
   type CandidateRegistration,
   type EditionSettings,
@@ -14,8 +13,7 @@ import { CLOCK, type Clock } from '../../common/clock';
 import { CODE_GENERATORS, type CodeGenerators } from '../../common/code-generators';
 import { EDITION_SETTINGS } from '../../common/edition.settings.provider';
 import { fingerprintOf } from '../../common/fingerprint.util';
-import { findReplayedRecord, IDEMPOTENCY_STORE, type IdempotencyStore } from '../../common/idempotency.store';
-import { RegistrationEventPublisher } from '../../common/registration-event.publisher';
+import { IdempotentRegistration, type RegistrationOutcome } from '../../common/idempotent-registration';
 import { issueUniqueCode } from '../../common/unique-code.issuer';
 import { UnknownReferenceException } from '../../common/unknown-reference.exception';
 import { MENTOR_REPOSITORY, type MentorRepository } from '../../mentors/mentor.repository';
@@ -51,9 +49,6 @@ export interface CandidateSubmissionInput {
   byAdmin?: boolean;
 }
 
-/** The deadline an admin-added candidate is checked against: none. */
-const NO_DEADLINE = '9999-12-31T23:59:59.999Z';
-
 export interface RegisterCandidateResult {
   candidate: CandidateRecord;
   replayed: boolean;
@@ -72,9 +67,10 @@ function imageInfo(image?: UploadedImage): ImageFileInfo | null {
 }
 
 /**
- * Registers a candidate with photo and signature. Steps, in an order that needs no transaction:
- * replay check, deadline, validation, mentor check, duplicate check, image normalisation, upload
- * under the new code, insert (unique code and fingerprint), idempotency key, event. If the insert
+ * Registers a candidate with photo and signature (the replay check, idempotency key and event
+ * are IdempotentRegistration's). Steps, in an order that needs no transaction: deadline,
+ * validation, mentor check, duplicate check, image normalisation, upload under the new code,
+ * insert (unique code and fingerprint). If the insert
  * fails the uploaded files are removed; if the upload fails nothing was inserted.
  */
 @Injectable()
@@ -86,31 +82,32 @@ export class RegisterCandidateUseCase {
     @Inject(MENTOR_REPOSITORY) private readonly mentors: MentorRepository,
     @Inject(CANDIDATE_DOCUMENTS_STORE) private readonly documents: CandidateDocumentsStore,
     @Inject(IMAGE_NORMALIZER) private readonly images: ImageNormalizer,
-    @Inject(IDEMPOTENCY_STORE) private readonly idempotency: IdempotencyStore,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(CODE_GENERATORS) private readonly codes: CodeGenerators,
     @Inject(EDITION_SETTINGS) private readonly edition: EditionSettings,
-    private readonly events: RegistrationEventPublisher,
+    private readonly idempotent: IdempotentRegistration,
   ) {}
 
   async execute(input: CandidateSubmissionInput): Promise<RegisterCandidateResult> {
-    const key = input.idempotencyKey;
-    const replay = await findReplayedRecord(this.idempotency, 'candidate', key, (code) => this.candidates.findByCode(code));
-    if (replay) return { candidate: replay, replayed: true };
-
-    const now = this.clock.now();
-    const edition = input.byAdmin ? { ...this.edition, registrationDeadline: NO_DEADLINE } : this.edition;
-    if (!isRegistrationOpen(now, edition)) {
-      const message = registrationDeadlineMessage(this.edition);
-      throw new BadRequestException({ statusCode: HttpStatus.BAD_REQUEST, message, errors: [{ field: 'registrationDeadline', message }] });
-    }
-    const checked = validateCandidateSubmission({
-      fields: input.fields,
-      photo: imageInfo(input.photo),
-      signature: imageInfo(input.signature),
-      now,
-      edition,
+    const { record, replayed } = await this.idempotent.run({
+      kind: 'candidate',
+      key: input.idempotencyKey,
+      records: this.candidates,
+      codeOf: (candidate) => candidate.candidateCode,
+      register: () => this.register(input),
     });
+    return { candidate: record, replayed };
+  }
+
+  private async register(input: CandidateSubmissionInput): Promise<RegistrationOutcome<CandidateRecord>> {
+    const now = this.clock.now();
+    // The one deadline check of the server (an admin-added candidate has none): it answers with
+    // the spec's message alone.
+    const closed = input.byAdmin ? null : registrationClosedMessage(now, this.edition);
+    if (closed) {
+      throw new BadRequestException({ statusCode: HttpStatus.BAD_REQUEST, message: closed, errors: [{ field: 'registrationDeadline', message: closed }] });
+    }
+    const checked = validateCandidateSubmission({ fields: input.fields, photo: imageInfo(input.photo), signature: imageInfo(input.signature) });
     if (!checked.success) throw new RequestValidationError(checked.fieldErrors);
     // Fees are confirmed by an admin, never by the registration form.
     const registration: CandidateRegistration = { ...checked.data, feesPaid: false };
@@ -121,7 +118,7 @@ export class RegisterCandidateUseCase {
 
     const fingerprint = candidateFingerprint(registration);
     const same = await this.candidates.findByFingerprint(fingerprint);
-    if (same) return this.answerWithExisting(same, key);
+    if (same) return { record: same, existing: true };
 
     // Both present and images: validateCandidateSubmission proved it.
     const jpegs = await this.normalise(input.photo as UploadedImage, input.signature as UploadedImage);
@@ -161,16 +158,9 @@ export class RegisterCandidateUseCase {
       // A concurrent submit of the same details won the race: answer with its code.
       const first = await this.candidates.findByFingerprint(fingerprint);
       if (!first) throw new Error('Candidate duplicate reported but not found');
-      return this.answerWithExisting(first, key);
+      return { record: first, existing: true };
     }
-    if (key) await this.idempotency.remember('candidate', key, outcome.candidateCode);
-    await this.events.queue([candidateRegisteredEvent(eventId, outcome)], this.candidates);
-    return { candidate: outcome, replayed: false };
-  }
-
-  private async answerWithExisting(candidate: CandidateRecord, key?: string): Promise<RegisterCandidateResult> {
-    if (key) await this.idempotency.remember('candidate', key, candidate.candidateCode);
-    return { candidate, replayed: true };
+    return { record: outcome, event: candidateRegisteredEvent(eventId, outcome) };
   }
 
   private async normalise(photo: UploadedImage, signature: UploadedImage): Promise<CandidateImages> {

@@ -1,22 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Pagination } from '@kbe/contracts';
+import type { AdminMentorListItem, Pagination } from '@kbe/contracts';
 import { paginationOf, type PageRequest } from '../../common/pagination';
 import { MENTOR_REPOSITORY, type MentorListQuery, type MentorRecord, type MentorRepository } from '../mentor.repository';
 
 /** One row of the admin mentor table (spec section 3). */
-export interface MentorListItem {
-  id: string;
-  mentorCode: string;
-  name: string;
-  email: string;
-  mobile: string;
-  location: string;
-  isActive: boolean;
-  schoolCode: string;
-  subjectTeaching: string;
-  workExperience: number;
-  createdAt: string;
-}
+export type MentorListItem = AdminMentorListItem;
 
 export function toMentorListItem(mentor: MentorRecord): MentorListItem {
   return {

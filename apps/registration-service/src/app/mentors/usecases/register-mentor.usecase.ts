@@ -4,8 +4,7 @@ import type { MentorRegistration } from '@kbe/contracts';
 import { CLOCK, type Clock } from '../../common/clock';
 import { CODE_GENERATORS, type CodeGenerators } from '../../common/code-generators';
 import { fingerprintOf } from '../../common/fingerprint.util';
-import { findReplayedRecord, IDEMPOTENCY_STORE, type IdempotencyStore } from '../../common/idempotency.store';
-import { RegistrationEventPublisher } from '../../common/registration-event.publisher';
+import { IdempotentRegistration, type RegistrationOutcome } from '../../common/idempotent-registration';
 import { issueUniqueCode } from '../../common/unique-code.issuer';
 import { UnknownReferenceException } from '../../common/unknown-reference.exception';
 import { SCHOOL_REPOSITORY, type SchoolRepository } from '../../schools/school.repository';
@@ -36,22 +35,29 @@ export class RegisterMentorUseCase {
   constructor(
     @Inject(MENTOR_REPOSITORY) private readonly mentors: MentorRepository,
     @Inject(SCHOOL_REPOSITORY) private readonly schools: SchoolRepository,
-    @Inject(IDEMPOTENCY_STORE) private readonly idempotency: IdempotencyStore,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(CODE_GENERATORS) private readonly codes: CodeGenerators,
-    private readonly events: RegistrationEventPublisher,
+    private readonly idempotent: IdempotentRegistration,
   ) {}
 
   async execute(input: MentorRegistration, idempotencyKey?: string): Promise<RegisterMentorResult> {
-    const replay = await findReplayedRecord(this.idempotency, 'mentor', idempotencyKey, (code) => this.mentors.findByCode(code));
-    if (replay) return { mentor: replay, replayed: true };
+    const { record, replayed } = await this.idempotent.run({
+      kind: 'mentor',
+      key: idempotencyKey,
+      records: this.mentors,
+      codeOf: (mentor) => mentor.mentorCode,
+      register: () => this.register(input),
+    });
+    return { mentor: record, replayed };
+  }
 
+  private async register(input: MentorRegistration): Promise<RegistrationOutcome<MentorRecord>> {
     const school = await this.schools.findByCode(input.schoolCode);
     if (!school) throw new UnknownReferenceException('schoolCode', SCHOOL_CODE_NOT_FOUND);
 
     const fingerprint = fingerprintOf([input.schoolCode, input.name, input.contact]);
     const same = await this.mentors.findByFingerprint(fingerprint);
-    if (same) return this.remembered(same, idempotencyKey);
+    if (same) return { record: same, existing: true };
 
     const eventId = randomUUID();
     const outcome = await issueUniqueCode(
@@ -74,17 +80,9 @@ export class RegisterMentorUseCase {
     if (outcome === 'duplicate') {
       // A concurrent submit of the same details won the race: answer with its code.
       const first = await this.mentors.findByFingerprint(fingerprint);
-      if (first) return this.remembered(first, idempotencyKey);
+      if (first) return { record: first, existing: true };
       throw new Error('Mentor duplicate reported but not found');
     }
-
-    if (idempotencyKey) await this.idempotency.remember('mentor', idempotencyKey, outcome.mentorCode);
-    await this.events.queue([mentorRegisteredEvent(eventId, outcome)], this.mentors);
-    return { mentor: outcome, replayed: false };
-  }
-
-  private async remembered(mentor: MentorRecord, idempotencyKey?: string): Promise<RegisterMentorResult> {
-    if (idempotencyKey) await this.idempotency.remember('mentor', idempotencyKey, mentor.mentorCode);
-    return { mentor, replayed: true };
+    return { record: outcome, event: mentorRegisteredEvent(eventId, outcome) };
   }
 }

@@ -1,5 +1,6 @@
 import type { SchoolRegistration } from '@kbe/contracts';
 import type { IdempotencyStore } from '../../common/idempotency.store';
+import { IdempotentRegistration } from '../../common/idempotent-registration';
 import type { PendingRegistrationEvent, RegistrationEventPublisher } from '../../common/registration-event.publisher';
 import type { NewSchool, SchoolInsertOutcome, SchoolRecord, SchoolRepository } from '../school.repository';
 import { RegisterSchoolUseCase } from './register-school.usecase';
@@ -39,12 +40,12 @@ function setup(codes: string[]) {
   };
   const queued: PendingRegistrationEvent[] = [];
   const queue = [...codes];
+  const events = { queue: async (events: readonly PendingRegistrationEvent[]) => void queued.push(...events) };
   const useCase = new RegisterSchoolUseCase(
     repository as unknown as SchoolRepository,
-    idempotency,
     { now: () => new Date('2025-09-01T00:00:00Z') },
-    { queue: async (events: readonly PendingRegistrationEvent[]) => void queued.push(...events) } as unknown as RegistrationEventPublisher,
     { school: () => queue.shift() ?? 'SCH-ZZZZZZ', mentor: () => '', candidate: () => '' },
+    new IdempotentRegistration(idempotency, events as unknown as RegistrationEventPublisher),
   );
   return { useCase, rows, queued };
 }

@@ -3,8 +3,7 @@ import { ConflictException, Inject, Injectable } from '@nestjs/common';
 import type { SchoolRegistration } from '@kbe/contracts';
 import { CLOCK, type Clock } from '../../common/clock';
 import { CODE_GENERATORS, type CodeGenerators } from '../../common/code-generators';
-import { findReplayedRecord, IDEMPOTENCY_STORE, type IdempotencyStore } from '../../common/idempotency.store';
-import { RegistrationEventPublisher } from '../../common/registration-event.publisher';
+import { IdempotentRegistration, type RegistrationOutcome } from '../../common/idempotent-registration';
 import { issueUniqueCode, type CodeAttempt } from '../../common/unique-code.issuer';
 import { SCHOOL_REPOSITORY, schoolRegisteredEvent, type SchoolRecord, type SchoolRepository } from '../school.repository';
 
@@ -26,17 +25,24 @@ export interface RegisterSchoolResult {
 export class RegisterSchoolUseCase {
   constructor(
     @Inject(SCHOOL_REPOSITORY) private readonly schools: SchoolRepository,
-    @Inject(IDEMPOTENCY_STORE) private readonly idempotency: IdempotencyStore,
     @Inject(CLOCK) private readonly clock: Clock,
-    private readonly events: RegistrationEventPublisher,
     @Inject(CODE_GENERATORS) private readonly codes: CodeGenerators,
+    private readonly idempotent: IdempotentRegistration,
   ) {}
 
   async execute(input: SchoolRegistration, idempotencyKey?: string): Promise<RegisterSchoolResult> {
-    const replay = await findReplayedRecord(this.idempotency, 'school', idempotencyKey, (code) => this.schools.findByCode(code));
-    if (replay) return { school: replay, replayed: true };
-    if (await this.schools.existsByUdise(input.udiseCode)) throw new ConflictException(UDISE_ALREADY_REGISTERED);
+    const { record, replayed } = await this.idempotent.run({
+      kind: 'school',
+      key: idempotencyKey,
+      records: this.schools,
+      codeOf: (school) => school.schoolCode,
+      register: () => this.register(input),
+    });
+    return { school: record, replayed };
+  }
 
+  private async register(input: SchoolRegistration): Promise<RegistrationOutcome<SchoolRecord>> {
+    if (await this.schools.existsByUdise(input.udiseCode)) throw new ConflictException(UDISE_ALREADY_REGISTERED);
     const eventId = randomUUID();
     const school = await issueUniqueCode(() => this.codes.school(), async (schoolCode): Promise<CodeAttempt<SchoolRecord>> => {
       const record: SchoolRecord = { ...input, schoolCode, createdAt: this.clock.now() };
@@ -45,9 +51,6 @@ export class RegisterSchoolUseCase {
       if (outcome.duplicate === 'udiseCode') throw new ConflictException(UDISE_ALREADY_REGISTERED);
       return { collision: true };
     });
-
-    if (idempotencyKey) await this.idempotency.remember('school', idempotencyKey, school.schoolCode);
-    await this.events.queue([schoolRegisteredEvent(eventId, school)], this.schools);
-    return { school, replayed: false };
+    return { record: school, event: schoolRegisteredEvent(eventId, school) };
   }
 }

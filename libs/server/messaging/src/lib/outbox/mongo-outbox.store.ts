@@ -26,7 +26,16 @@ export class MongoOutboxStore implements OutboxStore {
 
   async findUnpublished(limit: number): Promise<OutboxRecord[]> {
     const docs = await this.waiting.find({ publishedAt: null }).sort({ createdAt: 1 }).limit(limit).lean().exec();
-    return docs.map(({ _id, ...rest }) => ({ id: _id, ...rest }));
+    if (docs.length === 0) return [];
+    // `add` checks `outbox_published` before it inserts, but the relay may move the same id in
+    // between (a re-driven event racing its first relay). Such a copy is dropped here, before it
+    // could be sent a second time.
+    const ids = docs.map((doc) => doc._id);
+    const relayed = await this.published.find({ _id: { $in: ids } }, { _id: 1 }).lean().exec();
+    if (relayed.length === 0) return docs.map(({ _id, ...rest }) => ({ id: _id, ...rest }));
+    const relayedIds = new Set(relayed.map((doc) => doc._id));
+    await this.waiting.deleteMany({ _id: { $in: [...relayedIds] } }).exec();
+    return docs.filter((doc) => !relayedIds.has(doc._id)).map(({ _id, ...rest }) => ({ id: _id, ...rest }));
   }
 
   async markPublished(records: readonly OutboxRecord[], publishedAt: Date): Promise<void> {

@@ -1,0 +1,7 @@
+// Entry point `@kbe/contracts/zod-free`: the parts of the contracts that need no zod (types,
+// defaults, messages, paths and pure rules). Browser code on a first page load imports from here,
+// so the ~60 KB (gzipped) validation library stays out of it; everything is also in `@kbe/contracts`.
+export * from './lib/edition.settings';
+export * from './lib/contact.messages';
+export * from './lib/validation.messages';
+export * from './lib/api-paths';
