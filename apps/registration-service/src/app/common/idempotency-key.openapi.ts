@@ -8,5 +8,6 @@ export const ApiIdempotencyKeyHeader = () =>
     name: IDEMPOTENCY_KEY_HEADER,
     required: false,
     description: 'A retried submit with the same key gets the first code (1 to 200 visible ASCII characters).',
-    schema: { type: 'string', pattern: KEY_PATTERN.source },
+    // an empty header counts as absent (idempotencyKeyOf)
+    schema: { type: 'string', pattern: `^(${KEY_PATTERN.source.slice(1, -1)})?$` },
   });
