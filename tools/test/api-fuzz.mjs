@@ -70,10 +70,11 @@ async function adminToken(baseUrl, username, password) {
   return body.token;
 }
 
-function runSchemathesis(python, args, env) {
+function runSchemathesis(python, args, env, cwd) {
   return new Promise((resolveRun) => {
     const child = spawn(python, ['-m', 'schemathesis.cli', '--config-file', CONFIG, '--no-color', 'run', ...args], {
-      cwd: repoRoot,
+      // schemathesis keeps a cache (.schemathesis/) in its working directory: the git-ignored results
+      cwd,
       env: { ...process.env, ...env, PYTHONUNBUFFERED: '1' },
     });
     let output = '';
@@ -133,7 +134,7 @@ export async function fuzzServices({
       '--report-junit-path', join(reportDir, `${service}.junit.xml`),
     ];
     log(`api fuzz: ${service}: schemathesis run ${args.join(' ')}`);
-    const { code, output } = await runSchemathesis(python, args, tokens);
+    const { code, output } = await runSchemathesis(python, args, tokens, reportDir);
     results.push({ service, ok: code === 0, summary: summaryOf(output) });
   }
   return results;

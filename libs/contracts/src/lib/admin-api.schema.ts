@@ -130,6 +130,7 @@ const searchText = z
   .string({ error: 'search must be text' })
   .trim()
   .max(100, { error: 'search must be at most 100 characters' })
+  .regex(/^[^\u0000]*$/, { error: 'search must not contain a NUL character' })
   .optional()
   .transform((value) => (value ? value : undefined));
 const unknownQueryKey = {

@@ -26,6 +26,8 @@ export const searchQuery = z
   .string({ error: 'search must be text' })
   .trim()
   .max(100, { error: 'search must be at most 100 characters' })
+  // a NUL byte cannot travel in a database regular expression: refused, never a 500
+  .regex(/^[^\u0000]*$/, { error: 'search must not contain a NUL character' })
   .optional()
   .transform((value) => (value ? value : undefined));
 
