@@ -5,13 +5,15 @@
 //   3. integration tests against real FerretDB, Kafka, MinIO and Chromium (tools/infra)
 //   4. the whole stack at http://localhost:8080 and browser journeys (playwright-core + Chromium)
 //   5. the first-load budgets of the public pages (JavaScript, CSS, fonts, images)
+//   6. the API fuzzer (schemathesis) against every service's OpenAPI document, on a fresh stack
 // Ends with one summary line `summary: N passed, N failed`.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { infraUpNoting, repoRoot, startStack } from '../stack/stack.mjs';
-import { testProfile } from '../stack/profiles.mjs';
+import { fuzzProfile, testProfile } from '../stack/profiles.mjs';
+import { fuzzServices } from './api-fuzz.mjs';
 
 const resultsDir = join(repoRoot, '.kbe/test-results');
 rmSync(resultsDir, { recursive: true, force: true });
@@ -147,7 +149,7 @@ try {
   }
 
   // 3. integration tests against real servers
-  const needsServers = wanted('integration') || wanted('e2e');
+  const needsServers = wanted('integration') || wanted('e2e') || wanted('fuzz');
   if (needsServers) {
     infra = await import(join(repoRoot, 'tools/infra/index.mjs'));
     log('infrastructure up (FerretDB, Kafka, MinIO, Chromium) ...');
@@ -190,6 +192,27 @@ try {
       await check('first-load budgets', process.execPath, ['bench/bundle-size.mjs'], {
         env: { KBE_BASE_URL: `http://localhost:${port}` },
       });
+    }
+
+    // 6. schemathesis against every service's OpenAPI document, through the edge, on a stack of
+    // its own (fresh databases; registration limits raised so the fuzzer reaches the handlers)
+    if (wanted('fuzz')) {
+      const port = Number(process.env.PORT ?? 8080);
+      fallbackEdge?.kill('SIGTERM');
+      fallbackEdge = undefined;
+      await stack?.stop();
+      const profile = fuzzProfile(`${runId}f`);
+      stack = await startStack({ port, env: profile, build: !wanted('e2e'), logDir: join(resultsDir, 'logs-fuzz') });
+      const started = Date.now();
+      log('api fuzz (schemathesis, every check, seeded and bounded) ...');
+      const results = await fuzzServices({
+        baseUrl: `http://localhost:${port}`,
+        admin: { username: profile.ADMIN_USERNAME, password: profile.ADMIN_PASSWORD },
+        webhookToken: profile.SMS_WEBHOOK_TOKEN,
+        reportDir: join(resultsDir, 'api-fuzz'),
+      });
+      for (const result of results) log(`api fuzz ${result.ok ? 'ok' : 'FAILED'}: ${result.service}\n${result.summary}`);
+      record('api fuzz (schemathesis)', { passed: results.filter((r) => r.ok).length, failed: results.filter((r) => !r.ok).length }, started);
     }
   }
 } catch (error) {

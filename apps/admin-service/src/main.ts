@@ -10,6 +10,8 @@ if (process.argv[2] === 'create-admin') {
     service: SERVICE_NAME,
     envSchema: adminEnvSchema,
     module: (config) => AppModule.forRoot(config),
+    // the browsable API documentation of every service (the edge routes /api/docs here)
+    apiDocsUiOf: ['registration-service', 'documents-service', 'admin-service', 'notifications-service'],
     description: 'Admin login, dashboard, lists, releases, SMS campaigns, audit, and the health of all services.',
   });
 }

@@ -41,6 +41,23 @@ export function isValidDateOfBirth(value: string, now: Date = new Date()): boole
   return isCalendarDate && year >= 1900 && date.getTime() <= now.getTime();
 }
 
+/**
+ * What JSON Schema can say of a date of birth (the OpenAPI documents): YYYY-MM-DD from 1900 up to
+ * the end of last year, with days every month has; `isValidDateOfBirth` is the rule itself.
+ */
+function dateOfBirthPattern(now: Date = new Date()): string {
+  const lastYear = now.getUTCFullYear() - 1;
+  const years: string[] = [];
+  for (let century = 19; century * 100 <= lastYear; century += 1) {
+    const top = Math.min(lastYear, century * 100 + 99);
+    const decades = Math.floor((top % 100) / 10);
+    if (decades > 0) years.push(`${century}[0-${decades - 1}][0-9]`);
+    years.push(`${century}${decades}[0-${top % 10}]`);
+  }
+  const monthDay = '(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])|(0[13-9]|1[0-2])-(29|30)|(0[13578]|1[02])-31';
+  return `^(${years.join('|')})-(${monthDay})$`;
+}
+
 const dateOfBirth = z
   .string({
     error: (issue) =>
@@ -48,7 +65,8 @@ const dateOfBirth = z
   })
   .trim()
   .min(1, { error: DATE_OF_BIRTH_REQUIRED, abort: true })
-  .refine((value) => isValidDateOfBirth(value), { error: VALIDATION_MESSAGES.dateOfBirth });
+  .refine((value) => isValidDateOfBirth(value), { error: VALIDATION_MESSAGES.dateOfBirth })
+  .meta({ format: 'date', pattern: dateOfBirthPattern(), description: 'YYYY-MM-DD, a real date from 1900 up to today (the pattern stops at the end of last year).' });
 
 const phoneNumber = z
   .string({

@@ -3,6 +3,8 @@ export * from './lib/all-exceptions.filter';
 export * from './lib/zod-validation.pipe';
 export * from './lib/service-core.module';
 export * from './lib/openapi-document';
+export * from './lib/method-not-allowed.middleware';
+export * from './lib/api-docs-ui';
 export * from './lib/create-service-app';
 export * from './lib/bootstrap-service';
 export * from './lib/client-address';

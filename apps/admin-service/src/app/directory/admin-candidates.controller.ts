@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Req, StreamableFile } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import {
   ADMIN_MESSAGES,
   adminCandidateListQuerySchema,
@@ -18,7 +18,7 @@ import {
   type ExamAssignmentImportResponse,
 } from '@kbe/contracts';
 import { AdminOnly, CurrentAdmin, type AuthenticatedAdmin } from '@kbe/server-auth';
-import { ZodValidationPipe } from '@kbe/server-bootstrap';
+import { multipartSchemaOf, ZodValidationPipe } from '@kbe/server-bootstrap';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { RequestOrigin } from '../audit/audit-log';
@@ -46,6 +46,15 @@ export class AdminCandidatesController {
    * signature, or JSON), the same rules, no deadline. Streamed through to registration-service.
    */
   @Post()
+  @ApiUnprocessableEntityResponse({ description: 'Mentor Code not found (or not active).' })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    required: true,
+    schema: multipartSchemaOf(candidateRegistrationSchema, {
+      photo: { required: true, description: 'Passport photo: an image (JPEG, PNG or WebP), at most 5 MB.' },
+      signature: { required: true, description: 'Signature: an image (JPEG, PNG or WebP), at most 5 MB.' },
+    }),
+  })
   async add(
     @CurrentAdmin() admin: AuthenticatedAdmin,
     @Req() request: RequestOrigin & NodeJS.ReadableStream & { body?: unknown },
@@ -62,6 +71,7 @@ export class AdminCandidatesController {
   }
 
   @Get('export.csv')
+  @ApiOkResponse({ description: 'The candidates as CSV.', content: { 'text/csv': { schema: { type: 'string' } } } })
   exportCsv(@Query(new ZodValidationPipe(adminCandidateListQuerySchema)) query: z.output<typeof adminCandidateListQuerySchema>): StreamableFile {
     return new StreamableFile(this.candidates.exportCsv(query), {
       type: 'text/csv; charset=utf-8',
@@ -81,12 +91,15 @@ export class AdminCandidatesController {
   }
 
   @Get(':id')
+  @ApiNotFoundResponse({ description: 'Candidate not found' })
   async get(@Param('id', idPipe) id: string): Promise<AdminCandidateResponse> {
     return { success: true, message: 'Candidate', data: await this.candidates.get(id) };
   }
 
   /** Edit every registration field, validated like a registration. */
   @Put(':id')
+  @ApiUnprocessableEntityResponse({ description: 'Mentor Code not found (or not active).' })
+  @ApiNotFoundResponse({ description: 'Candidate not found' })
   async update(
     @CurrentAdmin() admin: AuthenticatedAdmin,
     @Req() origin: RequestOrigin,
@@ -97,6 +110,7 @@ export class AdminCandidatesController {
   }
 
   @Patch(':id/fees')
+  @ApiNotFoundResponse({ description: 'Candidate not found' })
   async fees(
     @CurrentAdmin() admin: AuthenticatedAdmin,
     @Req() origin: RequestOrigin,
@@ -109,6 +123,7 @@ export class AdminCandidatesController {
 
   /** Releasing an unpaid candidate answers 409 'Candidate must pay fees before hall ticket can be released.' */
   @Patch(':id/hall-ticket')
+  @ApiNotFoundResponse({ description: 'Candidate not found' })
   async hallTicket(
     @CurrentAdmin() admin: AuthenticatedAdmin,
     @Req() origin: RequestOrigin,
@@ -120,6 +135,7 @@ export class AdminCandidatesController {
   }
 
   @Patch(':id/certificate')
+  @ApiNotFoundResponse({ description: 'Candidate not found' })
   async certificate(
     @CurrentAdmin() admin: AuthenticatedAdmin,
     @Req() origin: RequestOrigin,
@@ -131,6 +147,7 @@ export class AdminCandidatesController {
   }
 
   @Patch(':id/exam-assignment')
+  @ApiNotFoundResponse({ description: 'Candidate not found' })
   async examAssignment(
     @CurrentAdmin() admin: AuthenticatedAdmin,
     @Req() origin: RequestOrigin,
@@ -141,6 +158,7 @@ export class AdminCandidatesController {
   }
 
   @Delete(':id')
+  @ApiNotFoundResponse({ description: 'Candidate not found' })
   @HttpCode(200)
   async remove(@CurrentAdmin() admin: AuthenticatedAdmin, @Req() origin: RequestOrigin, @Param('id', idPipe) id: string) {
     await this.candidates.remove(admin, origin, id);
@@ -148,6 +166,7 @@ export class AdminCandidatesController {
   }
 
   @Post(':id/restore')
+  @ApiNotFoundResponse({ description: 'Candidate not found' })
   @HttpCode(200)
   async restore(
     @CurrentAdmin() admin: AuthenticatedAdmin,

@@ -1,5 +1,5 @@
 import { Body, Controller, ForbiddenException, Get, Inject, Param, Patch, Post, Put, Query, StreamableFile } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import {
   ADMIN_MESSAGES,
   adminMentorListQuerySchema,
@@ -49,6 +49,7 @@ export class AdminDirectoryController {
   }
 
   @Get('mentors/export.csv')
+  @ApiOkResponse({ description: 'The mentors as CSV.', content: { 'text/csv': { schema: { type: 'string' } } } })
   exportMentors(@Query(new ZodValidationPipe(adminMentorListQuerySchema)) query: z.output<typeof adminMentorListQuerySchema>) {
     return new StreamableFile(this.directory.exportMentors(query as ClientQuery), {
       type: 'text/csv; charset=utf-8',
@@ -57,6 +58,7 @@ export class AdminDirectoryController {
   }
 
   @Post('mentors')
+  @ApiUnprocessableEntityResponse({ description: 'School Code not found' })
   async addMentor(
     @CurrentAdmin() admin: AuthenticatedAdmin,
     @Req() origin: RequestOrigin,
@@ -66,6 +68,8 @@ export class AdminDirectoryController {
   }
 
   @Put('mentors/:code')
+  @ApiUnprocessableEntityResponse({ description: 'School Code not found' })
+  @ApiNotFoundResponse({ description: 'Mentor not found' })
   async updateMentor(
     @CurrentAdmin() admin: AuthenticatedAdmin,
     @Req() origin: RequestOrigin,
@@ -76,11 +80,13 @@ export class AdminDirectoryController {
   }
 
   @Get('mentors/:code')
+  @ApiNotFoundResponse({ description: 'Mentor not found' })
   async mentor(@Param('code', mentorCodePipe) code: string): Promise<AdminMentorResponse> {
     return { success: true, message: 'Mentor', data: await this.directory.mentor(code) };
   }
 
   @Patch('mentors/:code/status')
+  @ApiNotFoundResponse({ description: 'Mentor not found' })
   async mentorStatus(
     @CurrentAdmin() admin: AuthenticatedAdmin,
     @Req() origin: RequestOrigin,
@@ -121,6 +127,9 @@ export class AdminFilesController {
   ) {}
 
   @Get(':id/:file')
+  @ApiOkResponse({ description: 'The image.', content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } })
+  @ApiForbiddenResponse({ description: 'This link has expired or is not valid' })
+  @ApiNotFoundResponse({ description: 'Candidate or file not found' })
   async file(
     @Param('id', new ZodValidationPipe(candidateIdParamSchema)) id: string,
     @Param('file', new ZodValidationPipe(z.enum(['photo', 'signature'], { error: 'file must be photo or signature' })))

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, NotFoundException, Param, Post, Req } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiTags } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
 import { ADMIN_MESSAGES, bulkReleaseSchema, type ReleaseJobResponse, type ReleaseKind } from '@kbe/contracts';
 import { AdminOnly, CurrentAdmin, type AuthenticatedAdmin } from '@kbe/server-auth';
@@ -45,6 +45,7 @@ export class ReleasesController {
   }
 
   @Get('release-jobs/:id')
+  @ApiNotFoundResponse({ description: 'Release job not found' })
   async job(@Param('id') id: string): Promise<ReleaseJobResponse> {
     const job = await this.jobs.find(id);
     if (!job) throw new NotFoundException(ADMIN_MESSAGES.jobNotFound);

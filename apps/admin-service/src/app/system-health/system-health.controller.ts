@@ -10,7 +10,10 @@ export class SystemHealthController {
 
   @Get()
   @ApiOkResponse({ description: 'Every service and every dependency is up.' })
-  @ApiServiceUnavailableResponse({ description: 'Degraded: `services` shows which service or dependency is down.' })
+  @ApiServiceUnavailableResponse({
+    description: 'Degraded: `services` shows which service or dependency is down.',
+    content: { 'application/json': { schema: { type: 'object' } } },
+  })
   async check(@Res({ passthrough: true }) response: Response): Promise<SystemHealth> {
     const health = await this.systemHealth.execute();
     response.status(health.status === 'ok' ? 200 : 503);

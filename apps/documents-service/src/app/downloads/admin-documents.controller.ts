@@ -1,8 +1,8 @@
 import { Controller, Get, Inject, NotFoundException, Param, Res, StreamableFile } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiTags } from '@nestjs/swagger';
 import { documentFileName, type DocumentKind } from '@kbe/contracts';
 import { AdminOnly } from '@kbe/server-auth';
-import { ZodValidationPipe } from '@kbe/server-bootstrap';
+import { ApiPdfResponse, ApiRetryLaterResponse, ZodValidationPipe } from '@kbe/server-bootstrap';
 import type { Response } from 'express';
 import { CANDIDATE_DIRECTORY, type CandidateDirectory } from '../candidates/candidate-directory';
 import { DocumentProvider } from '../documents/document-provider';
@@ -21,8 +21,9 @@ export class AdminDocumentsController {
   ) {}
 
   @Get(':id/hall-ticket.pdf')
-  @ApiOkResponse({ description: 'The hall ticket PDF (inline).' })
+  @ApiPdfResponse('The hall ticket PDF (inline).')
   @ApiNotFoundResponse({ description: 'Candidate not found' })
+  @ApiRetryLaterResponse('Busy rendering, or registration-service unreachable; Retry-After gives the seconds to wait.')
   hallTicket(
     @Param('id', new ZodValidationPipe(candidateCodeParam)) candidateCode: string,
     @Res({ passthrough: true }) response: Response,
@@ -31,8 +32,9 @@ export class AdminDocumentsController {
   }
 
   @Get(':id/certificate.pdf')
-  @ApiOkResponse({ description: 'The certificate PDF (inline).' })
+  @ApiPdfResponse('The certificate PDF (inline).')
   @ApiNotFoundResponse({ description: 'Candidate not found' })
+  @ApiRetryLaterResponse('Busy rendering, or registration-service unreachable; Retry-After gives the seconds to wait.')
   certificate(
     @Param('id', new ZodValidationPipe(candidateCodeParam)) candidateCode: string,
     @Res({ passthrough: true }) response: Response,

@@ -4,13 +4,11 @@ import {
   ApiConflictResponse,
   ApiForbiddenResponse,
   ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiServiceUnavailableResponse,
   ApiTags,
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import { downloadRequestSchema, type DocumentKind, type DownloadRequest } from '@kbe/contracts';
-import { clientAddress, ZodValidationPipe, type ForwardedRequest } from '@kbe/server-bootstrap';
+import { ApiPdfResponse, ApiRetryLaterResponse, clientAddress, ZodValidationPipe, type ForwardedRequest } from '@kbe/server-bootstrap';
 import type { Response } from 'express';
 import { DOWNLOAD_SETTINGS, type DownloadSettings } from './download.settings';
 import { DownloadDocumentUseCase } from './download-document.usecase';
@@ -28,13 +26,13 @@ export class DownloadsController {
 
   @Post(':code/download/:kind')
   @HttpCode(200)
-  @ApiOkResponse({ description: 'The PDF (Content-Disposition names {code}_hallticket.pdf or {code}_certificate.pdf).' })
+  @ApiPdfResponse('The PDF (Content-Disposition names {code}_hallticket.pdf or {code}_certificate.pdf).')
   @ApiBadRequestResponse({ description: 'Malformed code, document or body.' })
   @ApiNotFoundResponse({ description: 'Candidate not found' })
   @ApiForbiddenResponse({ description: "Mother's name does not match our records." })
   @ApiConflictResponse({ description: 'The document is not released yet.' })
   @ApiTooManyRequestsResponse({ description: 'Too many failed attempts; Retry-After gives the seconds to wait.' })
-  @ApiServiceUnavailableResponse({ description: 'Busy; Retry-After gives the seconds to wait.' })
+  @ApiRetryLaterResponse('Busy rendering, or registration-service unreachable; Retry-After gives the seconds to wait.')
   async post(
     @Param('code', new ZodValidationPipe(candidateCodeParam)) candidateCode: string,
     @Param('kind', new ZodValidationPipe(documentKindParam)) kind: DocumentKind,

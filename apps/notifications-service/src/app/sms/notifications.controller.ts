@@ -1,8 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Headers, UnauthorizedException } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminOnly } from '@kbe/server-auth';
 import { InjectConfig } from '@kbe/server-config';
-import { ZodValidationPipe } from '@kbe/server-bootstrap';
+import { ApiKeySecurity, ZodValidationPipe } from '@kbe/server-bootstrap';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { NotificationsConfig } from '../notifications.config';
@@ -28,6 +28,7 @@ export class NotificationsController {
   @Get('campaigns/:id')
   @AdminOnly()
   @ApiOperation({ summary: 'Live counts of one SMS campaign: queued, sent, delivered, failed by reason.' })
+  @ApiNotFoundResponse({ description: 'No SMS campaign with this id.' })
   async campaign(@Param('id', new ZodValidationPipe(campaignIdParam)) id: string) {
     return { success: true, data: await this.stats.execute(id) };
   }
@@ -44,6 +45,10 @@ export class NotificationsController {
 
   @Post('delivery-reports')
   @HttpCode(200)
+  @ApiKeySecurity({
+    webhookToken: { in: 'header', name: 'x-webhook-token', description: 'SMS_WEBHOOK_TOKEN, as MSG91 is configured to send it.' },
+    webhookTokenQuery: { in: 'query', name: 'token', description: 'SMS_WEBHOOK_TOKEN in the URL, for providers that cannot set a header.' },
+  })
   @ApiOperation({ summary: 'MSG91 delivery-report webhook (token in ?token= or x-webhook-token).' })
   async deliveryReports(
     @Query('token') queryToken: string | undefined,

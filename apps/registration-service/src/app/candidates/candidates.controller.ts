@@ -4,7 +4,6 @@ import {
   ApiBody,
   ApiConsumes,
   ApiCreatedResponse,
-  ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -15,10 +14,10 @@ import {
 } from '@nestjs/swagger';
 import { candidateRegistrationSchema, IDEMPOTENCY_KEY_HEADER } from '@kbe/contracts';
 import { AdminOnly } from '@kbe/server-auth';
-import { ZodValidationPipe } from '@kbe/server-bootstrap';
+import { multipartSchemaOf, ZodValidationPipe } from '@kbe/server-bootstrap';
 import type { Response } from 'express';
 import { idempotencyKeyOf } from '../common/idempotency-key';
-import { openApiSchemaOf } from '../common/openapi.util';
+import { ApiIdempotencyKeyHeader } from '../common/idempotency-key.openapi';
 import { pageRequest } from '../common/pagination';
 import { RateLimited } from '../common/rate-limit';
 import { markReplay } from '../common/registration-responses';
@@ -46,10 +45,25 @@ export class CandidatesController {
     summary:
       'Register a candidate: multipart with bracketed field names (personalDetails[fullName]) plus files photo and signature (images, at most 5 MB each).',
   })
-  @ApiConsumes('multipart/form-data', 'application/json')
-  @ApiHeader({ name: IDEMPOTENCY_KEY_HEADER, required: false, description: 'A retried submit with the same key gets the first code.' })
-  @ApiBody({ schema: openApiSchemaOf(candidateRegistrationSchema) })
-  @ApiCreatedResponse({ description: '{ success, message, candidateCode, candidateId, data: { candidateCode, candidateId, fullName, mentorCode } }' })
+  @ApiConsumes('multipart/form-data')
+  @ApiIdempotencyKeyHeader()
+  @ApiBody({
+    required: true,
+    schema: multipartSchemaOf(candidateRegistrationSchema, {
+      photo: { required: true, description: 'Passport photo: an image (JPEG, PNG or WebP), at most 5 MB.' },
+      signature: { required: true, description: 'Signature: an image (JPEG, PNG or WebP), at most 5 MB.' },
+    }),
+  })
+  @ApiCreatedResponse({
+    description: '{ success, message, candidateCode, candidateId, data: { candidateCode, candidateId, fullName, mentorCode } }',
+    links: {
+      SearchCandidate: {
+        operationId: 'CandidatesController_search',
+        description: 'The candidate just registered, found by registration number.',
+        parameters: { registrationNumber: '$response.body#/candidateCode' },
+      },
+    },
+  })
   @ApiOkResponse({ description: 'The same candidate submitted again: the first code.' })
   @ApiBadRequestResponse({ description: 'Invalid fields, missing or non-image documents, or the registration deadline has passed.' })
   @ApiUnprocessableEntityResponse({ description: 'Mentor Code not found (or not active).' })

@@ -1,7 +1,7 @@
 import { RequestValidationError } from '@kbe/server-bootstrap';
 import { IDEMPOTENCY_KEY_HEADER } from '@kbe/contracts';
 
-const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
+export const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 
 /** The `Idempotency-Key` header, checked: 1-200 visible ASCII characters, or absent. */
 export function idempotencyKeyOf(header: unknown): string | undefined {

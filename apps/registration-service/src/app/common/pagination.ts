@@ -26,6 +26,9 @@ export const searchQuery = z
   .string({ error: 'search must be text' })
   .trim()
   .max(100, { error: 'search must be at most 100 characters' })
+  // a NUL byte cannot travel in a database regular expression: refused, never a 500
+  // eslint-disable-next-line no-control-regex -- the one character refused is NUL, on purpose
+  .regex(/^[^\u0000]*$/, { error: 'search must not contain a NUL character' })
   .optional()
   .transform((value) => (value ? value : undefined));
 

@@ -1,12 +1,11 @@
 import { Body, Controller, Get, Inject, Post, Query } from '@nestjs/common';
-import { ApiBody, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CONTACT_MESSAGES, contactMessageSchema, type ContactMessage } from '@kbe/contracts';
 import { AdminOnly } from '@kbe/server-auth';
 import { ZodValidationPipe } from '@kbe/server-bootstrap';
 import { z } from 'zod';
 import { CLOCK, type Clock } from '../common/clock';
 import { ContractValidationPipe } from '../common/contract-validation.pipe';
-import { openApiSchemaOf } from '../common/openapi.util';
 import { pageQuery, pageRequest, paginationOf } from '../common/pagination';
 import { RateLimited } from '../common/rate-limit';
 import { CONTACT_MESSAGE_REPOSITORY, type ContactMessageRepository } from './contact-message.repository';
@@ -25,7 +24,6 @@ export class ContactController {
   @Post()
   @RateLimited('contact')
   @ApiOperation({ summary: 'Send a message from the contact form.' })
-  @ApiBody({ schema: openApiSchemaOf(contactMessageSchema) })
   @ApiCreatedResponse({ description: '{ success, message, data: { id } }' })
   async send(@Body(new ContractValidationPipe(contactMessageSchema)) body: ContactMessage) {
     const stored = await this.messages.add(body, this.clock.now());

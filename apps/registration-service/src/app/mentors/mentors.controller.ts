@@ -1,8 +1,6 @@
 import { Body, Controller, Get, Headers, Post, Query, Res } from '@nestjs/common';
 import {
-  ApiBody,
   ApiCreatedResponse,
-  ApiHeader,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
@@ -14,7 +12,7 @@ import { ZodValidationPipe } from '@kbe/server-bootstrap';
 import type { Response } from 'express';
 import { ContractValidationPipe } from '../common/contract-validation.pipe';
 import { idempotencyKeyOf } from '../common/idempotency-key';
-import { openApiSchemaOf } from '../common/openapi.util';
+import { ApiIdempotencyKeyHeader } from '../common/idempotency-key.openapi';
 import { pageRequest } from '../common/pagination';
 import { RateLimited } from '../common/rate-limit';
 import { markReplay } from '../common/registration-responses';
@@ -35,9 +33,17 @@ export class MentorsController {
   @Post('register')
   @RateLimited('register')
   @ApiOperation({ summary: 'Register a mentor of a registered school; the server issues the code (MEN-XXXXXX).' })
-  @ApiHeader({ name: IDEMPOTENCY_KEY_HEADER, required: false, description: 'A retried submit with the same key gets the first code.' })
-  @ApiBody({ schema: openApiSchemaOf(mentorRegistrationSchema) })
-  @ApiCreatedResponse({ description: '{ success, message, mentorCode, data: { mentorCode, name, schoolCode } }' })
+  @ApiIdempotencyKeyHeader()
+  @ApiCreatedResponse({
+    description: '{ success, message, mentorCode, data: { mentorCode, name, schoolCode } }',
+    links: {
+      RegisterCandidate: {
+        operationId: 'CandidatesController_register',
+        description: 'A candidate of the mentor just registered.',
+        requestBody: { mentorCode: '$response.body#/mentorCode' },
+      },
+    },
+  })
   @ApiOkResponse({ description: 'The same mentor submitted again: the first code.' })
   @ApiUnprocessableEntityResponse({ description: 'School Code not found' })
   async register(

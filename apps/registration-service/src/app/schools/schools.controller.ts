@@ -1,20 +1,18 @@
 import { Body, Controller, Get, Headers, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import {
   ApiBearerAuth,
-  ApiBody,
   ApiConflictResponse,
   ApiCreatedResponse,
-  ApiHeader,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
 import { IDEMPOTENCY_KEY_HEADER, schoolRegistrationSchema, type SchoolRegistration } from '@kbe/contracts';
-import { ZodValidationPipe } from '@kbe/server-bootstrap';
+import { OptionalAdminAuth, ZodValidationPipe } from '@kbe/server-bootstrap';
 import type { Response } from 'express';
 import { ContractValidationPipe } from '../common/contract-validation.pipe';
 import { idempotencyKeyOf } from '../common/idempotency-key';
-import { openApiSchemaOf } from '../common/openapi.util';
+import { ApiIdempotencyKeyHeader } from '../common/idempotency-key.openapi';
 import { adminOf, OptionalAdminGuard } from '../common/optional-admin.guard';
 import { pageRequest } from '../common/pagination';
 import { RateLimited } from '../common/rate-limit';
@@ -36,9 +34,17 @@ export class SchoolsController {
   @Post('register')
   @RateLimited('register')
   @ApiOperation({ summary: 'Register a school; the server issues its code (SCH-XXXXXX).' })
-  @ApiHeader({ name: IDEMPOTENCY_KEY_HEADER, required: false, description: 'A retried submit with the same key gets the first code.' })
-  @ApiBody({ schema: openApiSchemaOf(schoolRegistrationSchema) })
-  @ApiCreatedResponse({ description: '{ success, message, schoolCode, data: { schoolCode, schoolName } }' })
+  @ApiIdempotencyKeyHeader()
+  @ApiCreatedResponse({
+    description: '{ success, message, schoolCode, data: { schoolCode, schoolName } }',
+    links: {
+      RegisterMentor: {
+        operationId: 'MentorsController_register',
+        description: 'A mentor of the school just registered.',
+        requestBody: { schoolCode: '$response.body#/schoolCode' },
+      },
+    },
+  })
   @ApiOkResponse({ description: 'Replay of an earlier submit with the same Idempotency-Key.' })
   @ApiConflictResponse({ description: 'A school with this UDISE code is already registered' })
   async register(
@@ -58,6 +64,7 @@ export class SchoolsController {
 
   @Get()
   @UseGuards(OptionalAdminGuard)
+  @OptionalAdminAuth()
   @ApiBearerAuth()
   @ApiOperation({
     summary: 'Schools: code, name and city for everyone (`?code=` for the mentor form); full records with an admin token.',

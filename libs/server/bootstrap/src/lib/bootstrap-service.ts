@@ -15,6 +15,8 @@ export interface BootstrapOptions<S extends z.ZodType<ServiceEnv, unknown>> {
   /** Kafka consumer transport, for services that consume events. */
   consumer?: (config: z.output<S>) => CustomStrategy;
   description?: string;
+  /** Serve the browsable documentation of these services' OpenAPI documents at `/api/docs/` (one service does). */
+  apiDocsUiOf?: readonly string[];
 }
 
 /**
@@ -29,6 +31,7 @@ export async function bootstrapService<S extends z.ZodType<ServiceEnv, unknown>>
       module: options.module(config),
       config,
       description: options.description,
+      apiDocsUiOf: options.apiDocsUiOf,
       consumer: options.consumer?.(config),
     });
     app.enableShutdownHooks(['SIGTERM', 'SIGINT']);

@@ -5,6 +5,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { ServiceEnv } from '@kbe/server-config';
 import { Logger } from 'nestjs-pino';
 import { bodyParserErrorToHttpException } from './error-response';
+import { serveApiDocsUi } from './api-docs-ui';
+import { methodNotAllowedMiddleware } from './method-not-allowed.middleware';
 import { serveOpenApiDocument } from './openapi-document';
 import { securityHeadersMiddleware } from './security-headers.middleware';
 
@@ -22,6 +24,8 @@ export interface ServiceAppOptions {
   module: DynamicModule | Type<unknown>;
   config: Pick<ServiceEnv, 'HTTP_BODY_LIMIT'>;
   description?: string;
+  /** Also serve the browsable documentation of these services' OpenAPI documents at `/api/docs/`. */
+  apiDocsUiOf?: readonly string[];
   /** Kafka consumer transport (see `kafkaConsumerStrategy` in `@kbe/server-messaging`). */
   consumer?: CustomStrategy;
 }
@@ -29,7 +33,7 @@ export interface ServiceAppOptions {
 /**
  * The Nest application of a service, ready to `listen` (or to be driven by supertest): JSON
  * logs, security headers on every answer (no-store by default), `api` prefix, body size limit, JSON errors (malformed body 400, too large 413, unknown
- * route 404) and the OpenAPI document at `/api/docs/<service>.json`.
+ * route 404, known route with another method 405 with `Allow`) and the OpenAPI document at `/api/docs/<service>.json`.
  */
 export async function createServiceApp(options: ServiceAppOptions): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(options.module, {
@@ -40,6 +44,7 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Nest
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   app.use(securityHeadersMiddleware);
+  app.use(methodNotAllowedMiddleware(app));
   // CSP violation reports (CspReportModule) are JSON under their own media types.
   app.useBodyParser('json', { limit: options.config.HTTP_BODY_LIMIT, type: JSON_MEDIA_TYPES });
   app.useBodyParser('urlencoded', { limit: options.config.HTTP_BODY_LIMIT, extended: true });
@@ -51,5 +56,6 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Nest
   });
   if (options.consumer) app.connectMicroservice(options.consumer, { inheritAppConfig: true });
   serveOpenApiDocument(app, options.service, options.description);
+  if (options.apiDocsUiOf) serveApiDocsUi(app, options.apiDocsUiOf);
   return app;
 }

@@ -21,6 +21,19 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.fre
 });
 
 /**
+ * The policy of the one page a service serves, the API documentation (`/api/docs/`): the page
+ * policy without remotes or inline scripts, so its scripts and styles come from this origin only.
+ */
+export const API_DOCS_UI_CSP = formatCsp(
+  Object.fromEntries(
+    Object.entries(policy.pageCsp as Directives).map(([name, sources]) => [
+      name,
+      Array.isArray(sources) ? sources.filter((source) => !source.startsWith('{')) : sources,
+    ]),
+  ),
+) + `; report-uri ${policy.reporting.path}`;
+
+/**
  * Sets API_SECURITY_HEADERS before anything answers, so errors (400, 404, 413, 500) carry them
  * too. `Cache-Control: no-store` is the default: a handler that serves public data may set its
  * own Cache-Control (e.g. `@Header('Cache-Control', 'public, max-age=60')`), which replaces it.

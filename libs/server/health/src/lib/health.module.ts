@@ -25,7 +25,7 @@ function healthControllerFor(service: string): Type<unknown> {
 
     @Get()
     @ApiOkResponse({ description: 'Every dependency answered.' })
-    @ApiServiceUnavailableResponse({ description: 'At least one dependency is down; `checks` names it.' })
+    @ApiServiceUnavailableResponse({ description: 'At least one dependency is down; `checks` names it.', content: { 'application/json': { schema: { type: 'object' } } } })
     async check(@Res({ passthrough: true }) response: Response): Promise<HealthReport> {
       const report = await this.runner.run();
       response.status(report.status === 'ok' ? 200 : 503);
