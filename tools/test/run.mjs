@@ -1,21 +1,24 @@
-// `npm test`: everything, in order, against real servers.
-//   1. lint (module boundaries included), type checks, deployment checks (helm, k8s, docker, compose),
-//      secret scan (gitleaks)
-//   2. unit tests (jest, every project) and the tools' own node tests
-//   3. integration tests against real FerretDB, Kafka, MinIO and Chromium (tools/infra)
-//   4. the whole stack at http://localhost:8080 and browser journeys (playwright-core + Chromium)
-//   5. the first-load budgets of the public pages (JavaScript, CSS, fonts, images)
-//   6. on demand (KBE_TEST_ONLY=fuzz): the API fuzzer (schemathesis) against every service's OpenAPI document, on a fresh stack
-// Ends with one summary line `summary: N passed, N failed`.
+// `npm test`: everything, in order, against real servers, as Nx targets (so `nx affected` and the
+// Nx cache serve developers the same pipeline, e.g. `npx nx affected -t lint typecheck test`):
+//   1. static: `lint` (module boundaries included) and `typecheck` of every project,
+//      `tools:deploy-check` (helm, k8s, docker, compose; after `tools:deploy-toolchain`), secret scan (gitleaks)
+//   2. unit: every project's `test` (jest; node --test for tools/)
+//   3. integration: every project's `integration` against real FerretDB, Kafka, MinIO and Chromium,
+//      one project at a time (each depends on `tools:infra-up`)
+//   4. e2e: `e2e:e2e`, the whole stack at http://localhost:8080 driven by Chromium, then the
+//      first-load budgets of the public pages (tools/test/e2e-run.mjs)
+//   5. on demand (KBE_TEST_ONLY=fuzz): the API fuzzer (schemathesis) against every service's OpenAPI document, on a fresh stack
+// Every runner leaves its counts in .kbe/test-results/<tier>/ (tools/test/test-report.mjs), cached
+// with the target; the run ends with one summary line `summary: N passed, N failed`.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { infraUpNoting, repoRoot, startStack } from '../stack/stack.mjs';
-import { fuzzProfile, testProfile } from '../stack/profiles.mjs';
+import { fuzzProfile } from '../stack/profiles.mjs';
 import { fuzzServices } from './api-fuzz.mjs';
+import { resultsDir, tierCounts } from './test-report.mjs';
 
-const resultsDir = join(repoRoot, '.kbe/test-results');
 rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
 
@@ -28,7 +31,7 @@ const tally = { passed: 0, failed: 0, skipped: 0 };
 const stageResults = [];
 const log = (line) => process.stdout.write(`\n[npm test] ${line}\n`);
 
-function run(command, args, { env = {}, allowFail = false } = {}) {
+function run(command, args, { env = {} } = {}) {
   return new Promise((resolveRun) => {
     const child = spawn(command, args, {
       cwd: repoRoot,
@@ -38,31 +41,37 @@ function run(command, args, { env = {}, allowFail = false } = {}) {
     child.on('exit', (code, signal) => resolveRun(code ?? (signal ? 1 : 0)));
     child.on('error', (error) => {
       process.stderr.write(`${command}: ${error.message}\n`);
-      resolveRun(allowFail ? 0 : 1);
+      resolveRun(1);
     });
   });
 }
 
-function runCapture(command, args, { env = {} } = {}) {
-  return new Promise((resolveRun) => {
-    const child = spawn(command, args, { cwd: repoRoot, env: { ...process.env, FORCE_COLOR: '0', ...env } });
-    let output = '';
-    for (const stream of [child.stdout, child.stderr]) {
-      stream.on('data', (chunk) => {
-        output += chunk;
-        process.stdout.write(chunk);
-      });
-    }
-    child.on('exit', (code) => resolveRun({ code: code ?? 1, output }));
-  });
-}
+/**
+ * `nx run-many` of the given targets (test runners stream their output as it comes).
+ * @param {string[]} targets
+ * @param {{ projects?: string[], parallel?: number, outputStyle?: string }} [options]
+ */
+const nx = (targets, { projects = undefined, parallel = 2, outputStyle = 'stream' } = {}) =>
+  run('npx', ['nx', 'run-many', '-t', ...targets, ...(projects ? ['-p', ...projects] : []), `--outputStyle=${outputStyle}`, `--parallel=${parallel}`]);
 
 /** A check that is not a test runner (lint, type check...) counts as one test. */
-async function check(name, command, args, options) {
+async function check(name, runIt) {
   const started = Date.now();
   log(`${name} ...`);
-  const code = await run(command, args, options);
+  const code = await runIt();
   record(name, code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }, started);
+  return code === 0;
+}
+
+/** Runs Nx targets whose runners leave reports in .kbe/test-results/<tier>/ and counts those. */
+async function tests(name, tier, runIt) {
+  const started = Date.now();
+  log(`${name} ...`);
+  const code = await runIt();
+  const counts = tierCounts(tier);
+  // A run that failed without a failing test in its reports (a crash, a build error) still fails.
+  if (code !== 0 && counts.failed === 0) counts.failed = 1;
+  record(name, counts, started);
   return code === 0;
 }
 
@@ -74,136 +83,49 @@ function record(name, { passed, failed, skipped = 0 }, started) {
   stageResults.push(`${failed ? 'FAIL' : 'ok  '} ${name}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''} (${seconds} s)`);
 }
 
-/** Runs jest for one tier across the workspace and counts its tests from the JSON report. */
-async function jestTier(tier, extraArgs = [], env = {}) {
-  const started = Date.now();
-  const outputFile = join(resultsDir, `jest-${tier}.json`);
-  log(`jest, ${tier} tier ...`);
-  const code = await run(
-    'npx',
-    // testTimeout is a global option: with many projects, the preset's value is not applied.
-    // No forced exit: every suite closes what it opens, so jest exits by itself (a suite that
-    // leaves a handle open shows up as a run that does not end; find it with --detectOpenHandles).
-    ['jest', '--config', 'jest.config.ts', '--ci', '--json', `--outputFile=${outputFile}`, ...(tier === 'unit' ? [] : ['--testTimeout=120000']), ...extraArgs],
-    { env: { KBE_TEST_TIER: tier, ...env } },
-  );
-  let counts = { passed: 0, failed: code === 0 ? 0 : 1 };
-  if (existsSync(outputFile)) {
-    const report = JSON.parse(readFileSync(outputFile, 'utf8'));
-    counts = {
-      passed: report.numPassedTests,
-      failed: report.numFailedTests + report.numRuntimeErrorTestSuites + (code !== 0 && report.numFailedTests === 0 && report.numRuntimeErrorTestSuites === 0 ? 1 : 0),
-      skipped: report.numPendingTests + report.numTodoTests,
-    };
-  }
-  record(`jest ${tier}`, counts, started);
-  return code === 0;
-}
-
-/** The static checks of helm/, k8s/ and docker/: they run in the static stage, not with the unit tests. */
-const isDeployTest = (file) => file.endsWith('.deploy.test.mjs');
-
-/** The tools' own tests (node's test runner): every tools/.../*.test.mjs file. */
-function toolTests() {
-  return readdirSync(join(repoRoot, 'tools'), { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.test.mjs'))
-    .map((f) => join('tools', f))
-    .sort();
-}
-
-/** Runs node's built-in test runner on the given files and counts from its summary. */
-async function nodeTests(name, files, env = {}) {
-  const present = files.filter((f) => existsSync(join(repoRoot, f)));
-  if (present.length === 0) return true;
-  const started = Date.now();
-  log(`${name} ...`);
-  const { code, output } = await runCapture(process.execPath, ['--test', '--test-reporter=spec', ...present], { env });
-  const count = (label) => Number(output.match(new RegExp(`^ℹ ${label} (\\d+)`, 'm'))?.[1] ?? 0);
-  const counts = { passed: count('pass'), failed: count('fail') + (code !== 0 && count('fail') === 0 ? 1 : 0), skipped: count('skipped') + count('todo') };
-  record(name, counts, started);
-  return code === 0;
-}
-
 const runId = randomBytes(3).toString('hex');
 let stack;
-let fallbackEdge;
 let infra;
 let infraStartedHere = [];
 try {
-  // 1. static checks
+  // 1. static checks: Nx targets, cached (a second run with nothing changed replays their results)
   if (wanted('static')) {
-    // Nx targets, cached: a second run with nothing changed replays the results.
-    await check('lint', 'npx', ['nx', 'run-many', '-t', 'lint', '--outputStyle=static', '--parallel=2']);
-    await check('type check', 'npx', ['nx', 'run-many', '-t', 'typecheck', '--outputStyle=static', '--parallel=2']);
+    await check('lint', () => nx(['lint'], { outputStyle: 'static' }));
+    await check('type check', () => nx(['typecheck'], { outputStyle: 'static' }));
     // helm, kubernetes-validate, hadolint and compose-check, built or fetched once into
     // KBE_INFRA_HOME (a first helm build takes minutes and prints its progress), then the
     // offline checks of helm/, k8s/ and docker/ (tools/deploy/*.deploy.test.mjs)
-    if (await check('deployment tools', process.execPath, ['tools/deploy/toolchain.mjs'])) {
-      await nodeTests('deployment checks (helm, k8s, docker, compose)', toolTests().filter(isDeployTest));
-    }
+    await tests('deployment checks (helm, k8s, docker, compose)', 'static', () => nx(['deploy-check'], { projects: ['tools'] }));
     // gitleaks (pinned, built from the Go module proxy into the infra cache on first use)
-    await check('secret scan', process.execPath, ['tools/security/secret-scan.mjs']);
+    await check('secret scan', () => run(process.execPath, ['tools/security/secret-scan.mjs']));
   }
 
-  // 2. unit tests
+  // 2. unit tests: every project's `test` target (jest; node --test for tools/)
   if (wanted('unit')) {
-    await jestTier('unit', ['-w', '2']);
-    await nodeTests('tools unit tests', toolTests().filter((f) => !f.endsWith('.integration.test.mjs') && !isDeployTest(f)));
+    await tests('unit tests', 'unit', () => nx(['test']));
   }
 
-  // 3. integration tests against real servers
+  // 3. integration tests against real servers, one project at a time (some suites stop and
+  // restart Kafka or MinIO to prove nothing is lost, which would fail a suite running beside them)
   const needsServers = wanted('integration') || wanted('e2e') || wanted('fuzz');
   if (needsServers) {
     infra = await import(join(repoRoot, 'tools/infra/index.mjs'));
     log('infrastructure up (FerretDB, Kafka, MinIO, Chromium) ...');
     infraStartedHere = await infraUpNoting(infra);
-    const infraEnv = infra.readInfraEnv();
     if (wanted('integration')) {
-      await nodeTests('tools integration tests', toolTests().filter((f) => f.endsWith('.integration.test.mjs')), infraEnv);
-      // One suite at a time: some suites stop and restart Kafka or MinIO to prove nothing is lost,
-      // which would fail an unrelated suite running beside them.
-      await jestTier('integration', ['--runInBand'], infraEnv);
+      await tests('integration tests', 'integration', () => nx(['integration'], { parallel: 1 }));
     }
 
-    // 4. the whole product at one URL, driven by Chromium
+    // 4. the whole product at one URL, driven by Chromium, and the first-load budgets of the
+    // public pages measured on it (tools/test/e2e-run.mjs)
     if (wanted('e2e')) {
-      const port = Number(process.env.PORT ?? 8080);
-      const profile = testProfile(runId);
-      stack = await startStack({ port, env: profile, logDir: join(resultsDir, 'logs') });
-      const fallbackPort = port + 1;
-      fallbackEdge = spawn(process.execPath, ['tools/edge/server.mjs'], {
-        cwd: repoRoot,
-        env: { ...process.env, PORT: String(fallbackPort), EDGE_DISABLE_REMOTES: 'public' },
-        stdio: 'inherit',
-      });
-      // KBE_E2E_PATTERN (a regular expression over test file paths) runs only some journeys.
-      const e2ePattern = process.env.KBE_E2E_PATTERN ? ['--testPathPatterns', process.env.KBE_E2E_PATTERN] : [];
-      await jestTier('e2e', ['--selectProjects', 'e2e', '-w', '1', ...e2ePattern], {
-        ...infraEnv,
-        KBE_BASE_URL: `http://localhost:${port}`,
-        KBE_FALLBACK_BASE_URL: `http://localhost:${fallbackPort}`,
-        // The admin journey logs in with this run's admin account (a fresh password per run).
-        KBE_E2E_ADMIN_USERNAME: profile.ADMIN_USERNAME,
-        KBE_E2E_ADMIN_PASSWORD: profile.ADMIN_PASSWORD,
-        // Journeys that need a state no public page can set (e.g. a released hall ticket) use
-        // registration-service's internal API, as the admin service would.
-        INTERNAL_API_TOKEN: profile.INTERNAL_API_TOKEN,
-        // The deadline-spike journey checks every accepted registration's event on this run's topics.
-        KBE_E2E_KAFKA_TOPIC_PREFIX: profile.KAFKA_TOPIC_PREFIX,
-      });
-      // 5. first-load budgets of every public page (bench/first-load-budgets.json), measured on the running stack
-      await check('first-load budgets', process.execPath, ['bench/bundle-size.mjs'], {
-        env: { KBE_BASE_URL: `http://localhost:${port}` },
-      });
+      await tests('browser journeys and first-load budgets', 'e2e', () => nx(['e2e'], { projects: ['e2e'], parallel: 1 }));
     }
 
-    // 6. schemathesis against every service's OpenAPI document, through the edge, on a stack of
+    // 5. schemathesis against every service's OpenAPI document, through the edge, on a stack of
     // its own (fresh databases; registration limits raised so the fuzzer reaches the handlers)
     if (wanted('fuzz')) {
       const port = Number(process.env.PORT ?? 8080);
-      fallbackEdge?.kill('SIGTERM');
-      fallbackEdge = undefined;
-      await stack?.stop();
       const profile = fuzzProfile(`${runId}f`);
       stack = await startStack({ port, env: profile, build: !wanted('e2e'), logDir: join(resultsDir, 'logs-fuzz') });
       const started = Date.now();
@@ -222,7 +144,6 @@ try {
   process.stderr.write(`\n[npm test] stopped early: ${error.stack ?? error}\n`);
   record('test run', { passed: 0, failed: 1 }, Date.now());
 } finally {
-  fallbackEdge?.kill('SIGTERM');
   await stack?.stop();
   // Leave the machine as we found it: stop only the servers this run started.
   if (infra && infraStartedHere.length && process.env.KBE_KEEP_INFRA !== '1') await infra.down({ names: infraStartedHere });

@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectNoAxeViolations } from './support/axe';
 import { baseUrl, launchBrowser, openPage, screenshot } from './support/browser';
 import { VIEWPORTS, horizontalOverflow } from './support/layout';
+import { candidateFormData, mentorPayload, schoolPayload } from './support/registration-payloads';
 import { makeTestImages, type TestImages } from './support/test-images';
 
 /**
@@ -32,60 +33,29 @@ async function postJson(path: string, body: unknown): Promise<Record<string, unk
 
 /** Registers a school, a mentor and candidates through the public API, as visitors would. */
 async function seed(images: TestImages, names: string[]): Promise<Seeded> {
-  const school = await postJson('/api/schools/register', {
-    schoolName: `E2E Admin School ${run}`,
-    udiseCode: `2730${run}`.slice(0, 11),
-    contact: '9822012345',
-    schoolType: 'Secondary',
-    address: { area: 'Gangapur Road', locality: 'Shivaji Nagar', street: 'College Road', village: 'Satpur', town: 'Nashik Road', city: 'Nashik', state: 'Maharashtra', pin: '422005' },
-    principal: { name: 'Sunita Deshpande', contact: '9822054321' },
-  });
+  const school = await postJson(
+    '/api/schools/register',
+    schoolPayload({
+      schoolName: `E2E Admin School ${run}`,
+      udiseCode: `2730${run}`.slice(0, 11),
+      principal: { name: 'Sunita Deshpande', contact: '9822054321' },
+    }),
+  );
   const schoolCode = String(school['schoolCode']);
-  const mentor = await postJson('/api/mentors/register', {
-    schoolCode,
-    name: `E2E Mentor ${run}`,
-    email: 'mentor@example.org',
-    address: '12 College Road, Nashik',
-    contact: '9988776655',
-    subjectTeaching: 'Physics',
-    workExperience: 5,
-    activitiesParticipated: 'Science fair',
-    opinionOnISRO: 'Inspiring',
-  });
+  const mentor = await postJson('/api/mentors/register', mentorPayload(schoolCode, { name: `E2E Mentor ${run}`, email: 'mentor@example.org' }));
   const mentorCode = String(mentor['mentorCode']);
   const candidates: Seeded['candidates'] = [];
+  const files = { photo: readFileSync(images.photoJpeg), signature: readFileSync(images.signaturePng) };
   for (const [index, name] of names.entries()) {
-    const fields: Record<string, string> = {
+    const form = candidateFormData(
       mentorCode,
-      'personalDetails[fullName]': name,
-      'personalDetails[fatherName]': 'Suresh Patil',
-      'personalDetails[motherName]': 'Meena Patil',
-      'personalDetails[gender]': 'Female',
-      'personalDetails[dateOfBirth]': '2012-06-15',
-      'personalDetails[religion]': 'Hindu',
-      'personalDetails[region]': 'Urban',
-      'personalDetails[motherTongue]': 'Marathi',
-      'contactDetails[phoneNumber]': `98765${run.slice(-3)}${index}0`.slice(0, 10),
-      'orphanDetails[isOrphan]': 'false',
-      'permanentAddress[addressLines]': 'Flat 3, Shanti Apartments',
-      'permanentAddress[village]': 'Satpur',
-      'permanentAddress[taluka]': 'Nashik',
-      'permanentAddress[district]': 'Nashik',
-      'permanentAddress[state]': 'Maharashtra',
-      'permanentAddress[pin]': '422007',
-      'educationalDetails[schoolName]': `E2E Admin School ${run}`,
-      'educationalDetails[standard]': '8th',
-      'educationalDetails[medium]': 'English',
-      'educationalDetails[board]': 'CBSE',
-      'educationalDetails[kbeCategory]': index % 2 === 0 ? 'Sec' : 'Prime',
-      'educationalDetails[kbeStageParticipated]': 'Mains',
-      'educationalDetails[fees]': '300',
-      feesPaid: 'false',
-    };
-    const form = new FormData();
-    for (const [key, value] of Object.entries(fields)) form.append(key, value);
-    form.append('photo', new Blob([readFileSync(images.photoJpeg)], { type: 'image/jpeg' }), 'photo.jpg');
-    form.append('signature', new Blob([readFileSync(images.signaturePng)], { type: 'image/png' }), 'signature.png');
+      {
+        personalDetails: { fullName: name, gender: 'Female' },
+        contactDetails: { phoneNumber: `98765${run.slice(-3)}${index}0`.slice(0, 10) },
+        educationalDetails: { schoolName: `E2E Admin School ${run}`, kbeCategory: index % 2 === 0 ? 'Sec' : 'Prime' },
+      },
+      files,
+    );
     const res = await fetch(`${baseUrl}/api/candidates/register`, { method: 'POST', body: form });
     const answer = (await res.json()) as Record<string, unknown>;
     if (!res.ok) throw new Error(`candidate registration answered ${res.status}: ${JSON.stringify(answer)}`);

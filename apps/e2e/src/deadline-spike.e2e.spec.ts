@@ -3,6 +3,7 @@ import { Kafka, logLevel } from 'kafkajs';
 import sharp from 'sharp';
 
 import { baseUrl } from './support/browser';
+import { candidateFormData, mentorPayload, schoolPayload, type CandidateImages } from './support/registration-payloads';
 
 /**
  * The deadline rush (issue 12): ten times the normal rate for ten seconds through the edge, each
@@ -64,47 +65,18 @@ const jsonFrom = (from: string, path: string, payload: unknown) =>
 /** The i-th client address: 127.0.<1..>.<1..250>, never 127.0.0.1 (the other journeys' address). */
 const address = (i: number) => `127.0.${1 + Math.floor(i / 250)}.${1 + (i % 250)}`;
 
-const school = (i: number) => ({
-  schoolName: `Spike School ${run} ${i}`,
-  udiseCode: `28${run}${String(i).padStart(3, '0')}`,
-  contact: '9822012345',
-  schoolType: 'Secondary',
-  address: { area: 'Gangapur Road', locality: 'Shivaji Nagar', street: 'College Road', village: 'Satpur', town: 'Nashik Road', city: 'Nashik', state: 'Maharashtra', pin: '422005' },
-  principal: { name: 'Sunita Deshpande', contact: '9822054321' },
-});
+const school = (i: number) => schoolPayload({ schoolName: `Spike School ${run} ${i}`, udiseCode: `28${run}${String(i).padStart(3, '0')}` });
 
-async function candidateForm(mentorCode: string, i: number, photo: Buffer, signature: Buffer): Promise<{ body: Buffer; type: string }> {
-  const fields: Record<string, string> = {
+async function candidateForm(mentorCode: string, i: number, images: CandidateImages): Promise<{ body: Buffer; type: string }> {
+  const form = candidateFormData(
     mentorCode,
-    'personalDetails[fullName]': `Spike Candidate ${run} ${i}`,
-    'personalDetails[fatherName]': 'Suresh Patil',
-    'personalDetails[motherName]': 'Meena Patil',
-    'personalDetails[gender]': 'Female',
-    'personalDetails[dateOfBirth]': '2012-06-15',
-    'personalDetails[religion]': 'Hindu',
-    'personalDetails[region]': 'Urban',
-    'personalDetails[motherTongue]': 'Marathi',
-    'contactDetails[phoneNumber]': `97${run.slice(-4)}${String(i).padStart(4, '0')}`,
-    'orphanDetails[isOrphan]': 'false',
-    'permanentAddress[addressLines]': 'Flat 3, Shanti Apartments',
-    'permanentAddress[village]': 'Satpur',
-    'permanentAddress[taluka]': 'Nashik',
-    'permanentAddress[district]': 'Nashik',
-    'permanentAddress[state]': 'Maharashtra',
-    'permanentAddress[pin]': '422007',
-    'educationalDetails[schoolName]': `Spike School ${run}`,
-    'educationalDetails[standard]': '8th',
-    'educationalDetails[medium]': 'English',
-    'educationalDetails[board]': 'CBSE',
-    'educationalDetails[kbeCategory]': 'Sec',
-    'educationalDetails[kbeStageParticipated]': 'Mains',
-    'educationalDetails[fees]': '300',
-    feesPaid: 'false',
-  };
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  form.append('photo', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
-  form.append('signature', new Blob([new Uint8Array(signature)], { type: 'image/png' }), 'signature.png');
+    {
+      personalDetails: { fullName: `Spike Candidate ${run} ${i}` },
+      contactDetails: { phoneNumber: `97${run.slice(-4)}${String(i).padStart(4, '0')}` },
+      educationalDetails: { schoolName: `Spike School ${run}` },
+    },
+    images,
+  );
   const encoded = new Request('http://form.invalid/', { method: 'POST', body: form });
   return { body: Buffer.from(await encoded.arrayBuffer()), type: encoded.headers.get('content-type') ?? '' };
 }
@@ -145,24 +117,14 @@ describe('a deadline spike through the edge', () => {
     const chainFrom = address(SPIKE_REQUESTS);
     const first = await jsonFrom(chainFrom, '/api/schools/register', school(999));
     if (first.status !== 201) throw new Error(`school registration answered ${first.status}: ${JSON.stringify(first.body)}`);
-    const mentor = await jsonFrom(chainFrom, '/api/mentors/register', {
-      schoolCode: first.body['schoolCode'],
-      name: `Spike Mentor ${run}`,
-      email: 'mentor@example.org',
-      address: '12 College Road, Nashik',
-      contact: '9988776655',
-      subjectTeaching: 'Physics',
-      workExperience: 5,
-      activitiesParticipated: 'Science fair',
-      opinionOnISRO: 'Inspiring',
-    });
+    const mentor = await jsonFrom(chainFrom, '/api/mentors/register', mentorPayload(String(first.body['schoolCode']), { name: `Spike Mentor ${run}` }));
     if (mentor.status !== 201) throw new Error(`mentor registration answered ${mentor.status}: ${JSON.stringify(mentor.body)}`);
     mentorCode = String(mentor.body['mentorCode']);
 
     const photo = await sharp({ create: { width: 600, height: 750, channels: 3, background: '#4466aa' } }).jpeg({ quality: 85 }).toBuffer();
     const signature = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#ffffff' } }).png().toBuffer();
     const forms = await Promise.all(
-      Array.from({ length: SPIKE_REQUESTS }, async (_, i) => (i % SCHOOL_EVERY === 0 ? null : candidateForm(mentorCode, i, photo, signature))),
+      Array.from({ length: SPIKE_REQUESTS }, async (_, i) => (i % SCHOOL_EVERY === 0 ? null : candidateForm(mentorCode, i, { photo, signature }))),
     );
 
     // SPIKE_FACTOR x the normal rate: requests start at even intervals over SPIKE_SECONDS, whatever the answers take.

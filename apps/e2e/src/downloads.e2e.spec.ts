@@ -3,10 +3,9 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { validCandidate, validMentor, validSchool } from '@kbe/contracts/testing';
-import { toBracketedFields, type BracketableObject } from '@kbe/contracts';
 import { expectNoAxeViolations } from './support/axe';
 import { baseUrl, launchBrowser, openPage, screenshot } from './support/browser';
+import { candidateFormData, mentorPayload, schoolPayload } from './support/registration-payloads';
 import { makeTestImages, type TestImages } from './support/test-images';
 
 const DOWNLOADS_PATH = '/einstein-quest/downloads';
@@ -28,19 +27,16 @@ const json = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'cont
 
 /** School -> mentor -> candidate through the public API at the one URL; returns the candidate code. */
 async function registerCandidate(images: TestImages): Promise<string> {
-  const school = await api<{ schoolCode: string }>('/api/schools/register', json({ ...validSchool(), udiseCode: `27${Date.now().toString().slice(-9)}` }));
-  const mentor = await api<{ mentorCode: string }>('/api/mentors/register', json({ ...validMentor(), schoolCode: school.schoolCode, contact: `97${Date.now().toString().slice(-8)}` }));
-  const valid = validCandidate();
-  const fields = {
-    ...valid,
-    mentorCode: mentor.mentorCode,
-    personalDetails: { ...valid.personalDetails, fullName: 'Neha Joshi', motherName: MOTHER_NAME },
-    contactDetails: { ...valid.contactDetails, phoneNumber: `96${Date.now().toString().slice(-8)}` },
-  };
-  const form = new FormData();
-  for (const [name, value] of Object.entries(toBracketedFields(fields as unknown as BracketableObject))) form.append(name, value);
-  form.append('photo', new Blob([readFileSync(images.photoJpeg)], { type: 'image/jpeg' }), 'photo.jpg');
-  form.append('signature', new Blob([readFileSync(images.signaturePng)], { type: 'image/png' }), 'signature.png');
+  const school = await api<{ schoolCode: string }>('/api/schools/register', json(schoolPayload({ udiseCode: `27${Date.now().toString().slice(-9)}` })));
+  const mentor = await api<{ mentorCode: string }>('/api/mentors/register', json(mentorPayload(school.schoolCode, { contact: `97${Date.now().toString().slice(-8)}` })));
+  const form = candidateFormData(
+    mentor.mentorCode,
+    {
+      personalDetails: { fullName: 'Neha Joshi', motherName: MOTHER_NAME },
+      contactDetails: { phoneNumber: `96${Date.now().toString().slice(-8)}` },
+    },
+    { photo: readFileSync(images.photoJpeg), signature: readFileSync(images.signaturePng) },
+  );
   const candidate = await api<{ candidateCode: string }>('/api/candidates/register', { method: 'POST', body: form });
   return candidate.candidateCode;
 }

@@ -55,6 +55,8 @@ const documentsEnv = {
   /** Renders allowed to wait for a page; beyond it the service answers 503 with Retry-After. */
   RENDER_QUEUE_LIMIT: positiveIntField(16),
   RENDER_TIMEOUT_MS: positiveIntField(15_000),
+  /** Recently served PDFs kept in memory in front of the MinIO cache, in MB. */
+  PDF_MEMORY_CACHE_MB: positiveIntField(32),
   /** Failed download attempts per candidate and per client address within the window ... */
   DOWNLOAD_FAILURE_LIMIT: positiveIntField(5),
   DOWNLOAD_FAILURE_WINDOW_SECONDS: positiveIntField(15 * 60),

@@ -56,7 +56,11 @@ export class DocumentsModule implements OnApplicationBootstrap, OnApplicationShu
             new DocumentComposer(edition, tokens, config.PUBLIC_BASE_URL),
           inject: [PRINT_EDITION, VerificationTokens],
         },
-        { provide: PdfCache, useFactory: (storage: FileStorage) => new PdfCache(storage), inject: [FILE_STORAGE] },
+        {
+          provide: PdfCache,
+          useFactory: (storage: FileStorage) => new PdfCache(storage, config.PDF_MEMORY_CACHE_MB * 1024 * 1024),
+          inject: [FILE_STORAGE],
+        },
         {
           provide: DocumentProvider,
           useFactory: (directory: CandidateDirectory, composer: DocumentComposer, renderer: PdfRenderer, cache: PdfCache) =>

@@ -4,8 +4,7 @@ import { toBracketedFields, type BracketableObject } from '@kbe/contracts';
 import { validCandidate, validMentor, validSchool } from '@kbe/contracts/testing';
 import { createServiceApp } from '@kbe/server-bootstrap';
 import { loadConfig } from '@kbe/server-config';
-import { isolatedInfraEnv } from '@kbe/server-testing';
-import { Client as MinioClient } from 'minio';
+import { isolatedInfraEnv, TestBucket } from '@kbe/server-testing';
 import { ObjectId, type Collection, type Document } from 'mongodb';
 import type { Connection } from 'mongoose';
 import sharp from 'sharp';
@@ -26,15 +25,7 @@ const config = loadConfig(registrationEnvSchema, env);
 describe('registration-service moves records stored under ObjectIds to their codes as _id at start', () => {
   let app: INestApplication | undefined;
   const logged: string[] = [];
-  const minioUrl = new URL(config.MINIO_ENDPOINT);
-  const minio = new MinioClient({
-    endPoint: minioUrl.hostname,
-    port: Number(minioUrl.port),
-    useSSL: false,
-    accessKey: config.MINIO_ACCESS_KEY,
-    secretKey: config.MINIO_SECRET_KEY,
-  });
-  const bucket = `${config.MINIO_BUCKET_PREFIX}candidate-documents`;
+  const bucket = new TestBucket(config, `${config.MINIO_BUCKET_PREFIX}candidate-documents`);
   let schoolCode: string;
   let mentorCode: string;
   const candidateCodes: string[] = [];
@@ -102,12 +93,7 @@ describe('registration-service moves records stored under ObjectIds to their cod
     jest.restoreAllMocks();
     await app?.get<Connection>(getConnectionToken()).dropDatabase();
     await app?.close();
-    const names: string[] = [];
-    if (await minio.bucketExists(bucket).catch(() => false)) {
-      for await (const item of minio.listObjectsV2(bucket, '', true)) if (item.name) names.push(item.name);
-      if (names.length) await minio.removeObjects(bucket, names);
-      await minio.removeBucket(bucket);
-    }
+    await bucket.remove();
   });
 
   it('logs what it moved', () => {

@@ -4,9 +4,8 @@ import { toBracketedFields, type BracketableObject } from '@kbe/contracts';
 import { validCandidate, validMentor, validSchool } from '@kbe/contracts/testing';
 import { createServiceApp } from '@kbe/server-bootstrap';
 import { loadConfig } from '@kbe/server-config';
-import { adminTokenFor, infraControl, isolatedInfraEnv, waitFor } from '@kbe/server-testing';
+import { adminTokenFor, infraControl, isolatedInfraEnv, TestBucket, waitFor } from '@kbe/server-testing';
 import { Kafka, logLevel } from 'kafkajs';
-import { Client as MinioClient } from 'minio';
 import type { Connection } from 'mongoose';
 import sharp from 'sharp';
 import request from 'supertest';
@@ -49,23 +48,8 @@ describe('registration-service registrations against FerretDB, Kafka and MinIO',
   let jpeg: Upload;
   let png: Upload;
   const kafka = new Kafka({ clientId: 'registration-it', brokers: config.KAFKA_BROKERS, logLevel: logLevel.NOTHING });
-  const minioUrl = new URL(config.MINIO_ENDPOINT);
-  const minio = new MinioClient({
-    endPoint: minioUrl.hostname,
-    port: Number(minioUrl.port),
-    useSSL: false,
-    accessKey: config.MINIO_ACCESS_KEY,
-    secretKey: config.MINIO_SECRET_KEY,
-  });
-  const bucket = `${config.MINIO_BUCKET_PREFIX}candidate-documents`;
+  const bucket = new TestBucket(config, `${config.MINIO_BUCKET_PREFIX}candidate-documents`);
   const internal = { 'x-internal-token': config.INTERNAL_API_TOKEN };
-
-  async function storedObjects(): Promise<string[]> {
-    if (!(await minio.bucketExists(bucket))) return [];
-    const names: string[] = [];
-    for await (const item of minio.listObjectsV2(bucket, '', true)) if (item.name) names.push(item.name);
-    return names.sort();
-  }
 
   /** Reads a topic from its beginning with a fresh consumer group until `match` finds a message. */
   async function eventOn(topic: string, match: (envelope: { id: string; payload: Record<string, unknown> }) => boolean) {
@@ -122,9 +106,7 @@ describe('registration-service registrations against FerretDB, Kafka and MinIO',
   afterAll(async () => {
     await app?.get<Connection>(getConnectionToken()).dropDatabase();
     await app?.close();
-    const names = await storedObjects().catch(() => []);
-    if (names.length) await minio.removeObjects(bucket, names);
-    if (await minio.bucketExists(bucket).catch(() => false)) await minio.removeBucket(bucket);
+    await bucket.remove();
   });
 
   describe('the chain school -> mentor -> candidate', () => {
@@ -217,12 +199,12 @@ describe('registration-service registrations against FerretDB, Kafka and MinIO',
     });
 
     it('answers a retried candidate submit (same key, or same details) with the first code and stores no second candidate', async () => {
-      const before = await storedObjects();
+      const before = await bucket.objectNames();
       const sameKey = await submitCandidate(candidate(mentorCode, 'Aarav Patil'), { photo: jpeg, signature: png }, 'cand-1').expect(200);
       expect(sameKey.body.candidateCode).toBe(candidateCode);
       const sameDetails = await submitCandidate(candidate(mentorCode, '  AARAV patil '), { photo: jpeg, signature: png }, 'cand-2').expect(200);
       expect(sameDetails.body.candidateCode).toBe(candidateCode);
-      expect(await storedObjects()).toEqual(before);
+      expect(await bucket.objectNames()).toEqual(before);
       const list = await http.get('/api/candidates').set('authorization', `Bearer ${adminToken}`).query({ search: 'aarav' }).expect(200);
       expect(list.body.data.pagination).toEqual({ current: 1, pages: 1, total: 1 });
     });
@@ -372,7 +354,7 @@ describe('registration-service registrations against FerretDB, Kafka and MinIO',
     });
 
     it('leaves no candidate and no file behind when the upload fails', async () => {
-      const before = await storedObjects();
+      const before = await bucket.objectNames();
       await infraControl('stop', 'minio');
       try {
         const response = await submitCandidate(candidate(mentorCode, 'Upload Fails'), { photo: jpeg, signature: png }).expect(503);
@@ -382,7 +364,7 @@ describe('registration-service registrations against FerretDB, Kafka and MinIO',
       }
       const list = await http.get('/api/candidates').set('authorization', `Bearer ${adminToken}`).query({ search: 'upload' }).expect(200);
       expect(list.body.data.pagination.total).toBe(0);
-      expect(await storedObjects()).toEqual(before);
+      expect(await bucket.objectNames()).toEqual(before);
     }, 240_000);
 
     it('still publishes the event of a registration made while Kafka was down', async () => {

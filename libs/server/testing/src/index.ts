@@ -3,3 +3,4 @@ export * from './lib/wait-for';
 export * from './lib/infra-control';
 export * from './lib/service-app.fixture';
 export * from './lib/admin-token.fixture';
+export * from './lib/test-bucket';

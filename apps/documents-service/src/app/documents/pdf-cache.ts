@@ -1,18 +1,31 @@
 import type { DocumentKind } from '@kbe/contracts';
 import { FileNotFoundError, type FileStorage } from '@kbe/server-storage';
 import type { Readable } from 'node:stream';
+import { RecentPdfs } from './recent-pdfs';
 
 export const PDF_BUCKET = 'documents';
 
-/** Rendered PDFs in MinIO, keyed by candidate, document and content version. */
+/**
+ * Rendered PDFs in MinIO, keyed by candidate, document and content version, with the most recently
+ * served ones also kept in memory (`memoryBytes`, 0 for none).
+ */
 export class PdfCache {
-  constructor(private readonly storage: FileStorage) {}
+  private readonly recent: RecentPdfs;
+
+  constructor(
+    private readonly storage: FileStorage,
+    memoryBytes = 0,
+  ) {
+    this.recent = new RecentPdfs(memoryBytes);
+  }
 
   key(candidateCode: string, kind: DocumentKind, version: string): string {
     return `${candidateCode}/${kind}/${version}.pdf`;
   }
 
   async get(key: string): Promise<Buffer | null> {
+    const recent = this.recent.get(key);
+    if (recent) return recent;
     let stream: Readable;
     try {
       stream = await this.storage.get(PDF_BUCKET, key);
@@ -22,14 +35,17 @@ export class PdfCache {
     }
     const chunks: Buffer[] = [];
     for await (const chunk of stream) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
+    const pdf = Buffer.concat(chunks);
+    this.recent.set(key, pdf);
+    return pdf;
   }
 
   async has(key: string): Promise<boolean> {
-    return this.storage.exists(PDF_BUCKET, key);
+    return this.recent.get(key) !== undefined || this.storage.exists(PDF_BUCKET, key);
   }
 
   async put(key: string, pdf: Buffer): Promise<void> {
     await this.storage.put(PDF_BUCKET, key, pdf, { contentType: 'application/pdf', size: pdf.length });
+    this.recent.set(key, pdf);
   }
 }

@@ -1,6 +1,5 @@
 import { loadConfig, minioEnv, composeEnv } from '@kbe/server-config';
-import { isolatedInfraEnv } from '@kbe/server-testing';
-import { Client } from 'minio';
+import { isolatedInfraEnv, TestBucket } from '@kbe/server-testing';
 import { Readable } from 'node:stream';
 import { FileNotFoundError } from './file-storage';
 import { MinioFileStorage } from './minio.file-storage';
@@ -18,19 +17,7 @@ describe('MinioFileStorage against MinIO', () => {
   const photo = Buffer.from('pretend this is a JPEG photo');
 
   afterAll(async () => {
-    const url = new URL(env.MINIO_ENDPOINT);
-    const admin = new Client({
-      endPoint: url.hostname,
-      port: Number(url.port),
-      useSSL: false,
-      accessKey: env.MINIO_ACCESS_KEY,
-      secretKey: env.MINIO_SECRET_KEY,
-    });
-    const bucket = storage.bucketName('photos');
-    const names: string[] = [];
-    for await (const item of admin.listObjectsV2(bucket, '', true)) if (item.name) names.push(item.name);
-    if (names.length) await admin.removeObjects(bucket, names);
-    await admin.removeBucket(bucket);
+    await new TestBucket(env, storage.bucketName('photos')).remove();
   });
 
   it('stores a file and reads it back', async () => {

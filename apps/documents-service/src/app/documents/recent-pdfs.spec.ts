@@ -1,0 +1,35 @@
+import { RecentPdfs } from './recent-pdfs';
+
+const pdf = (bytes: number, fill = 1) => Buffer.alloc(bytes, fill);
+
+describe('RecentPdfs', () => {
+  it('answers what was stored under the same key, and nothing for another key', () => {
+    const recent = new RecentPdfs(100);
+    recent.set('KBE1/hall-ticket/v1.pdf', pdf(10, 7));
+    expect(recent.get('KBE1/hall-ticket/v1.pdf')).toEqual(pdf(10, 7));
+    expect(recent.get('KBE1/hall-ticket/v2.pdf')).toBeUndefined();
+  });
+
+  it('drops the least recently used entries once the total size passes the bound', () => {
+    const recent = new RecentPdfs(30);
+    recent.set('a', pdf(10));
+    recent.set('b', pdf(10));
+    recent.set('c', pdf(10));
+    recent.get('a'); // a is now the most recently used; b the least
+    recent.set('d', pdf(10));
+    expect(recent.get('b')).toBeUndefined();
+    expect(recent.get('a')).toBeDefined();
+    expect(recent.get('c')).toBeDefined();
+    expect(recent.get('d')).toBeDefined();
+    expect(recent.size).toBe(30);
+  });
+
+  it('keeps nothing larger than the bound, and counts a replaced entry once', () => {
+    const recent = new RecentPdfs(30);
+    recent.set('big', pdf(31));
+    expect(recent.get('big')).toBeUndefined();
+    recent.set('a', pdf(10));
+    recent.set('a', pdf(20));
+    expect(recent.size).toBe(20);
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * The most recently served PDFs in memory, bounded by their total size: a repeated download is
+ * answered without a MinIO round trip. Keys carry the content version, so an entry is never stale
+ * (a change renders under a new key); the least recently used entries leave first.
+ */
+export class RecentPdfs {
+  private readonly entries = new Map<string, Buffer>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  get(key: string): Buffer | undefined {
+    const pdf = this.entries.get(key);
+    if (pdf) {
+      // Map keeps insertion order: re-inserting marks the entry as the most recently used.
+      this.entries.delete(key);
+      this.entries.set(key, pdf);
+    }
+    return pdf;
+  }
+
+  set(key: string, pdf: Buffer): void {
+    if (pdf.length > this.maxBytes) return;
+    const previous = this.entries.get(key);
+    if (previous) {
+      this.entries.delete(key);
+      this.bytes -= previous.length;
+    }
+    this.entries.set(key, pdf);
+    this.bytes += pdf.length;
+    for (const [oldest, old] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(oldest);
+      this.bytes -= old.length;
+    }
+  }
+
+  get size(): number {
+    return this.bytes;
+  }
+}
