@@ -6,19 +6,25 @@
 //                                        else a private edge over dist/apps (build shell + remotes first)
 //   node bench/lighthouse.mjs --dist     always a private edge over dist/apps (this checkout's build)
 //   RUNS=3 CHROMIUM_PATH=/usr/bin/chromium LIGHTHOUSE_PAGES=/,/einstein-quest/about
+//   LIGHTHOUSE_DIST=/tmp/before/apps     with --dist: the builds of another checkout (a before/after)
 //   LIGHTHOUSE_JSON=out.json             also writes every run's figures as JSON
+//   LIGHTHOUSE_DIAGNOSE=1                also prints, per page, where the main thread went in the run
+//                                        of median TBT: script evaluation per file (bootup-time),
+//                                        work by kind, the long tasks and the LCP element's phases
 // One line per page: performance and accessibility scores, FCP, LCP, TBT, CLS, and the
-// JavaScript transferred (KiB). The first line is a bare baseline measured in the same run: a
+// JavaScript transferred (KiB), and the machine's load average (1 min) when the page's runs ended
+// (TBT is main-thread time, so it grows with the load). The first line is a bare baseline measured in the same run: a
 // static page with a heading and a paragraph, no script, no stylesheet (what this machine and
 // the throttling give at best). No pass/fail: `npm test` holds the budgets that do not depend
 // on machine speed (bench/bundle-size.mjs, apps/e2e).
 import { existsSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const distDir = join(repoRoot, 'dist/apps');
+const distDir = resolve(process.env.LIGHTHOUSE_DIST ?? join(repoRoot, 'dist/apps'));
 const baseUrl = process.env.KBE_BASE_URL ?? 'http://localhost:8080';
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const runs = Number(process.env.RUNS ?? 3);
@@ -63,6 +69,27 @@ function figures(lhr) {
   };
 }
 
+const ms = (value) => `${Math.round(value ?? 0)} ms`;
+const shortUrl = (url) => String(url).replace(/^https?:\/\/[^/]+/, '');
+
+/** What Lighthouse says about the main thread of one run (LIGHTHOUSE_DIAGNOSE=1). */
+function diagnosis(lhr) {
+  const items = (id) => lhr.audits[id]?.details?.items ?? [];
+  const lines = [];
+  const scripts = items('bootup-time')
+    .filter((item) => item.total >= 20)
+    .map((item) => `${shortUrl(item.url)} ${ms(item.total)} (eval ${ms(item.scripting)}, parse ${ms(item.scriptParseCompile)})`);
+  lines.push(`main thread ${ms(lhr.audits['mainthread-work-breakdown']?.numericValue)}: ${items('mainthread-work-breakdown').map((item) => `${item.groupLabel} ${ms(item.duration)}`).join(', ')}`);
+  if (scripts.length) lines.push(`scripts: ${scripts.join('; ')}`);
+  const longTasks = items('long-tasks').map((task) => `${shortUrl(task.url)} at ${ms(task.startTime)} for ${ms(task.duration)}`);
+  lines.push(`long tasks: ${longTasks.length ? longTasks.join('; ') : 'none'}`);
+  const lcpElement = items('largest-contentful-paint-element');
+  const element = lcpElement[0]?.items?.[0]?.node?.snippet;
+  const phases = lcpElement[1]?.items?.map((phase) => `${phase.phase ?? phase.label} ${ms(phase.timing)}`).join(', ');
+  if (element) lines.push(`LCP element: ${element.slice(0, 120)}${phases ? ` (${phases})` : ''}`);
+  return lines;
+}
+
 const BASELINE_HTML = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Baseline</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"><meta name="description" content="Bare baseline page"></head>
 <body><main><h1>Baseline</h1><p>A static page without scripts or stylesheets, measured beside the product's pages.</p></main></body></html>`;
@@ -102,7 +129,7 @@ async function main() {
   const all = {};
   try {
     out(`Lighthouse mobile, simulated throttling, median of ${runs} runs per page`);
-    out(`${'page'.padEnd(40)} ${'perf'.padStart(4)} ${'a11y'.padStart(4)} ${'FCP'.padStart(7)} ${'LCP'.padStart(7)} ${'TBT'.padStart(7)} ${'CLS'.padStart(6)} ${'JS'.padStart(9)}`);
+    out(`${'page'.padEnd(40)} ${'perf'.padStart(4)} ${'a11y'.padStart(4)} ${'FCP'.padStart(7)} ${'LCP'.padStart(7)} ${'TBT'.padStart(7)} ${'CLS'.padStart(6)} ${'JS'.padStart(9)}  ${'load'.padStart(5)}`);
     for (const { label: page, url: pageUrl } of targets) {
       const results = [];
       let retries = 0;
@@ -121,15 +148,19 @@ async function main() {
           i -= 1;
           continue;
         }
-        results.push(figures(result.lhr));
+        results.push({ ...figures(result.lhr), diagnosis: process.env.LIGHTHOUSE_DIAGNOSE ? diagnosis(result.lhr) : undefined });
       }
       all[page] = results;
       const m = (key) => median(results.map((r) => r[key]));
       out(
         `${page.padEnd(40)} ${String(m('perf')).padStart(4)} ${String(m('a11y')).padStart(4)} ` +
           `${(m('fcp') / 1000).toFixed(1).padStart(5)} s ${(m('lcp') / 1000).toFixed(1).padStart(5)} s ` +
-          `${Math.round(m('tbt')).toString().padStart(4)} ms ${m('cls').toFixed(3).padStart(6)} ${m('jsKib').toFixed(0).padStart(5)} KiB`,
+          `${Math.round(m('tbt')).toString().padStart(4)} ms ${m('cls').toFixed(3).padStart(6)} ${m('jsKib').toFixed(0).padStart(5)} KiB  ${loadavg()[0].toFixed(1).padStart(5)}`,
       );
+      if (process.env.LIGHTHOUSE_DIAGNOSE) {
+        const medianRun = results.find((r) => r.tbt === m('tbt')) ?? results[0];
+        for (const line of medianRun.diagnosis ?? []) out(`    ${line}`);
+      }
     }
   } finally {
     await chrome.kill();

@@ -13,10 +13,16 @@ const DESCRIPTION = /<meta name="description" content="[^"]*" ?\/?>/;
 const escapeAttribute = (value) => String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 const escapeText = (value) => String(value).replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
+/** A served file's path inside its build: `/bootstrap.1.css` -> `bootstrap.1.css`, `/remotes/public/a.css` -> `a.css`. */
+const buildRelative = (href) => href.replace(/^\/(remotes\/[^/]+\/)?/, '');
+
 /** `<link>` elements for the hints of one page. */
 export function hintTags({ stylesheets = [], scripts = [], images = [] }) {
   const tags = [];
-  for (const href of stylesheets) tags.push(`<link rel="stylesheet" href="${escapeAttribute(href)}" />`);
+  // data-href: the file's name as its build's CSS loader (mini-css-extract) looks for it, so the
+  // loader finds this link when the chunk loads instead of adding the same stylesheet a second
+  // time (which made the bootstrap wait for that download and restyled the whole page: a long task).
+  for (const href of stylesheets) tags.push(`<link rel="stylesheet" href="${escapeAttribute(href)}" data-href="${escapeAttribute(buildRelative(href))}" />`);
   for (const image of images) {
     const srcset = image.srcSet ? ` imagesrcset="${escapeAttribute(image.srcSet)}" imagesizes="${escapeAttribute(image.sizes ?? '100vw')}"` : '';
     tags.push(`<link rel="preload" as="image" href="${escapeAttribute(image.href)}"${srcset} fetchpriority="high" />`);

@@ -82,7 +82,8 @@ describe('composePage', () => {
     });
     assert.match(html, /<div id="root"><h1>Think Like Einstein<\/h1><\/div>/);
     const head = html.split('</head>')[0];
-    assert.match(head, /<link rel="stylesheet" href="\/a.css" \/>/);
+    // data-href: the webpack CSS loader recognises the link and does not add the stylesheet again
+    assert.match(head, /<link rel="stylesheet" href="\/a.css" data-href="a.css" \/>/);
     assert.match(head, /<link rel="preload" as="image" href="\/h.webp" imagesrcset="\/h.webp 640w" imagesizes="100vw" fetchpriority="high" \/>/);
     assert.match(head, /<link rel="preload" as="script" href="\/remotes\/public\/remoteEntry.js" \/>/);
     assert.match(head, /<script src="\/runtime-config.js" defer><\/script>/);

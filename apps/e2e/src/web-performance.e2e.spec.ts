@@ -154,6 +154,17 @@ describe('the public pages on a phone', () => {
       expect({ path, shifts, errors }).toEqual({ path, shifts: [], errors: [] });
     });
 
+    it('moves nothing when the hero slider advances on its own', async () => {
+      const { page, errors } = await observedPage();
+      await page.goto(`${baseUrl}/einstein-quest`);
+      await waitForInteractive(page, 'public');
+      // the first automatic advance (every 8 s), without any input that would excuse a shift
+      await page.getByTestId('hero-slide-label').filter({ hasText: 'Slide 2 of 4' }).waitFor({ timeout: 20_000 });
+      await page.waitForTimeout(1500);
+      const shifts = await page.evaluate(() => (window as unknown as { __layoutShifts: unknown[] }).__layoutShifts);
+      expect({ shifts, errors }).toEqual({ shifts: [], errors: [] });
+    });
+
     it('loads the code below the fold of / when it is scrolled near, and hydrates it in place', async () => {
       const { page, errors } = await observedPage();
       const scripts: string[] = [];
@@ -211,6 +222,10 @@ describe('the public pages on a phone', () => {
       });
       await waitForInteractive(page, 'public');
       expect(await page.evaluate(() => (window as unknown as { __firstH1: Element | null }).__firstH1 === document.querySelector('h1'))).toBe(true);
+      // the stylesheet the HTML links is the one the shell's code uses: not added (and the page restyled) a second time
+      const stylesheets = await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => new URL(link.href).pathname));
+      expect(stylesheets.length).toBeGreaterThan(0);
+      expect(stylesheets).toEqual([...new Set(stylesheets)]);
       // and it answers clicks: the slider moves
       await page.getByRole('button', { name: 'Next slide' }).click();
       await page.getByText('Slide 2 of 4').waitFor({ state: 'visible' });

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import * as ReactDOM from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 
@@ -20,11 +20,15 @@ const tree = (
 
 // A page the edge prerendered (tools/edge/prerender.mjs) is hydrated: React attaches to the
 // markup already painted instead of painting it again. Anything else is rendered here.
+// As a transition, the hydration is split into short tasks that give way to the browser (a phone's
+// main thread is never blocked for long; input is handled between them) instead of one long task.
 if (container.hasChildNodes()) {
-  ReactDOM.hydrateRoot(container, tree, {
-    onRecoverableError(error) {
-      if (!isNotPrerenderedSection(error)) console.error('[shell] hydration:', error);
-    },
+  startTransition(() => {
+    ReactDOM.hydrateRoot(container, tree, {
+      onRecoverableError(error) {
+        if (!isNotPrerenderedSection(error)) console.error('[shell] hydration:', error);
+      },
+    });
   });
 } else {
   ReactDOM.createRoot(container).render(tree);

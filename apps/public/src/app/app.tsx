@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { BrowserRouter, useInRouterContext, useLocation } from 'react-router-dom';
 import { DeferredToaster } from '@kbe/ui';
 import { resolvePublicPage, type PublicPageId } from './public-routes';
@@ -35,13 +35,16 @@ function PublicPages() {
   const Page = PAGES[pageId];
   const [renderedPage, setRenderedPage] = useState<string | null>(null);
   useScrollToHash(renderedPage === pathname);
+  // The same element until the page changes: marking the page rendered (data-interactive) must not
+  // render the whole page again (main-thread work right after hydration).
+  const page = useMemo(() => <Page />, [Page]);
 
   return (
     // data-interactive: the page has rendered in the browser (a prerendered page: hydrated), so it
     // answers clicks; the browser journeys wait for it.
     <div data-testid="remote-public" data-page={pageId} data-interactive={renderedPage === pathname ? 'true' : undefined}>
       <Suspense fallback={<PageLoading />}>
-        <Page />
+        {page}
         <Rendered onRendered={() => setRenderedPage(pathname)} />
       </Suspense>
     </div>

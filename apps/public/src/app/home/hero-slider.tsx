@@ -141,14 +141,19 @@ export function HeroSlider({ slides = HERO_SLIDES }: { slides?: HeroSlide[] }) {
                 aria-current={i === index ? 'true' : undefined}
                 className={cn('flex h-11 w-8 items-center justify-center rounded-full', focusRing, 'focus-visible:ring-offset-slate-950')}
               >
+                {/* Every dot has the active dot's size and the inactive ones are clipped to a circle: a dot
+                    that changed its width would move the centred dot (a layout shift at every slide). */}
                 <span
                   aria-hidden="true"
-                  className={cn('block h-2.5 rounded-full transition-all', i === index ? 'w-6 bg-amber-300' : 'w-2.5 bg-white/60')}
+                  className={cn(
+                    'block h-2.5 w-6 rounded-full transition-[clip-path,background-color]',
+                    i === index ? 'bg-amber-300 [clip-path:inset(0_round_9999px)]' : 'bg-white/60 [clip-path:inset(0_7px_round_9999px)]',
+                  )}
                 />
               </button>
             ))}
           </div>
-          <p className="text-sm font-semibold text-slate-100" data-testid="hero-slide-label">
+          <p className="text-sm font-semibold tabular-nums text-slate-100" data-testid="hero-slide-label">
             {label}
           </p>
         </div>
