@@ -36,7 +36,7 @@ try {
     stdio: 'inherit',
   });
   const pattern = process.env.KBE_E2E_PATTERN ? ['--testPathPatterns', process.env.KBE_E2E_PATTERN] : [];
-  const journeys = await run(process.execPath, [join(repoRoot, 'tools/test/jest-tier.mjs'), 'e2e', 'e2e', '-w', '1', ...pattern], {
+  const journeys = await run(process.execPath, [join(repoRoot, 'tools/test/jest-tier.mjs'), 'e2e', 'e2e', ...pattern], {
     ...readInfraEnv(),
     KBE_BASE_URL: `http://localhost:${port}`,
     KBE_FALLBACK_BASE_URL: `http://localhost:${fallbackPort}`,
