@@ -42,7 +42,13 @@ async function seed(images: TestImages, names: string[]): Promise<Seeded> {
     }),
   );
   const schoolCode = String(school['schoolCode']);
-  const mentor = await postJson('/api/mentors/register', mentorPayload(schoolCode, { name: `E2E Mentor ${run}`, email: 'mentor@example.org' }));
+  const mentor = await postJson('/api/mentors/register', mentorPayload(schoolCode, {
+      name: `E2E Mentor ${run}`,
+      email: 'mentor@example.org',
+      workExperience: 5,
+      activitiesParticipated: 'Science fair',
+      opinionOnISRO: 'Inspiring',
+    }));
   const mentorCode = String(mentor['mentorCode']);
   const candidates: Seeded['candidates'] = [];
   const files = { photo: readFileSync(images.photoJpeg), signature: readFileSync(images.signaturePng) };
