@@ -1,9 +1,7 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
-import { AuthModule, signingAuthOptionsFromEnv } from '@kbe/server-auth';
-import { CspReportModule, ServiceCoreModule } from '@kbe/server-bootstrap';
-import { DatabaseModule, databaseOptionsFromEnv, MongoHealthIndicator } from '@kbe/server-database';
-import { HealthModule } from '@kbe/server-health';
-import { KafkaHealthIndicator, MessagingModule, messagingOptionsFromEnv } from '@kbe/server-messaging';
+import { signingAuthOptionsFromEnv } from '@kbe/server-auth';
+import { CspReportModule } from '@kbe/server-bootstrap';
+import { serviceInfrastructure } from '@kbe/server-infrastructure';
 import { SERVICE_NAME, type AdminConfig } from './admin.config';
 import { AdminsModule } from './admins/admins.module';
 import { SessionsModule } from './admins/sessions.module';
@@ -40,11 +38,8 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        ServiceCoreModule.forRoot({ service: SERVICE_NAME, config }),
-        DatabaseModule.forRoot(databaseOptionsFromEnv(SERVICE_NAME, config)),
-        MessagingModule.forRoot(messagingOptionsFromEnv(SERVICE_NAME, config)),
-        AuthModule.forRoot(signingAuthOptionsFromEnv(config)),
-        HealthModule.forRoot({ service: SERVICE_NAME, indicators: [MongoHealthIndicator, KafkaHealthIndicator] }),
+        // Token revocation: admin-service's own sessions (SessionsModule), not an HTTP lookup.
+        ...serviceInfrastructure({ service: SERVICE_NAME, config, auth: signingAuthOptionsFromEnv(config) }),
         // POST /api/csp-report: the browsers' Content-Security-Policy violation reports (tools/security)
         CspReportModule.forRoot(),
         ClockModule.forRoot(overrides.clock ?? systemClock),

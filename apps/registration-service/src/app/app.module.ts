@@ -1,10 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { AuthModule, authOptionsFromEnv, tokenRevocationFromEnv } from '@kbe/server-auth';
-import { ServiceCoreModule } from '@kbe/server-bootstrap';
-import { DatabaseModule, databaseOptionsFromEnv, MongoHealthIndicator } from '@kbe/server-database';
-import { HealthModule } from '@kbe/server-health';
-import { KafkaHealthIndicator, MessagingModule, messagingOptionsFromEnv } from '@kbe/server-messaging';
-import { StorageHealthIndicator, StorageModule, storageOptionsFromEnv } from '@kbe/server-storage';
+import { authOptionsFromEnv, tokenRevocationFromEnv } from '@kbe/server-auth';
+import { serviceInfrastructure } from '@kbe/server-infrastructure';
+import { storageOptionsFromEnv } from '@kbe/server-storage';
 import { CandidatesModule } from './candidates/candidates.module';
 import type { Clock } from './common/clock';
 import { RegistrationCommonModule } from './common/registration-common.module';
@@ -30,15 +27,12 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        // Infrastructure (global providers: @InjectConfig(), EventPublisher, FILE_STORAGE, @AdminOnly()).
-        ServiceCoreModule.forRoot({ service: SERVICE_NAME, config }),
-        DatabaseModule.forRoot(databaseOptionsFromEnv(SERVICE_NAME, config)),
-        MessagingModule.forRoot(messagingOptionsFromEnv(SERVICE_NAME, config)),
-        StorageModule.forRoot(storageOptionsFromEnv(config)),
-        AuthModule.forRoot(authOptionsFromEnv(config), { revocation: tokenRevocationFromEnv(config) }),
-        HealthModule.forRoot({
+        ...serviceInfrastructure({
           service: SERVICE_NAME,
-          indicators: [MongoHealthIndicator, KafkaHealthIndicator, StorageHealthIndicator],
+          config,
+          auth: authOptionsFromEnv(config),
+          revocation: tokenRevocationFromEnv(config),
+          storage: storageOptionsFromEnv(config),
         }),
 
         // Domain modules: one per folder under src/app (schools, mentors, candidates, ...).
