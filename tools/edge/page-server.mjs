@@ -15,6 +15,7 @@ import compression from 'compression';
 import express from 'express';
 
 import { pageHeaders, remoteOrigins } from '../security/headers.mjs';
+import { listenAndWarm, portFromEnv, stopOnSignals } from './listen.mjs';
 import { pageHandler } from './page-handler.mjs';
 import { createPrerenderer } from './prerender.mjs';
 import { disabledRemotes, loadRoutes, remoteManifest } from './route-table.mjs';
@@ -59,33 +60,15 @@ export function createPageApp({ distDir, routes = loadRoutes(), env = process.en
  * @param {{ port?: number, host?: string, distDir: string, routes?: object, env?: Record<string, string|undefined> }} options
  */
 export function startPageServer({ port = 8080, host = '0.0.0.0', distDir, routes, env = process.env }) {
-  const app = createPageApp({ distDir, routes, env });
-  return new Promise((resolveStart, rejectStart) => {
-    /** @type {import('node:http').Server & { warmed?: Promise<string[]> }} */
-    const server = app.listen(port, host);
-    server.once('listening', () => {
-      server.warmed = app.locals.prerenderer.warm().catch((error) => {
-        process.stderr.write(`pages: prerendering failed, pages are rendered in the browser: ${error.message}\n`);
-        return [];
-      });
-      resolveStart(server);
-    });
-    server.once('error', rejectStart);
-  });
+  return listenAndWarm(createPageApp({ distDir, routes, env }), { port, host, label: 'pages' });
 }
 
 async function main() {
-  const port = Number(process.env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    process.stderr.write(`pages: PORT must be a port number, got "${process.env.PORT}"\n`);
-    process.exit(2);
-  }
+  const port = portFromEnv('pages');
   const distDir = resolve(process.env.PAGES_DIST_DIR ?? '/app/dist');
   const server = await startPageServer({ port, host: process.env.HOST ?? '0.0.0.0', distDir });
-  server.warmed.then((paths) => process.stdout.write(`pages: prerendered ${paths.length} pages from ${distDir}\n`));
-  const stop = () => server.close(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  server.warmed?.then((paths) => process.stdout.write(`pages: prerendered ${paths.length} pages from ${distDir}\n`));
+  stopOnSignals(server);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -18,6 +18,7 @@ import { apiProxy, isApiPath } from './api-proxy.mjs';
 import { disabledRemotes, loadRoutes, remoteManifest } from './route-table.mjs';
 import { CACHE_REVALIDATE, staticFiles } from './static-files.mjs';
 import { pageHandler } from './page-handler.mjs';
+import { listenAndWarm, portFromEnv, stopOnSignals } from './listen.mjs';
 import { createPrerenderer } from './prerender.mjs';
 import { runtimeConfigScript } from './runtime-config.mjs';
 import { securityHeaders } from './security-headers.mjs';
@@ -83,29 +84,11 @@ export function createEdgeApp({ distDir, routes, env = process.env }) {
  */
 export function startEdge({ port = 8080, host, distDir = join(repoRoot, 'dist/apps'), routes = loadRoutes(), env = process.env } = {}) {
   const app = createEdgeApp({ distDir, routes, env });
-  const listenHost = host ?? env.EDGE_HOST ?? '127.0.0.1';
-  return new Promise((resolveStart, rejectStart) => {
-    /** @type {import('node:http').Server & { prerenderer?: ReturnType<typeof createPrerenderer>, warmed?: Promise<string[]> }} */
-    const server = app.listen(port, listenHost);
-    server.prerenderer = app.locals.prerenderer;
-    server.once('listening', () => {
-      // The public pages are rendered before the first visitor asks for them (resolves with their paths).
-      server.warmed = server.prerenderer?.warm().catch((error) => {
-        process.stderr.write(`edge: prerendering failed, pages are rendered in the browser: ${error.message}\n`);
-        return [];
-      });
-      resolveStart(server);
-    });
-    server.once('error', rejectStart);
-  });
+  return listenAndWarm(app, { port, host: host ?? env.EDGE_HOST ?? '127.0.0.1', label: 'edge' });
 }
 
 async function main() {
-  const port = Number(process.env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    process.stderr.write(`edge: PORT must be a port number, got "${process.env.PORT}"\n`);
-    process.exit(2);
-  }
+  const port = portFromEnv('edge');
   const distDir = resolve(process.env.EDGE_DIST_DIR ?? join(repoRoot, 'dist/apps'));
   const server = await startEdge({ port, distDir });
   server.warmed?.then((paths) => process.stdout.write(`edge: prerendered ${paths.length} pages\n`));
@@ -115,9 +98,7 @@ async function main() {
     `edge: http://localhost:${actualPort} (listening on ${address}), files from ${distDir}` +
       `${disabled.length ? `, remotes disabled: ${disabled.join(', ')}` : ''}\n`,
   );
-  const stop = () => server.close(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  stopOnSignals(server);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
