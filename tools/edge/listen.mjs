@@ -15,17 +15,25 @@ export function portFromEnv(label, env = process.env) {
 }
 
 /**
+ * A TCP server that listens (so address() is an AddressInfo), with what listenAndWarm adds.
+ * @typedef {Omit<import('node:http').Server, 'address'> & {
+ *   address(): import('node:net').AddressInfo,
+ *   prerenderer?: { warm(): Promise<string[]> },
+ *   warmed?: Promise<string[]>,
+ * }} ListeningServer
+ */
+
+/**
  * Listens; resolves with the http.Server once it listens. Its `warmed` promise resolves with the
  * paths the app's prerenderer (express `app.locals.prerenderer`, if any) rendered; a failure
  * leaves the pages to the browser.
  * @param {import('express').Express} app
  * @param {{ port: number, host: string, label: string }} options
- * @returns {Promise<import('node:http').Server & { prerenderer?: { warm(): Promise<string[]> }, warmed?: Promise<string[]> }>}
+ * @returns {Promise<ListeningServer>}
  */
 export function listenAndWarm(app, { port, host, label }) {
   return new Promise((resolveStart, rejectStart) => {
-    /** @type {import('node:http').Server & { prerenderer?: { warm(): Promise<string[]> }, warmed?: Promise<string[]> }} */
-    const server = app.listen(port, host);
+    const server = /** @type {ListeningServer} */ (/** @type {unknown} */ (app.listen(port, host)));
     server.prerenderer = app.locals.prerenderer;
     server.once('listening', () => {
       server.warmed = server.prerenderer?.warm().catch((error) => {
@@ -38,7 +46,10 @@ export function listenAndWarm(app, { port, host, label }) {
   });
 }
 
-/** Closes the server on SIGINT or SIGTERM, then exits. */
+/**
+ * Closes the server on SIGINT or SIGTERM, then exits.
+ * @param {{ close(callback: () => void): unknown }} server
+ */
 export function stopOnSignals(server) {
   const stop = () => server.close(() => process.exit(0));
   process.once('SIGINT', stop);
