@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom';
 import { act, screen, within } from '@testing-library/react';
+import { validMentor } from '@kbe/contracts/testing';
 import { dismissToast } from '@kbe/ui';
 import { deferred, jsonAnswer, type RecordedRequest } from '../testing/fake-server.testing';
 import { VALID_MENTOR_FIELDS, field, fill, findToast, formNamed, renderPage } from '../testing/render-page.testing';
@@ -67,17 +68,8 @@ describe('mentor registration', () => {
     await user.click(within(form).getByRole('button', { name: 'Register Mentor' }));
 
     expect(await within(form).findByRole('button', { name: 'Registering Mentor...' })).toBeDisabled();
-    expect(registerCalls(server.requests)[0]?.body).toEqual({
-      schoolCode: 'SCH-7KQ2XM',
-      name: 'Anita Deshmukh',
-      email: 'anita@example.org',
-      address: '12 College Road, Nashik',
-      contact: '9988776655',
-      subjectTeaching: 'Physics',
-      workExperience: 7,
-      activitiesParticipated: 'Science fair coordinator',
-      opinionOnISRO: 'Inspiring for students',
-    });
+    // the fields typed are the contracts' valid mentor, so the request carries exactly that record
+    expect(registerCalls(server.requests)[0]?.body).toEqual(validMentor());
 
     await act(async () => answer.resolve(jsonAnswer(201, { success: true, message: 'ok', data: { mentorCode: 'MEN-4HT9PA' } })));
     expect(await within(form).findByTestId('mentor-issued-code')).toHaveTextContent('MEN-4HT9PA');

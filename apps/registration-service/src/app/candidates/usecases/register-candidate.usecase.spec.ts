@@ -1,5 +1,6 @@
 import type { EditionSettings } from '@kbe/contracts';
 import { DEFAULT_EDITION } from '@kbe/contracts';
+import { validCandidate } from '@kbe/contracts/testing';
 import type { CodeGenerators } from '../../common/code-generators';
 import type { IdempotencyStore, RegistrationKind } from '../../common/idempotency.store';
 import { IdempotentRegistration } from '../../common/idempotent-registration';
@@ -91,32 +92,18 @@ const activeMentor: MentorRecord = {
   createdAt: new Date('2025-09-01T00:00:00Z'),
 };
 
-const fields = (fullName = 'Aarav Patil', feesPaid = false) => ({
-  mentorCode: 'men-4ht9pa',
-  personalDetails: {
-    fullName,
-    fatherName: 'Suresh Patil',
-    motherName: 'Meena Patil',
-    gender: 'Male',
-    dateOfBirth: '2012-06-15',
-    religion: 'Hindu',
-    region: 'Urban',
-    motherTongue: 'Marathi',
-  },
-  contactDetails: { phoneNumber: '9876501234' },
-  orphanDetails: { isOrphan: 'false' },
-  permanentAddress: { addressLines: 'Flat 3', village: 'Satpur', taluka: 'Nashik', district: 'Nashik', state: 'Maharashtra', pin: '422007' },
-  educationalDetails: {
-    schoolName: 'Nashik Model School',
-    standard: '8th',
-    medium: 'English',
-    board: 'CBSE',
-    kbeCategory: 'Sec',
-    kbeStageParticipated: 'Mains',
-    fees: '300',
-  },
-  feesPaid: String(feesPaid),
-});
+/** The contracts' valid candidate as the multipart form sends it: every value text, the code in any case. */
+const fields = (fullName = 'Aarav Patil', feesPaid = false) => {
+  const candidate = validCandidate();
+  return {
+    ...candidate,
+    mentorCode: candidate.mentorCode.toLowerCase(),
+    personalDetails: { ...candidate.personalDetails, fullName },
+    orphanDetails: { isOrphan: 'false' },
+    educationalDetails: { ...candidate.educationalDetails, fees: String(candidate.educationalDetails.fees) },
+    feesPaid: String(feesPaid),
+  };
+};
 
 function setup(options: { codes?: string[]; now?: string; edition?: EditionSettings; mentor?: MentorRecord | null } = {}) {
   const candidates = new FakeCandidates();
