@@ -5,12 +5,11 @@ import { validCandidate, validMentor, validSchool } from '@kbe/contracts/testing
 import sharp from 'sharp';
 import { createServiceApp } from '@kbe/server-bootstrap';
 import { loadConfig } from '@kbe/server-config';
-import { adminTokenFor, adminTokenKeys, isolatedInfraEnv, waitFor } from '@kbe/server-testing';
+import { adminTokenFor, adminTokenKeys, freePort, isolatedInfraEnv, waitFor } from '@kbe/server-testing';
 import bcrypt from 'bcryptjs';
 import { Kafka, logLevel, type Consumer } from 'kafkajs';
 import type { Connection } from 'mongoose';
 import { createHmac } from 'node:crypto';
-import { createServer } from 'node:net';
 import request from 'supertest';
 // The real registration-service runs in this process: admin-service reaches it only over HTTP
 // (its internal API), exactly as in production. Test-only cross-project import.
@@ -21,17 +20,6 @@ import { registrationEnvSchema, SERVICE_NAME as REGISTRATION } from '../../../re
 import { adminEnvSchema, SERVICE_NAME } from './admin.config';
 import { AppModule } from './app.module';
 import { EnsureAdminAccountUseCase } from './admins/usecases/ensure-admin-account.usecase';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 const PASSWORD = 'correct horse battery';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

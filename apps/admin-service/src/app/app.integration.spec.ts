@@ -2,23 +2,11 @@ import type { INestApplication } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
 import { createServiceApp } from '@kbe/server-bootstrap';
 import { loadConfig } from '@kbe/server-config';
-import { isolatedInfraEnv } from '@kbe/server-testing';
+import { freePort, isolatedInfraEnv } from '@kbe/server-testing';
 import type { Connection } from 'mongoose';
-import { createServer } from 'node:net';
 import request from 'supertest';
 import { adminEnvSchema, SERVICE_NAME } from './admin.config';
 import { AppModule } from './app.module';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 describe('admin-service against the real servers', () => {
   let app: INestApplication;

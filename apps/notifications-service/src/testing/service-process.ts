@@ -1,28 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { dirname, join } from 'node:path';
-
-function workspaceRoot(from = __dirname): string {
-  let dir = from;
-  while (!existsSync(join(dir, 'nx.json'))) {
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error(`No nx.json above ${from}`);
-    dir = parent;
-  }
-  return dir;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+import { join } from 'node:path';
+import { workspaceRoot } from '@kbe/server-testing';
 
 /** A notifications-service process started from its sources (tools/test/ts-register.cjs), as in production but unbuilt. */
 export class ServiceProcess {

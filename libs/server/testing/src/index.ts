@@ -4,3 +4,4 @@ export * from './lib/infra-control';
 export * from './lib/service-app.fixture';
 export * from './lib/admin-token.fixture';
 export * from './lib/test-bucket';
+export * from './lib/local-process';

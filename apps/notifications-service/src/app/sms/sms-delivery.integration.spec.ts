@@ -1,6 +1,6 @@
 import { loadConfig } from '@kbe/server-config';
 import { createKafkaClient, topicName, type EventEnvelope } from '@kbe/server-messaging';
-import { adminTokenFor, infraControl, isolatedInfraEnv, waitFor } from '@kbe/server-testing';
+import { adminTokenFor, freePort, infraControl, isolatedInfraEnv, waitFor } from '@kbe/server-testing';
 import type { SmsRequestedPayload } from '@kbe/contracts';
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { Producer } from 'kafkajs';
 import { MongoClient } from 'mongodb';
 import { FakeMsg91, type FakeAnswer } from '../../testing/fake-msg91.server';
-import { freePort, ServiceProcess } from '../../testing/service-process';
+import { ServiceProcess } from '../../testing/service-process';
 import { notificationsEnvSchema } from '../notifications.config';
 
 /**

@@ -1,21 +1,11 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { workspaceRoot } from './local-process';
 
 const run = promisify(execFile);
 
 export type InfraServer = 'mongo' | 'kafka' | 'minio';
-
-function workspaceRoot(from = __dirname): string {
-  let dir = from;
-  while (!existsSync(join(dir, 'nx.json'))) {
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error(`No nx.json above ${from}`);
-    dir = parent;
-  }
-  return dir;
-}
 
 /**
  * Fault injection through the infra tool's own CLI (`stop` / `start`), which owns the servers.
