@@ -5,6 +5,25 @@ import { ReleaseJobDocument } from './release-job.schema';
 
 export type ReleaseJobRecord = ReleaseJobDocument;
 
+/** A job as it is created: queued, nothing counted yet, the runner picks it up. */
+export function queuedReleaseJob(
+  job: Pick<ReleaseJobRecord, 'jobId' | 'kind' | 'filter' | 'requestedBy' | 'createdAt'>,
+): ReleaseJobRecord {
+  return {
+    ...job,
+    status: 'queued',
+    total: 0,
+    processed: 0,
+    released: 0,
+    skipped: {},
+    failedCount: 0,
+    failedItems: [],
+    cursor: null,
+    finishedAt: null,
+    error: null,
+  };
+}
+
 export interface ReleaseJobRepository {
   create(job: ReleaseJobRecord): Promise<void>;
   find(jobId: string): Promise<ReleaseJobRecord | null>;

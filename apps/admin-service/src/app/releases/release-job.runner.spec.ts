@@ -1,5 +1,5 @@
 import type { AuditLog } from '../audit/audit-log';
-import type { ReleaseJobRecord, ReleaseJobRepository } from './release-job.repository';
+import { queuedReleaseJob, type ReleaseJobRecord, type ReleaseJobRepository } from './release-job.repository';
 import { RELEASE_BATCH_SIZE, ReleaseJobRunner, toReleaseJob } from './release-job.runner';
 import type { ReleaseOutcome, ReleaseTarget } from './release-target';
 
@@ -62,23 +62,7 @@ class FakeTarget implements ReleaseTarget {
 }
 
 function newJob(jobId: string): ReleaseJobRecord {
-  return {
-    jobId,
-    kind: 'hall-ticket',
-    status: 'queued',
-    filter: {},
-    total: 0,
-    processed: 0,
-    released: 0,
-    skipped: {},
-    failedCount: 0,
-    failedItems: [],
-    cursor: null,
-    requestedBy: 'chief',
-    createdAt: new Date('2025-10-01T10:00:00Z'),
-    finishedAt: null,
-    error: null,
-  };
+  return queuedReleaseJob({ jobId, kind: 'hall-ticket', filter: {}, requestedBy: 'chief', createdAt: new Date('2025-10-01T10:00:00Z') });
 }
 
 function setup(count: number) {

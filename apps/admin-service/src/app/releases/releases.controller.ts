@@ -7,7 +7,7 @@ import { ZodValidationPipe } from '@kbe/server-bootstrap';
 import type { z } from 'zod';
 import { AuditLog, type RequestOrigin } from '../audit/audit-log';
 import { CLOCK, type Clock } from '../common/clock';
-import { RELEASE_JOB_REPOSITORY, type ReleaseJobRepository } from './release-job.repository';
+import { queuedReleaseJob, RELEASE_JOB_REPOSITORY, type ReleaseJobRepository } from './release-job.repository';
 import { ReleaseJobRunner, toReleaseJob } from './release-job.runner';
 
 type BulkRelease = z.output<typeof bulkReleaseSchema>;
@@ -55,23 +55,7 @@ export class ReleasesController {
   private async create(kind: ReleaseKind, admin: AuthenticatedAdmin, origin: RequestOrigin, body: BulkRelease): Promise<ReleaseJobResponse> {
     const jobId = randomUUID();
     const filter = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
-    const job = {
-      jobId,
-      kind,
-      status: 'queued' as const,
-      filter,
-      total: 0,
-      processed: 0,
-      released: 0,
-      skipped: {},
-      failedCount: 0,
-      failedItems: [],
-      cursor: null,
-      requestedBy: admin.username,
-      createdAt: this.clock.now(),
-      finishedAt: null,
-      error: null,
-    };
+    const job = queuedReleaseJob({ jobId, kind, filter, requestedBy: admin.username, createdAt: this.clock.now() });
     await this.jobs.create(job);
     const ip = this.audit.addressOf(origin);
     await this.audit.record(admin, ip, { action: 'release-job.create', target: { type: 'release-job', id: jobId }, details: { kind, filter } });
