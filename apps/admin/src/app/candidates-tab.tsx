@@ -51,6 +51,12 @@ export function CandidatesTab() {
     },
   });
   const close = () => setDialog({ kind: 'none' });
+  /** After a dialog's change is saved: say so, close the dialog, show the list as it is now. */
+  const saved = (title: string, description: string) => {
+    toast({ title, description });
+    close();
+    list.reload();
+  };
 
   async function open(kind: 'view' | 'edit', candidate: AdminCandidateListItem) {
     try {
@@ -167,13 +173,11 @@ export function CandidatesTab() {
               onSubmit={async (candidate, files) => {
                 if (dialog.kind === 'edit') {
                   await api.updateCandidate(dialog.candidate.candidateId, candidate);
-                  toast({ title: 'Candidate Updated', description: `${candidate.personalDetails.fullName} was saved.` });
+                  saved('Candidate Updated', `${candidate.personalDetails.fullName} was saved.`);
                 } else if (files) {
                   const added = await api.addCandidate(candidate, files);
-                  toast({ title: 'Candidate Added', description: `${added.name} was added as ${added.candidateId}.` });
+                  saved('Candidate Added', `${added.name} was added as ${added.candidateId}.`);
                 }
-                close();
-                list.reload();
               }}
             />
           </DialogContent>
@@ -183,9 +187,7 @@ export function CandidatesTab() {
             candidate={dialog.candidate}
             onSave={async (feesPaid, receiptNumber) => {
               await api.setFees(dialog.candidate.candidateId, feesPaid, receiptNumber);
-              toast({ title: 'Fees Updated', description: `${dialog.candidate.name} is now marked ${feesPaid ? 'Paid' : 'Unpaid'}.` });
-              close();
-              list.reload();
+              saved('Fees Updated', `${dialog.candidate.name} is now marked ${feesPaid ? 'Paid' : 'Unpaid'}.`);
             }}
           />
         ) : null}
@@ -194,9 +196,7 @@ export function CandidatesTab() {
             candidate={dialog.candidate}
             onSave={async (input) => {
               await api.setExamAssignment(dialog.candidate.candidateId, input);
-              toast({ title: 'Exam Details Saved', description: `Seat, centre and exam time of ${dialog.candidate.name} were saved.` });
-              close();
-              list.reload();
+              saved('Exam Details Saved', `Seat, centre and exam time of ${dialog.candidate.name} were saved.`);
             }}
           />
         ) : null}
@@ -206,9 +206,7 @@ export function CandidatesTab() {
             onCancel={close}
             onConfirm={async () => {
               await api.deleteCandidate(dialog.candidate.candidateId);
-              toast({ title: 'Candidate Deleted', description: `${dialog.candidate.name} was removed from the lists (it can be restored).` });
-              close();
-              list.reload();
+              saved('Candidate Deleted', `${dialog.candidate.name} was removed from the lists (it can be restored).`);
             }}
           />
         ) : null}
