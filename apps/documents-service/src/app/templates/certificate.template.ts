@@ -1,3 +1,5 @@
+import { SIGNING_FOOTER } from './signing-footer.template';
+
 /** The certificate: name, school, category, level, edition, date and the verification QR code. */
 export const CERTIFICATE_TEMPLATE = `<!doctype html>
 <html lang="en">
@@ -16,10 +18,7 @@ export const CERTIFICATE_TEMPLATE = `<!doctype html>
   <p class="details">took part in the {{candidate.level}} level in the {{candidate.category}} category</p>
   <p class="details">of the KBE Young Scientist Competition {{edition.year}}.</p>
   <p class="details">Candidate Code: {{candidate.code}} · Date: {{issuedOn}}</p>
-  <footer class="sign">
-    <div class="qr">{{{qrSvg}}}<div>Scan to verify</div></div>
-    <div class="authority"><div class="line">{{edition.signingAuthority}}</div><div>Signing Authority</div></div>
-  </footer>
+  ${SIGNING_FOOTER}
 </div>
 </body>
 </html>`;

@@ -1,3 +1,5 @@
+import { SIGNING_FOOTER } from './signing-footer.template';
+
 /** The hall ticket (spec section 9): one A4 page. Rendered with handlebars (HTML-escaped). */
 export const HALL_TICKET_TEMPLATE = `<!doctype html>
 <html lang="en">
@@ -34,10 +36,7 @@ export const HALL_TICKET_TEMPLATE = `<!doctype html>
   <ol class="instructions">
     {{#each instructions}}<li>{{this}}</li>{{/each}}
   </ol>
-  <footer class="sign">
-    <div class="qr">{{{qrSvg}}}<div>Scan to verify</div></div>
-    <div class="authority"><div class="line">{{edition.signingAuthority}}</div><div>Signing Authority</div></div>
-  </footer>
+  ${SIGNING_FOOTER}
 </div>
 </body>
 </html>`;
