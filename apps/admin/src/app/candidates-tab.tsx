@@ -5,7 +5,7 @@ import Trash2 from 'lucide-react/icons/trash-2';
 import IndianRupee from 'lucide-react/icons/indian-rupee';
 import MapPin from 'lucide-react/icons/map-pin';
 import type { AdminCandidateDetail, AdminCandidateListItem, CandidateFeesFilter } from '@kbe/contracts';
-import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Input, Label, toast } from '@kbe/ui';
+import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FieldError, Input, Label, toast } from '@kbe/ui';
 
 import { useAdminApi } from './admin-api';
 import { useAdminUser } from './admin-guard';
@@ -289,11 +289,7 @@ function FeesDialog({ candidate, onSave }: { candidate: AdminCandidateListItem; 
           <Label htmlFor="fees-receipt">Receipt number</Label>
           <Input id="fees-receipt" value={receipt} maxLength={50} onChange={(e) => setReceipt(e.target.value)} className="min-h-11" />
         </div>
-        {error ? (
-          <p role="alert" className="text-sm font-medium text-red-700">
-            {error}
-          </p>
-        ) : null}
+        <FieldError message={error} />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={saving}>
             Mark as Paid
@@ -320,11 +316,7 @@ function ConfirmDelete({ candidate, onCancel, onConfirm }: { candidate: AdminCan
           {candidate.candidateId} disappears from every list and export. An administrator can restore it later.
         </DialogDescription>
       </DialogHeader>
-      {error ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError message={error} />
       <div className="flex flex-wrap gap-2">
         <Button
           variant="destructive"

@@ -1,6 +1,6 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { EXAM_ASSIGNMENT_CSV_COLUMNS, EXAM_ASSIGNMENT_CSV_MAX_BYTES, TBA, type AdminCandidateListItem, type ExamAssignmentInput } from '@kbe/contracts';
-import { Button, DialogContent, DialogDescription, DialogHeader, DialogTitle, Input, Label, toast } from '@kbe/ui';
+import { Button, DialogContent, DialogDescription, DialogHeader, DialogTitle, FieldError, Input, Label, toast } from '@kbe/ui';
 
 import { useAdminApi } from './admin-api';
 
@@ -43,11 +43,7 @@ export function ExamAssignmentDialog({ candidate, onSave }: { candidate: AdminCa
             <Input id={`exam-${name}`} value={values[name]} onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))} className="min-h-11" />
           </div>
         ))}
-        {error ? (
-          <p role="alert" className="text-sm font-medium text-red-700">
-            {error}
-          </p>
-        ) : null}
+        <FieldError message={error} />
         <Button type="submit" disabled={saving}>
           {saving ? 'Saving...' : 'Save'}
         </Button>

@@ -102,11 +102,7 @@ export function MentorFormDialog({
         <DialogDescription>The same rules as the mentor registration form apply.</DialogDescription>
       </DialogHeader>
       <form ref={form} aria-label={title} noValidate className="flex flex-col gap-3" onSubmit={(e) => void submit(e)}>
-        {serverError ? (
-          <p role="alert" className="text-sm font-medium text-red-700">
-            {serverError}
-          </p>
-        ) : null}
+        <FieldError message={serverError} />
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           {MENTOR_FIELDS.map((field) => {
             const id = `${idPrefix}-${field.name}`;
