@@ -2,6 +2,7 @@ import {
   authEnv,
   chromiumEnv,
   composeEnv,
+  editionEnv,
   httpUrlField,
   kafkaEnv,
   minioEnv,
@@ -21,16 +22,8 @@ const isoDate = (fallback: string) =>
   z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date as YYYY-MM-DD' }).default(fallback);
 
 /** Edition settings printed on the documents (same variable names as registration-service). */
-const editionEnv = {
-  EDITION_YEAR: z.coerce
-    .number({ error: 'must be a year such as 2025' })
-    .int({ error: 'must be a year such as 2025' })
-    .min(2000, { error: 'must be a year such as 2025' })
-    .max(2100, { error: 'must be a year such as 2025' })
-    .default(DEFAULT_EDITION.year),
-  EDITION_REGISTRATION_DEADLINE: z.iso
-    .datetime({ offset: true, error: 'must be an ISO date-time with offset, e.g. 2025-10-30T23:59:59.999+05:30' })
-    .default(DEFAULT_EDITION.registrationDeadline),
+const printedEditionEnv = {
+  ...editionEnv,
   EDITION_HALL_TICKET_HANDOUT_DATE: isoDate(DEFAULT_EDITION.dates.hallTicketHandout),
   /** The hand-out time windows, separated by `;`. */
   EDITION_HALL_TICKET_HANDOUT_WINDOWS: z
@@ -73,7 +66,7 @@ export const documentsEnvSchema = composeEnv(
   authEnv,
   tokenRevocationEnv,
   chromiumEnv,
-  editionEnv,
+  printedEditionEnv,
   documentsEnv,
 );
 

@@ -1,3 +1,4 @@
+import { DEFAULT_EDITION } from '@kbe/contracts';
 import { z } from 'zod';
 
 /**
@@ -55,6 +56,20 @@ export const mongoEnv = {
     .string()
     .regex(/^[A-Za-z0-9_-]{1,40}$/, { error: 'must be 1-40 letters, digits, _ or -' })
     .default('kbe'),
+};
+
+/** The edition a service needs to know (registration-service: the deadline; documents-service: the printed year). */
+export const editionEnv = {
+  EDITION_YEAR: z.coerce
+    .number({ error: 'must be a year such as 2025' })
+    .int({ error: 'must be a year such as 2025' })
+    .min(2000, { error: 'must be a year such as 2025' })
+    .max(2100, { error: 'must be a year such as 2025' })
+    .default(DEFAULT_EDITION.year),
+  /** Last instant registrations are accepted, ISO 8601 with offset (default: the 2025 edition). */
+  EDITION_REGISTRATION_DEADLINE: z.iso
+    .datetime({ offset: true, error: 'must be an ISO date-time with offset, e.g. 2025-10-30T23:59:59.999+05:30' })
+    .default(DEFAULT_EDITION.registrationDeadline),
 };
 
 export const kafkaEnv = {
