@@ -126,7 +126,8 @@ const queryInt = (label: string, max: number) =>
       .max(max, { error: `${label} must be a whole number between 1 and ${max}` })
       .optional(),
   );
-const searchText = z
+/** `?search=` of every list: trimmed, at most 100 characters, blank means none (NUL refused: it cannot travel in a database regular expression). */
+export const listSearchQuery = z
   .string({ error: 'search must be text' })
   .trim()
   .max(100, { error: 'search must be at most 100 characters' })
@@ -138,7 +139,8 @@ const unknownQueryKey = {
   error: (issue: { code: string; keys?: string[] }) =>
     issue.code === 'unrecognized_keys' ? `Unknown query parameter: ${(issue.keys ?? []).join(', ')}` : undefined,
 };
-const pageFields = { page: queryInt('page', 100_000), limit: queryInt('limit', ADMIN_PAGE_SIZE_MAX) };
+/** `?page=&limit=` of every list. */
+export const listPageQuery = { page: queryInt('page', 100_000), limit: queryInt('limit', ADMIN_PAGE_SIZE_MAX) };
 
 export const CANDIDATE_FEES_FILTERS = ['all', 'paid', 'unpaid'] as const;
 export const RELEASED_FILTERS = ['all', 'released', 'not-released'] as const;
@@ -155,7 +157,7 @@ export const candidateFilterFields = {
   certificate: z.enum(RELEASED_FILTERS, { error: 'certificate must be all, released or not-released' }).optional(),
   category: z.enum(KBE_CATEGORIES, { error: 'category must be Prime, Sec or High' }).optional(),
   /** Name anywhere (any case), candidate id prefix or mobile number prefix. */
-  search: searchText,
+  search: listSearchQuery,
 };
 
 /**
@@ -167,7 +169,7 @@ export const adminCandidateListQuerySchema = z.strictObject(
     ...candidateFilterFields,
     sort: z.enum(CANDIDATE_SORTS, { error: 'sort must be newest, oldest, name or candidateId' }).optional(),
     deleted: z.enum(['true', 'false'], { error: 'deleted must be true or false' }).optional(),
-    ...pageFields,
+    ...listPageQuery,
   },
   unknownQueryKey,
 );
@@ -226,9 +228,9 @@ export const MENTOR_SORTS = ['newest', 'oldest', 'name', 'mentorCode'] as const;
 export const adminMentorListQuerySchema = z.strictObject(
   {
     status: z.enum(MENTOR_STATUS_FILTERS, { error: 'status must be all, active or inactive' }).optional(),
-    search: searchText,
+    search: listSearchQuery,
     sort: z.enum(MENTOR_SORTS, { error: 'sort must be newest, oldest, name or mentorCode' }).optional(),
-    ...pageFields,
+    ...listPageQuery,
   },
   unknownQueryKey,
 );
@@ -261,9 +263,9 @@ export const SCHOOL_SORTS = ['newest', 'oldest', 'name', 'schoolCode'] as const;
 /** `GET /api/admin/schools?search=&page=&limit=&sort=` */
 export const adminSchoolListQuerySchema = z.strictObject(
   {
-    search: searchText,
+    search: listSearchQuery,
     sort: z.enum(SCHOOL_SORTS, { error: 'sort must be newest, oldest, name or schoolCode' }).optional(),
-    ...pageFields,
+    ...listPageQuery,
   },
   unknownQueryKey,
 );
@@ -383,7 +385,7 @@ export type ReleaseKind = (typeof RELEASE_KINDS)[number];
  * narrows it to a selection. An empty body means everybody eligible.
  */
 export const bulkReleaseSchema = z.strictObject({
-  search: searchText,
+  search: listSearchQuery,
   category: candidateFilterFields.category,
   candidateIds: z
     .array(candidateIdParamSchema, { error: 'candidateIds must be a list of candidate ids' })
@@ -433,7 +435,7 @@ export const auditQuerySchema = z.strictObject(
     action: z.string().trim().max(64).optional(),
     /** A candidate id, mentor code, job id or campaign id. */
     target: z.string().trim().max(64).optional(),
-    ...pageFields,
+    ...listPageQuery,
   },
   unknownQueryKey,
 );
@@ -460,7 +462,7 @@ export interface AuditListData {
 export type AuditListResponse = ApiSuccess<AuditListData>;
 
 /** `GET /api/admin/messages?page=&limit=&search=` (newest first). */
-export const contactInboxQuerySchema = z.strictObject({ search: searchText, ...pageFields }, unknownQueryKey);
+export const contactInboxQuerySchema = z.strictObject({ search: listSearchQuery, ...listPageQuery }, unknownQueryKey);
 export type ContactInboxQuery = z.input<typeof contactInboxQuerySchema>;
 
 export interface ContactMessageItem {

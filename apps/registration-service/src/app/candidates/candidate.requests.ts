@@ -1,6 +1,5 @@
-import { MENTOR_CODE_PATTERN } from '@kbe/contracts';
+import { listPageQuery, listSearchQuery, MENTOR_CODE_PATTERN } from '@kbe/contracts';
 import { z } from 'zod';
-import { pageQuery, searchQuery } from '../common/pagination';
 import type { CandidateListQuery } from './candidate.repository';
 
 export const REGISTRATION_NUMBER_REQUIRED = 'Please enter your candidate registration number';
@@ -21,14 +20,14 @@ export const candidateListQuerySchema = z.strictObject(
     released: z
       .enum(['all', 'released', 'not-released'], { error: 'released must be all, released or not-released' })
       .optional(),
-    search: searchQuery,
+    search: listSearchQuery,
     mentorCode: z
       .string()
       .trim()
       .toUpperCase()
       .regex(MENTOR_CODE_PATTERN, { error: 'Mentor code must look like MEN-XXXXXX' })
       .optional(),
-    ...pageQuery,
+    ...listPageQuery,
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown query parameter: ${issue.keys.join(', ')}` : undefined) },
 );

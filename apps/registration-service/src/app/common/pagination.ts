@@ -1,36 +1,5 @@
 import type { Pagination } from '@kbe/contracts';
 import type { Model, QueryFilter, SortOrder } from 'mongoose';
-import { z } from 'zod';
-
-export const MAX_PAGE_SIZE = 100;
-
-const positiveInt = (label: string, max: number) =>
-  z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
-    z
-      .number({ error: `${label} must be a whole number between 1 and ${max}` })
-      .int({ error: `${label} must be a whole number between 1 and ${max}` })
-      .min(1, { error: `${label} must be a whole number between 1 and ${max}` })
-      .max(max, { error: `${label} must be a whole number between 1 and ${max}` })
-      .optional(),
-  );
-
-/** `?page=&limit=` of every list. */
-export const pageQuery = {
-  page: positiveInt('page', 100_000),
-  limit: positiveInt('limit', MAX_PAGE_SIZE),
-};
-
-/** `?search=`: trimmed, at most 100 characters, blank means none. */
-export const searchQuery = z
-  .string({ error: 'search must be text' })
-  .trim()
-  .max(100, { error: 'search must be at most 100 characters' })
-  // a NUL byte cannot travel in a database regular expression: refused, never a 500
-  // eslint-disable-next-line no-control-regex -- the one character refused is NUL, on purpose
-  .regex(/^[^\u0000]*$/, { error: 'search must not contain a NUL character' })
-  .optional()
-  .transform((value) => (value ? value : undefined));
 
 export interface PageRequest {
   page: number;

@@ -1,16 +1,16 @@
 import { Body, Controller, Get, Inject, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CONTACT_MESSAGES, contactMessageSchema, type ContactMessage } from '@kbe/contracts';
+import { CONTACT_MESSAGES, contactMessageSchema, listPageQuery, type ContactMessage } from '@kbe/contracts';
 import { AdminOnly } from '@kbe/server-auth';
 import { ZodValidationPipe } from '@kbe/server-bootstrap';
 import { z } from 'zod';
 import { CLOCK, type Clock } from '../common/clock';
 import { ContractValidationPipe } from '../common/contract-validation.pipe';
-import { pageQuery, pageRequest, paginationOf } from '../common/pagination';
+import { pageRequest, paginationOf } from '../common/pagination';
 import { RateLimited } from '../common/rate-limit';
 import { CONTACT_MESSAGE_REPOSITORY, type ContactMessageRepository } from './contact-message.repository';
 
-const contactListQuerySchema = z.strictObject(pageQuery);
+const contactListQuerySchema = z.strictObject(listPageQuery);
 
 /** Contact form messages: stored (DECISIONS), listed for admins. Too small for a use-case layer. */
 @ApiTags('contact')

@@ -1,5 +1,4 @@
-import { CANDIDATE_CODE_PATTERN, CANDIDATE_SORTS, MENTOR_CODE_PATTERN, SMS_RECIPIENT_GROUPS, candidateFilterFields } from '@kbe/contracts';
-import { pageQuery } from '../common/pagination';
+import { CANDIDATE_CODE_PATTERN, CANDIDATE_SORTS, MENTOR_CODE_PATTERN, SMS_RECIPIENT_GROUPS, candidateFilterFields, listPageQuery } from '@kbe/contracts';
 import type { CandidateListQuery } from '../candidates/candidate.repository';
 import { z } from 'zod';
 
@@ -58,7 +57,7 @@ export const internalCandidateQuerySchema = z.strictObject(
       .transform((value) => (value ? value.split(',').map((code) => code.trim().toUpperCase()).filter(Boolean) : undefined)),
     after: z.string().trim().max(20).optional(),
     cursor: z.enum(['true']).optional(),
-    ...pageQuery,
+    ...listPageQuery,
     // Cursor pages of bulk jobs and exports may be larger than a screen page.
     limit: z.preprocess(
       (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),

@@ -1,11 +1,10 @@
-import { SCHOOL_CODE_PATTERN } from '@kbe/contracts';
+import { listPageQuery, listSearchQuery, SCHOOL_CODE_PATTERN } from '@kbe/contracts';
 import { z } from 'zod';
-import { pageQuery, searchQuery } from '../common/pagination';
 
 /** `GET /api/mentors?search=&status=active|inactive&schoolCode=&page=&limit=` */
 export const mentorListQuerySchema = z.strictObject(
   {
-    search: searchQuery,
+    search: listSearchQuery,
     status: z.enum(['all', 'active', 'inactive'], { error: 'status must be all, active or inactive' }).optional(),
     schoolCode: z
       .string()
@@ -13,7 +12,7 @@ export const mentorListQuerySchema = z.strictObject(
       .toUpperCase()
       .regex(SCHOOL_CODE_PATTERN, { error: 'School code must look like SCH-XXXXXX' })
       .optional(),
-    ...pageQuery,
+    ...listPageQuery,
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown query parameter: ${issue.keys.join(', ')}` : undefined) },
 );

@@ -1,6 +1,5 @@
-import { SCHOOL_CODE_PATTERN } from '@kbe/contracts';
+import { listPageQuery, listSearchQuery, SCHOOL_CODE_PATTERN } from '@kbe/contracts';
 import { z } from 'zod';
-import { pageQuery, searchQuery } from '../common/pagination';
 
 /** `GET /api/schools?code=&search=&page=&limit=` */
 export const schoolListQuerySchema = z.strictObject(
@@ -11,8 +10,8 @@ export const schoolListQuerySchema = z.strictObject(
       .toUpperCase()
       .regex(SCHOOL_CODE_PATTERN, { error: 'School code must look like SCH-XXXXXX' })
       .optional(),
-    search: searchQuery,
-    ...pageQuery,
+    search: listSearchQuery,
+    ...listPageQuery,
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown query parameter: ${issue.keys.join(', ')}` : undefined) },
 );
