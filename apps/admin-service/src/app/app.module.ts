@@ -38,8 +38,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        // Token revocation: admin-service's own sessions (SessionsModule), not an HTTP lookup.
-        ...serviceInfrastructure({ service: SERVICE_NAME, config, auth: signingAuthOptionsFromEnv(config) }),
+        ...serviceInfrastructure(SERVICE_NAME, config, { issuesTokens: signingAuthOptionsFromEnv(config) }),
         // POST /api/csp-report: the browsers' Content-Security-Policy violation reports (tools/security)
         CspReportModule.forRoot(),
         ClockModule.forRoot(overrides.clock ?? systemClock),

@@ -1,5 +1,4 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { authOptionsFromEnv, tokenRevocationFromEnv } from '@kbe/server-auth';
 import { serviceInfrastructure } from '@kbe/server-infrastructure';
 import { storageOptionsFromEnv } from '@kbe/server-storage';
 import { SERVICE_NAME, type DocumentsConfig } from './documents.config';
@@ -15,14 +14,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        ...serviceInfrastructure({
-          service: SERVICE_NAME,
-          config,
-          auth: authOptionsFromEnv(config),
-          revocation: tokenRevocationFromEnv(config),
-          storage: storageOptionsFromEnv(config),
-          chromiumPath: config.CHROMIUM_PATH,
-        }),
+        ...serviceInfrastructure(SERVICE_NAME, config, { storage: storageOptionsFromEnv(config), chromiumPath: config.CHROMIUM_PATH }),
         DocumentsModule.forRoot(config),
       ],
     };

@@ -1,5 +1,4 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { authOptionsFromEnv, tokenRevocationFromEnv } from '@kbe/server-auth';
 import { serviceInfrastructure } from '@kbe/server-infrastructure';
 import { SERVICE_NAME, type NotificationsConfig } from './notifications.config';
 import { SmsModule } from './sms/sms.module';
@@ -14,12 +13,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        ...serviceInfrastructure({
-          service: SERVICE_NAME,
-          config,
-          auth: authOptionsFromEnv(config),
-          revocation: tokenRevocationFromEnv(config),
-        }),
+        ...serviceInfrastructure(SERVICE_NAME, config),
         SmsModule,
       ],
     };

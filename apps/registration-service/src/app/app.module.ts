@@ -1,5 +1,4 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { authOptionsFromEnv, tokenRevocationFromEnv } from '@kbe/server-auth';
 import { serviceInfrastructure } from '@kbe/server-infrastructure';
 import { storageOptionsFromEnv } from '@kbe/server-storage';
 import { CandidatesModule } from './candidates/candidates.module';
@@ -27,13 +26,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        ...serviceInfrastructure({
-          service: SERVICE_NAME,
-          config,
-          auth: authOptionsFromEnv(config),
-          revocation: tokenRevocationFromEnv(config),
-          storage: storageOptionsFromEnv(config),
-        }),
+        ...serviceInfrastructure(SERVICE_NAME, config, { storage: storageOptionsFromEnv(config) }),
 
         // Domain modules: one per folder under src/app (schools, mentors, candidates, ...).
         RegistrationCommonModule.forRoot({ config, clock: overrides.clock }),

@@ -1,24 +1,25 @@
 import type { DynamicModule, Type } from '@nestjs/common';
-import { AuthModule, type AuthModuleExtras, type AuthOptions } from '@kbe/server-auth';
+import { AuthModule, authOptionsFromEnv, tokenRevocationFromEnv, type AuthOptions } from '@kbe/server-auth';
 import { ServiceCoreModule } from '@kbe/server-bootstrap';
-import type { KafkaEnv, MongoEnv, ServiceEnv } from '@kbe/server-config';
+import type { AuthEnv, KafkaEnv, MongoEnv, ServiceEnv } from '@kbe/server-config';
 import { DatabaseModule, databaseOptionsFromEnv, MongoHealthIndicator } from '@kbe/server-database';
 import { ChromiumHealthIndicator, chromiumHealthProviders, HealthModule, type DependencyHealthIndicator } from '@kbe/server-health';
 import { KafkaHealthIndicator, MessagingModule, messagingOptionsFromEnv } from '@kbe/server-messaging';
 import { StorageHealthIndicator, StorageModule, type MinioStorageOptions } from '@kbe/server-storage';
 
-export interface ServiceInfrastructureOptions<TConfig extends Pick<ServiceEnv, 'LOG_LEVEL'> & MongoEnv & KafkaEnv> {
-  service: string;
-  /** The service's validated runtime config (`@InjectConfig()` serves it to every module). */
-  config: TConfig;
-  /** Admin tokens: verification only, or (admin-service) signing too. */
-  auth: AuthOptions;
-  /** Where revoked tokens (logout) are looked up; see `AuthModuleExtras`. */
-  revocation?: AuthModuleExtras['revocation'];
+/** What the infrastructure reads from a service's validated runtime config. */
+type InfrastructureEnv = Pick<ServiceEnv, 'LOG_LEVEL'> & MongoEnv & KafkaEnv & AuthEnv & { ADMIN_SERVICE_URL?: string | undefined };
+
+export interface ServiceInfrastructureOptions {
   /** MinIO, for services that keep files. */
   storage?: MinioStorageOptions;
   /** Chromium, for services that render. */
   chromiumPath?: string;
+  /**
+   * admin-service, which issues admin tokens: its auth options with the signing key. It keeps the
+   * revoked tokens itself; every other service verifies only and asks admin-service about logouts.
+   */
+  issuesTokens?: AuthOptions;
 }
 
 /**
@@ -26,10 +27,11 @@ export interface ServiceInfrastructureOptions<TConfig extends Pick<ServiceEnv, '
  * auth, and `GET /api/health/<service>` with one check per dependency it was given. Global
  * providers: `@InjectConfig()`, `EventPublisher`, `FILE_STORAGE`, `@AdminOnly()`.
  */
-export function serviceInfrastructure<TConfig extends Pick<ServiceEnv, 'LOG_LEVEL'> & MongoEnv & KafkaEnv>(
-  options: ServiceInfrastructureOptions<TConfig>,
+export function serviceInfrastructure<TConfig extends InfrastructureEnv>(
+  service: string,
+  config: TConfig,
+  { storage, chromiumPath, issuesTokens }: ServiceInfrastructureOptions = {},
 ): DynamicModule[] {
-  const { service, config, storage, chromiumPath } = options;
   const indicators: Array<Type<DependencyHealthIndicator>> = [MongoHealthIndicator, KafkaHealthIndicator];
   if (storage) indicators.push(StorageHealthIndicator);
   if (chromiumPath) indicators.push(ChromiumHealthIndicator);
@@ -38,7 +40,9 @@ export function serviceInfrastructure<TConfig extends Pick<ServiceEnv, 'LOG_LEVE
     DatabaseModule.forRoot(databaseOptionsFromEnv(service, config)),
     MessagingModule.forRoot(messagingOptionsFromEnv(service, config)),
     ...(storage ? [StorageModule.forRoot(storage)] : []),
-    AuthModule.forRoot(options.auth, { revocation: options.revocation }),
+    issuesTokens
+      ? AuthModule.forRoot(issuesTokens)
+      : AuthModule.forRoot(authOptionsFromEnv(config), { revocation: tokenRevocationFromEnv(config) }),
     HealthModule.forRoot({
       service,
       indicators,
