@@ -31,6 +31,8 @@ const TAB_TEXT: Record<RegistrationTab, { title: string; description: string }> 
 
 /** Document title of the page (WCAG 2.4.2), in the style of the public pages. */
 export const REGISTRATION_PAGE_TITLE = `Online Registration - ${BRAND.name}`;
+/** The page's meta description (what a search result shows), in its prerendered HTML. */
+export const REGISTRATION_PAGE_DESCRIPTION = 'Register your school, its mentors and their candidates online for the KBE Young Scientist Competition.';
 
 /** /einstein-quest/online-registrations: the three registration forms in tabs. */
 export function RegistrationPage({ edition, now }: RegistrationPageProps) {
