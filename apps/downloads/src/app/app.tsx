@@ -1,5 +1,6 @@
 import { useLocation } from 'react-router-dom';
 import { DOCUMENT_VERIFY_QUERY } from '@kbe/contracts';
+import { InteractiveSection } from '@kbe/ui';
 import { DownloadsApiContext, type DownloadsApi } from './downloads-api';
 import { DownloadsPage } from './downloads-page';
 import { VerifyDocument } from './verify-document';
@@ -28,9 +29,9 @@ function Downloads({ api, search }: { api?: DownloadsApi; search: string }) {
   const token = new URLSearchParams(search).get(DOCUMENT_VERIFY_QUERY);
   const page = token ? <VerifyDocument token={token} /> : <DownloadsPage />;
   return (
-    <div data-testid="remote-downloads">
+    <InteractiveSection testId="remote-downloads">
       {api ? <DownloadsApiContext.Provider value={api}>{page}</DownloadsApiContext.Provider> : page}
-    </div>
+    </InteractiveSection>
   );
 }
 
