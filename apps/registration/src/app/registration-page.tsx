@@ -92,7 +92,7 @@ export function RegistrationPage({ edition, now }: RegistrationPageProps) {
           <TabsContent key={value} value={value} forceMount hidden={tab !== value} className="data-[state=inactive]:hidden">
             <Card>
               <CardHeader>
-                <CardTitle>{TAB_TEXT[value].title}</CardTitle>
+                <CardTitle as="h2">{TAB_TEXT[value].title}</CardTitle>
                 <CardDescription>{TAB_TEXT[value].description}</CardDescription>
               </CardHeader>
               <CardContent>
