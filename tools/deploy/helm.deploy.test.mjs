@@ -334,18 +334,20 @@ describe('security headers', () => {
 
 describe('the page server serves the public pages prerendered (like the local edge)', () => {
   const deployment = (objects) => named(objects, 'Deployment', 'pages');
-  const remotePublicImage = (objects) => named(objects, 'Deployment', 'remote-public').spec.template.spec.containers[0].image;
+  const remoteImage = (objects, remote) => named(objects, 'Deployment', `remote-${remote}`).spec.template.spec.containers[0].image;
 
-  it("copies the public remote's Node bundle from the public remote's image (its release's tag) before it starts", () => {
+  it("copies each prerendered remote's Node bundle from that remote's image (its release's tag) before it starts", () => {
     for (const [name, { objects }] of Object.entries(renders)) {
       const spec = deployment(objects).spec.template.spec;
-      const [copy] = spec.initContainers;
-      assert.equal(copy.name, 'prerender-public', name);
-      assert.equal(copy.image, remotePublicImage(objects), name);
-      assert.deepEqual(copy.command, ['cp', '-R', '/opt/kbe/prerender/.', '/prerender/public/']);
-      assert.deepEqual(copy.volumeMounts, [{ name: 'prerender', mountPath: '/prerender/public', subPath: 'public' }]);
-      const mount = spec.containers[0].volumeMounts.find((m) => m.name === 'prerender');
-      assert.deepEqual(mount, { name: 'prerender', mountPath: '/app/dist/public', subPath: 'public', readOnly: true });
+      assert.deepEqual(spec.initContainers.map((c) => c.name).sort(), ['prerender-downloads', 'prerender-public', 'prerender-registration'], name);
+      for (const remote of ['public', 'registration', 'downloads']) {
+        const copy = spec.initContainers.find((c) => c.name === `prerender-${remote}`);
+        assert.equal(copy.image, remoteImage(objects, remote), name);
+        assert.deepEqual(copy.command, ['cp', '-R', '/opt/kbe/prerender/.', `/prerender/${remote}/`]);
+        assert.deepEqual(copy.volumeMounts, [{ name: 'prerender', mountPath: `/prerender/${remote}`, subPath: remote }]);
+        const mount = spec.containers[0].volumeMounts.find((m) => m.name === 'prerender' && m.subPath === remote);
+        assert.deepEqual(mount, { name: 'prerender', mountPath: `/app/dist/${remote}`, subPath: remote, readOnly: true });
+      }
       assert.ok(spec.volumes.some((v) => v.name === 'prerender' && v.emptyDir));
     }
   });
@@ -362,7 +364,7 @@ describe('the page server serves the public pages prerendered (like the local ed
   it('a new public remote version: its release plus the same tag on the page server, no new page server image', () => {
     const objects = render({ release: 'pages', set: ['tags.all=false', 'tags.pages=true', 'ingress.enabled=false', 'pages.prerenderFrom.remotes.public.image.tag=1.4.0'] }).objects;
     const spec = deployment(objects).spec.template.spec;
-    assert.equal(spec.initContainers[0].image, 'kbe/remote-public:1.4.0');
+    assert.equal(spec.initContainers.find((c) => c.name === 'prerender-public').image, 'kbe/remote-public:1.4.0');
     assert.equal(spec.containers[0].image, deployment(defaults.objects).spec.template.spec.containers[0].image);
   });
 });

@@ -22,7 +22,7 @@ export function pageHandler({ shellDir, prerenderer, manifest, log = (line) => p
     }
     let page;
     try {
-      page = await prerenderer?.page(req.path);
+      page = await prerenderer?.page(req.path, new URL(req.originalUrl, 'http://edge').search);
     } catch (error) {
       // The page still works: the browser renders it, as without prerendering.
       log(`edge: prerendering ${req.path} failed, the browser renders it: ${error?.stack ?? error}`);

@@ -43,7 +43,7 @@ const filesOf = (firstPaint, groups, key = 'chunkGroups') => [...new Set(groups.
 
 /**
  * @param {{ distDir: string, manifest: Record<string, string>, disabled: Set<string>, env: object }} options
- * @returns {{ page(pathname: string): Promise<{ markup: string, hints: object, meta?: { title: string, description: string } } | undefined>, warm(): Promise<string[]> }}
+ * @returns {{ page(pathname: string, search?: string): Promise<{ markup: string, hints: object, meta?: { title: string, description: string } } | undefined>, warm(): Promise<string[]> }}
  */
 export function createPrerenderer({ distDir: dist, manifest, disabled, env }) {
   const distDir = resolve(dist);
@@ -78,7 +78,25 @@ export function createPrerenderer({ distDir: dist, manifest, disabled, env }) {
     return modules.get(file);
   };
 
-  async function render(pathname) {
+  /**
+   * What is rendered for a request, and under which key it is kept: the path, plus the query
+   * parameters the owning remote reads (its `pageQueryParams`, e.g. the downloads page's
+   * `?verify=`; such a rendering is not kept) and the remote's `renderKey` (what else its markup
+   * depends on, e.g. whether registration is still open).
+   */
+  function renderTarget(pathname, search) {
+    const shellBundle = join(shellDir, SERVER_BUNDLE);
+    if (!existsSync(shellBundle)) return { url: pathname, key: pathname, keep: true };
+    const route = bundle(shellBundle).remoteRouteFor(pathname);
+    const remote = route.chrome && localRemote(route.remote) ? bundle(join(distDir, route.remote, SERVER_BUNDLE)) : undefined;
+    const read = new Set(remote?.pageQueryParams ?? []);
+    const query = String(new URLSearchParams([...new URLSearchParams(search)].filter(([name]) => read.has(name))));
+    globalThis.__KBE_CONFIG__ = config;
+    const key = `${pathname}\n${remote?.renderKey?.(pathname) ?? ''}`;
+    return query ? { url: `${pathname}?${query}`, key, keep: false } : { url: pathname, key, keep: true };
+  }
+
+  async function render(pathname, url) {
     const shellBundle = join(shellDir, SERVER_BUNDLE);
     if (!existsSync(shellBundle)) return undefined;
     const shell = bundle(shellBundle);
@@ -107,22 +125,27 @@ export function createPrerenderer({ distDir: dist, manifest, disabled, env }) {
     }
     // The content libraries read the deployment's settings from this global, as in the browser.
     globalThis.__KBE_CONFIG__ = config;
-    const markup = await shell.renderPage({ url: pathname, remotes });
+    const markup = await shell.renderPage({ url, remotes });
     // the page's own <title> and description, as the remote sets them after a client navigation
     const meta = remotes[route.remote]?.pageMeta?.(pathname);
     return { markup, hints, meta };
   }
 
   const api = {
-    /** The prerendered markup and hints of a path; undefined when the shell has no server module. */
-    page(pathname) {
+    /**
+     * The prerendered markup and hints of a path (`search`: the request's query string, of which
+     * only the parameters the page's remote reads count); undefined when the shell has no server module.
+     */
+    page(pathname, search = '') {
       const result = queue.then(() => {
         load();
-        const cached = cache.get(pathname);
+        const { url, key, keep } = renderTarget(pathname, search);
+        const cached = keep ? cache.get(key) : undefined;
         if (cached) return cached;
-        return render(pathname).then((page) => {
+        return render(pathname, url).then((page) => {
+          if (!keep || !page) return page;
           if (cache.size >= MAX_CACHED_PAGES) cache = new Map();
-          if (page) cache.set(pathname, page);
+          cache.set(key, page);
           return page;
         });
       });

@@ -165,6 +165,66 @@ describe('createPrerenderer', () => {
   });
 });
 
+// A remote whose markup depends on a query parameter (the downloads page's `?verify=`) and on
+// something else than the path (whether registration is open): what the edge renders and keeps.
+const DOWNLOADS_BUNDLE = `
+exports.default = (url) => '<h1>downloads ' + url + ' ' + globalThis.__downloadsState + '</h1>';
+exports.pagePaths = () => ['/einstein-quest/downloads'];
+exports.pageQueryParams = ['verify'];
+exports.renderKey = () => globalThis.__downloadsState;
+exports.firstPaintChunkGroups = () => ['__federation_expose_Module'];
+`;
+const SHELL_WITH_DOWNLOADS = `
+exports.remoteRouteFor = (pathname) =>
+  pathname === '/einstein-quest/downloads' ? { path: pathname, remote: 'downloads', chrome: true } : { path: '*', remote: 'public', chrome: true };
+exports.renderPage = async ({ url, remotes }) => '<main>' + (remotes.downloads ? remotes.downloads.default(url) : 'Loading') + '</main>';
+`;
+
+describe('createPrerenderer, a remote that reads the query or renders by state', () => {
+  let dir;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'kbe-prerender-query-'));
+    writeDist(dir);
+    writeFileSync(join(dir, 'shell/server/render.cjs'), SHELL_WITH_DOWNLOADS);
+    mkdirSync(join(dir, 'downloads/server'), { recursive: true });
+    writeFileSync(join(dir, 'downloads/remoteEntry.js'), '/* remote */');
+    writeFileSync(join(dir, 'downloads/server/render.cjs'), DOWNLOADS_BUNDLE);
+    writeFileSync(join(dir, 'downloads/first-paint.json'), JSON.stringify({ chunkGroups: { __federation_expose_Module: ['__federation_expose_Module.1111111111111111.js'] } }));
+    globalThis.__downloadsState = 'open';
+  });
+  after(() => {
+    delete globalThis.__downloadsState;
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const prerenderer = () => createPrerenderer({ distDir: dir, manifest: remoteManifest(loadRoutes(), {}), disabled: new Set(), env: {} });
+
+  it("renders with the query parameters the remote reads, and only those", async () => {
+    const renderer = prerenderer();
+    assert.match((await renderer.page('/einstein-quest/downloads', '?utm_source=qr&verify=T0K.1')).markup, /<h1>downloads \/einstein-quest\/downloads\?verify=T0K\.1 open<\/h1>/);
+    assert.match((await renderer.page('/einstein-quest/downloads', '?utm_source=mail')).markup, /<h1>downloads \/einstein-quest\/downloads open<\/h1>/);
+    assert.deepEqual((await renderer.page('/einstein-quest/downloads')).hints.scripts.slice(-2), [
+      '/remotes/downloads/remoteEntry.js',
+      '/remotes/downloads/__federation_expose_Module.1111111111111111.js',
+    ]);
+  });
+
+  it('does not keep a rendering of a query (each token is its own page) and keeps the plain page', async () => {
+    const renderer = prerenderer();
+    const plain = await renderer.page('/einstein-quest/downloads');
+    assert.equal(await renderer.page('/einstein-quest/downloads', '?other=1'), plain);
+    const first = await renderer.page('/einstein-quest/downloads', '?verify=a');
+    assert.notEqual(await renderer.page('/einstein-quest/downloads', '?verify=a'), first);
+  });
+
+  it("renders again when the remote's render key changes (e.g. registration has closed)", async () => {
+    const renderer = prerenderer();
+    assert.match((await renderer.page('/einstein-quest/downloads')).markup, / open</);
+    globalThis.__downloadsState = 'closed';
+    assert.match((await renderer.page('/einstein-quest/downloads')).markup, / closed</);
+    globalThis.__downloadsState = 'open';
+  });
+});
+
 describe('the edge serves pages', () => {
   let dir;
   let edge;

@@ -93,7 +93,7 @@ describe('the pages under the enforced Content-Security-Policy', () => {
     await drawer.waitFor({ state: 'visible' });
     await drawer.getByRole('link', { name: /Register for the \d{4} edition/ }).click();
     await page.waitForURL(`${baseUrl}/einstein-quest/online-registrations`);
-    await page.locator('[data-testid="remote-registration"]').waitFor({ state: 'visible', timeout: 30_000 });
+    await waitForInteractive(page, 'registration');
     await page.getByRole('tab', { name: 'Candidate Registration' }).click();
     await page.getByRole('button', { name: 'Register Candidate' }).waitFor({ state: 'visible' });
     await page.waitForLoadState('networkidle');

@@ -7,6 +7,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { baseUrl, launchBrowser, openPage, screenshot } from './support/browser';
 import { candidateFormData, mentorPayload, schoolPayload } from './support/registration-payloads';
 import { makeTestImages, type TestImages } from './support/test-images';
+import { waitForInteractive } from './support/interactive';
 
 const DOWNLOADS_PATH = '/einstein-quest/downloads';
 /** registration-service's internal API (not routed by the edge): releases the hall ticket as the admin service would. */
@@ -77,7 +78,7 @@ describe('downloads: search, verify with the mother name, download the hall tick
 
   it('walks the three steps and saves {code}_hallticket.pdf', async () => {
     await page.goto(`${baseUrl}${DOWNLOADS_PATH}`);
-    await page.locator('[data-testid="remote-downloads"]').waitFor({ state: 'visible', timeout: 30_000 });
+    await waitForInteractive(page, 'downloads');
     const number = page.getByLabel('Registration Number');
     await expect(number.getAttribute('maxlength')).resolves.toBe('20');
     await expect(page.getByLabel('Hall Ticket').isChecked()).resolves.toBe(true);

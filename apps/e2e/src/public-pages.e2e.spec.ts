@@ -161,7 +161,7 @@ describe('public site', () => {
     for (const button of await merit.all()) expect(await button.isDisabled()).toBe(true);
     await page.locator('[data-testid="remote-public"]').getByRole('link', { name: 'Register Now' }).first().click();
     await page.waitForURL(`${baseUrl}/einstein-quest/online-registrations`);
-    await page.locator('[data-testid="remote-registration"]').waitFor({ state: 'visible', timeout: 30_000 });
+    await waitForInteractive(page, 'registration');
   });
 
   it('opens the mobile drawer at 375px and closes it when a link is clicked', async () => {

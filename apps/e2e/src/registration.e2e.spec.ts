@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Locator, Page, Response } from 'playwrigh
 import { expectNoAxeViolations } from './support/axe';
 import { baseUrl, launchBrowser, openPage, screenshot } from './support/browser';
 import { makeTestImages, type TestImages } from './support/test-images';
+import { waitForInteractive } from './support/interactive';
 
 const REGISTRATION_PATH = '/einstein-quest/online-registrations';
 
@@ -12,7 +13,7 @@ const candidatePhone = `98${Date.now().toString().slice(-8)}`;
 
 async function openRegistration(page: Page): Promise<void> {
   await page.goto(`${baseUrl}${REGISTRATION_PATH}`);
-  await page.locator('[data-testid="remote-registration"]').waitFor({ state: 'visible', timeout: 30_000 });
+  await waitForInteractive(page, 'registration');
 }
 
 /** The visible form of a tab ('School registration', 'Mentor registration', 'Candidate registration'). */

@@ -8,15 +8,15 @@ import { waitForInteractive } from './support/interactive';
 // prerendered, with the hints of their first screen, and nothing moves once painted. Speed itself
 // is measured by bench/lighthouse.mjs, not asserted here.
 
-const PUBLIC_PAGES: { path: string; remote: 'public' | 'registration' | 'downloads'; prerendered: boolean }[] = [
-  { path: '/', remote: 'public', prerendered: true },
-  { path: '/einstein-quest', remote: 'public', prerendered: true },
-  { path: '/einstein-quest/about', remote: 'public', prerendered: true },
-  { path: '/einstein-quest/exams', remote: 'public', prerendered: true },
-  { path: '/einstein-quest/gallery', remote: 'public', prerendered: true },
-  { path: '/einstein-quest/contact', remote: 'public', prerendered: true },
-  { path: '/einstein-quest/online-registrations', remote: 'registration', prerendered: false },
-  { path: '/einstein-quest/downloads', remote: 'downloads', prerendered: false },
+const PUBLIC_PAGES: { path: string; remote: 'public' | 'registration' | 'downloads' }[] = [
+  { path: '/', remote: 'public' },
+  { path: '/einstein-quest', remote: 'public' },
+  { path: '/einstein-quest/about', remote: 'public' },
+  { path: '/einstein-quest/exams', remote: 'public' },
+  { path: '/einstein-quest/gallery', remote: 'public' },
+  { path: '/einstein-quest/contact', remote: 'public' },
+  { path: '/einstein-quest/online-registrations', remote: 'registration' },
+  { path: '/einstein-quest/downloads', remote: 'downloads' },
 ];
 
 const NAV_LINKS = ['Home', 'About Us', 'Exams', 'Downloads', 'Gallery'];
@@ -30,6 +30,8 @@ const PAGE_META: [path: string, title: string, description: RegExp][] = [
   ['/einstein-quest/exams', `Exams - ${BRAND}`, /^Mains, Advanced and Super Advanced: exam format/],
   ['/einstein-quest/gallery', `Gallery - ${BRAND}`, /^Photos and artwork from KBE competitions/],
   ['/einstein-quest/contact', `Contact Us - ${BRAND}`, /^Questions about registration, exams or results\?/],
+  ['/einstein-quest/online-registrations', `Online Registration - ${BRAND}`, /^Register your school, its mentors and their candidates online/],
+  ['/einstein-quest/downloads', `Downloads - ${BRAND}`, /^Download your hall ticket or certificate/],
 ];
 
 const titleOf = (page: string) => page.match(/<title>([^<]*)<\/title>/g) ?? [];
@@ -67,9 +69,9 @@ describe('the public pages on a phone', () => {
       expect(body.indexOf('<footer')).toBeGreaterThan(body.indexOf('data-testid="hero-slider"'));
     });
 
-    it.each(PUBLIC_PAGES.filter((p) => p.prerendered).map((p) => [p.path]))('%s is prerendered by the public remote, in place', async (path) => {
+    it.each(PUBLIC_PAGES.map((p) => [p.path, p.remote]))('%s is prerendered by the %s remote, in place', async (path, remote) => {
       const body = bodyOf(await html(path));
-      expect(body).toMatch(/data-testid="remote-public"/);
+      expect(body).toMatch(new RegExp(`data-testid="remote-${remote}"`));
       expect(body).toMatch(/<h1\b/);
       expect(body).toMatch(/<footer\b/);
       // shown as it is: no section sent hidden behind a loading state to be swapped in by a script
@@ -77,6 +79,12 @@ describe('the public pages on a phone', () => {
       expect(body).not.toMatch(/>Loading/);
       const inlineScripts = [...body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes]) => !/\bsrc=/.test(attributes));
       expect(inlineScripts).toEqual([]);
+    });
+
+    it('/einstein-quest/downloads?verify=<token> (a QR code\'s link) is prerendered as the verification, not the search', async () => {
+      const body = bodyOf(await html('/einstein-quest/downloads?verify=KBE123456ABC.H.2025.abc'));
+      expect(body).toMatch(/data-testid="document-verification"/);
+      expect(body).not.toMatch(/Search Candidate/);
     });
 
     it('/ links the stylesheet and preloads the hero image (high priority), the remote entry and the page chunk', async () => {
@@ -152,6 +160,18 @@ describe('the public pages on a phone', () => {
       await page.waitForTimeout(1000);
       const shifts = await page.evaluate(() => (window as unknown as { __layoutShifts: unknown[] }).__layoutShifts);
       expect({ path, shifts, errors }).toEqual({ path, shifts: [], errors: [] });
+    });
+
+    it('hydrates the prerendered registration forms and puts a draft typed before a reload back in place', async () => {
+      const { page, errors } = await observedPage();
+      await page.goto(`${baseUrl}/einstein-quest/online-registrations`);
+      await waitForInteractive(page, 'registration');
+      const schoolName = page.getByRole('form', { name: 'School registration' }).getByLabel(/^School Name/);
+      await schoolName.fill('Prerendered Draft School');
+      await page.reload();
+      await waitForInteractive(page, 'registration');
+      await expect(schoolName.inputValue()).resolves.toBe('Prerendered Draft School');
+      expect(errors).toEqual([]);
     });
 
     it('moves nothing when the hero slider advances on its own', async () => {

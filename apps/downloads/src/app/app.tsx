@@ -1,4 +1,6 @@
+import { useLocation } from 'react-router-dom';
 import { DOCUMENT_VERIFY_QUERY } from '@kbe/contracts';
+import { InteractiveSection } from '@kbe/ui';
 import { DownloadsApiContext, type DownloadsApi } from './downloads-api';
 import { DownloadsPage } from './downloads-page';
 import { VerifyDocument } from './verify-document';
@@ -6,7 +8,7 @@ import { VerifyDocument } from './verify-document';
 export interface AppProps {
   /** Server access; default: the same-origin API. */
   api?: DownloadsApi;
-  /** The page's query string; default: the browser's. */
+  /** The page's query string; default: the router's (the shell's, or the edge's when it prerenders the page). */
   search?: string;
 }
 
@@ -15,14 +17,21 @@ export interface AppProps {
  * or (with `?verify=<token>`, the link of a document's QR code) the verification result.
  */
 export function App({ api, search }: AppProps) {
-  const token = new URLSearchParams(search ?? (typeof window === 'undefined' ? '' : window.location.search)).get(
-    DOCUMENT_VERIFY_QUERY,
-  );
+  return search === undefined ? <DownloadsAtLocation api={api} /> : <Downloads api={api} search={search} />;
+}
+
+/** The query string of the router's location: the same on the server (prerendering) and in the browser. */
+function DownloadsAtLocation({ api }: { api?: DownloadsApi }) {
+  return <Downloads api={api} search={useLocation().search} />;
+}
+
+function Downloads({ api, search }: { api?: DownloadsApi; search: string }) {
+  const token = new URLSearchParams(search).get(DOCUMENT_VERIFY_QUERY);
   const page = token ? <VerifyDocument token={token} /> : <DownloadsPage />;
   return (
-    <div data-testid="remote-downloads">
+    <InteractiveSection testId="remote-downloads">
       {api ? <DownloadsApiContext.Provider value={api}>{page}</DownloadsApiContext.Provider> : page}
-    </div>
+    </InteractiveSection>
   );
 }
 

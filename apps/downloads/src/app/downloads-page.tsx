@@ -19,6 +19,8 @@ type Step = 'search' | 'verify' | 'download';
 export const REGISTRATION_NUMBER_MAX_LENGTH = 20;
 export const REGISTRATION_NUMBER_PLACEHOLDER = 'KBE123456789';
 export const DOWNLOADS_PAGE_TITLE = `Downloads - ${BRAND.name}`;
+/** The page's meta description (what a search result shows), in its prerendered HTML. */
+export const DOWNLOADS_PAGE_DESCRIPTION = 'Download your hall ticket or certificate with your registration number and your mother\'s name.';
 
 export const HELP_TIPS = [
   'Make sure your registration number is correct; it is printed on your registration confirmation.',

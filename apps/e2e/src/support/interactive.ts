@@ -1,11 +1,15 @@
 import type { Page } from 'playwright-core';
 
+/** The remotes whose pages arrive prerendered: their section is in the HTML before any script runs. */
+const PRERENDERED_REMOTES = new Set(['public', 'registration', 'downloads']);
+
 /**
- * Waits until a remote's section answers clicks. The public pages arrive prerendered, so their
- * marker is in the HTML before any script runs: the public remote sets `data-interactive` once the
- * page has hydrated. The other remotes render in the browser, so their marker means the same.
+ * Waits until a remote's section answers clicks. The public, registration and downloads pages
+ * arrive prerendered, so their marker is in the HTML before any script runs: the remote sets
+ * `data-interactive` once its section has hydrated. The admin remote renders in the browser, so
+ * its marker means the same.
  */
 export async function waitForInteractive(page: Page, remote: string, timeout = 30_000): Promise<void> {
-  const selector = remote === 'public' ? '[data-testid="remote-public"][data-interactive="true"]' : `[data-testid="remote-${remote}"]`;
+  const selector = PRERENDERED_REMOTES.has(remote) ? `[data-testid="remote-${remote}"][data-interactive="true"]` : `[data-testid="remote-${remote}"]`;
   await page.locator(selector).first().waitFor({ state: 'visible', timeout });
 }

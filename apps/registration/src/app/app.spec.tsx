@@ -20,6 +20,9 @@ describe('registration page', () => {
     expect(tabs).toEqual(['School Registration', 'Mentor Registration', 'Candidate Registration']);
     expect(screen.getByRole('tab', { name: 'School Registration' })).toHaveAttribute('aria-selected', 'true');
     expect(document.title).toBe('Online Registration - KBE Young Scientist Competition');
+    // the outline has no gap: the shown tab's card title is the level below the page's heading
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['School Registration']);
+    expect(screen.queryAllByRole('heading', { level: 3 })).toEqual([]);
   });
 
   it('takes the year and deadline from the edition settings', () => {

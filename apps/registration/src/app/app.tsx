@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { EditionSettings } from '@kbe/contracts';
 import { getEditionSettings } from '@kbe/content';
+import { InteractiveSection } from '@kbe/ui';
 import { RegistrationApiContext, type RegistrationApi } from './shared/registration-api';
 import { RegistrationPage } from './registration-page';
 
@@ -20,9 +21,9 @@ export function App({ edition, now = systemClock, api }: AppProps) {
   const resolved = useMemo(() => edition ?? getEditionSettings(), [edition]);
   const page = <RegistrationPage edition={resolved} now={now} />;
   return (
-    <div data-testid="remote-registration">
+    <InteractiveSection testId="remote-registration">
       {api ? <RegistrationApiContext.Provider value={api}>{page}</RegistrationApiContext.Provider> : page}
-    </div>
+    </InteractiveSection>
   );
 }
 

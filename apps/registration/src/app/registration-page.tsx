@@ -31,6 +31,8 @@ const TAB_TEXT: Record<RegistrationTab, { title: string; description: string }> 
 
 /** Document title of the page (WCAG 2.4.2), in the style of the public pages. */
 export const REGISTRATION_PAGE_TITLE = `Online Registration - ${BRAND.name}`;
+/** The page's meta description (what a search result shows), in its prerendered HTML. */
+export const REGISTRATION_PAGE_DESCRIPTION = 'Register your school, its mentors and their candidates online for the KBE Young Scientist Competition.';
 
 /** /einstein-quest/online-registrations: the three registration forms in tabs. */
 export function RegistrationPage({ edition, now }: RegistrationPageProps) {
@@ -90,7 +92,7 @@ export function RegistrationPage({ edition, now }: RegistrationPageProps) {
           <TabsContent key={value} value={value} forceMount hidden={tab !== value} className="data-[state=inactive]:hidden">
             <Card>
               <CardHeader>
-                <CardTitle>{TAB_TEXT[value].title}</CardTitle>
+                <CardTitle as="h2">{TAB_TEXT[value].title}</CardTitle>
                 <CardDescription>{TAB_TEXT[value].description}</CardDescription>
               </CardHeader>
               <CardContent>

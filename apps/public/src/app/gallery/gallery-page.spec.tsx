@@ -87,6 +87,9 @@ describe('GalleryPage', () => {
       expect(img).toHaveAttribute('height');
     });
     expect(images[10]).toHaveAttribute('loading', 'lazy');
+    // the first row loads at once but never ahead of the first screen (the hero's text at phone size)
+    expect(images[0]).toHaveAttribute('loading', 'eager');
+    expect(images.filter((img) => img.getAttribute('fetchpriority') === 'high')).toEqual([]);
   });
 
   it('closes with links to start the journey and learn more', () => {

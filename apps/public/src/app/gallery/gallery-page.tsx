@@ -25,7 +25,10 @@ const GalleryImageDialog = lazy(() => import('./gallery-image-dialog').then((mod
 
 export const GALLERY_TITLE = 'Gallery - KBE Young Scientist Competition';
 
-/** Images shown before the visitor scrolls (first row on most screens) load at once. */
+/**
+ * The first row on a wide screen loads at once, without high priority: on a phone the grid is below
+ * the hero and the filters, and the page's largest paint is the hero's text.
+ */
 const EAGER_IMAGES = 4;
 
 export function GalleryPage({ items = GALLERY_ITEMS }: { items?: GalleryItem[] }) {
@@ -120,7 +123,7 @@ export function GalleryPage({ items = GALLERY_ITEMS }: { items?: GalleryItem[] }
                         kind="gallery"
                         alt={galleryImageAlt(item)}
                         sizes="(min-width: 80rem) 20rem, (min-width: 64rem) 33vw, (min-width: 420px) 50vw, 100vw"
-                        priority={i < EAGER_IMAGES}
+                        eager={i < EAGER_IMAGES}
                         className="transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none motion-reduce:group-hover:scale-100"
                       />
                       <span className="absolute inset-x-0 bottom-0 flex flex-col items-start gap-1 bg-gradient-to-t from-slate-950/95 via-slate-950/70 to-transparent p-3 text-left text-white transition-opacity md:opacity-0 md:group-hover:opacity-100 md:group-focus-visible:opacity-100">

@@ -4,7 +4,7 @@ import { cn, focusRing } from '@kbe/ui';
 import { usePrefersReducedMotion } from '../shared/reduced-motion.hook';
 import { useSlideshow } from '../shared/slideshow.hook';
 
-/** Rotating quotes: every 8 s; a dot selects a quote; paused while hovered. */
+/** Rotating quotes: every 8 s; a dot selects a quote; paused while hovered. Its height is the longest quote's. */
 export function QuoteCarousel({ quotes = QUOTES }: { quotes?: Quote[] }) {
   const reducedMotion = usePrefersReducedMotion();
   const { index, goTo, hoverProps } = useSlideshow({
@@ -12,20 +12,29 @@ export function QuoteCarousel({ quotes = QUOTES }: { quotes?: Quote[] }) {
     intervalMs: QUOTE_ROTATION_MS,
     autoplay: !reducedMotion,
   });
-  const current = quotes[index];
-
   return (
     <section aria-labelledby="quotes-heading" className="bg-indigo-950 px-4 py-16 text-white sm:px-6" {...hoverProps}>
       <h2 id="quotes-heading" className="sr-only">
         Words that inspire
       </h2>
-      <figure className="mx-auto flex max-w-3xl flex-col items-center gap-4 text-center" data-testid="quote-carousel">
-        <QuoteIcon aria-hidden="true" className="h-10 w-10 text-amber-300" />
-        <blockquote className="min-h-[6rem] text-xl font-semibold leading-relaxed sm:text-2xl">
-          <p>{current.quote}</p>
-        </blockquote>
-        <figcaption className="text-amber-200">- {current.author}</figcaption>
-      </figure>
+      {/* Every quote in the same grid cell, only the current one visible: the section is as tall as
+          the longest quote, so a rotation never moves what is below it. */}
+      <div className="mx-auto grid max-w-3xl" data-testid="quote-carousel">
+        {quotes.map((quote, i) => (
+          <figure
+            key={quote.quote}
+            aria-hidden={i === index ? undefined : true}
+            data-current={i === index ? 'true' : undefined}
+            className={cn('col-start-1 row-start-1 flex flex-col items-center gap-4 text-center', i !== index && 'invisible')}
+          >
+            <QuoteIcon aria-hidden="true" className="h-10 w-10 text-amber-300" />
+            <blockquote className="text-xl font-semibold leading-relaxed sm:text-2xl">
+              <p>{quote.quote}</p>
+            </blockquote>
+            <figcaption className="text-amber-200">- {quote.author}</figcaption>
+          </figure>
+        ))}
+      </div>
       <div className="mt-6 flex justify-center gap-1" role="group" aria-label="Choose a quote">
         {quotes.map((quote, i) => (
           <button

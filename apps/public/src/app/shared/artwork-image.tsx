@@ -7,13 +7,19 @@ export interface ArtworkImageProps {
   alt: string;
   /** `sizes` attribute: how wide the image is shown at each breakpoint. */
   sizes: string;
-  /** Above the fold: load at once and with high priority. */
+  /** The first screen's largest paint: load at once and with high priority. */
   priority?: boolean;
+  /**
+   * Possibly above the fold (e.g. a grid's first row on a wide screen): load at once, at the
+   * priority the browser gives it (raised once laid out in view). Below the fold on a phone, such
+   * an image then never competes with the stylesheet, the scripts or the largest paint.
+   */
+  eager?: boolean;
   className?: string;
 }
 
 /** A generated artwork image with width/height, responsive sources and lazy loading. */
-export function ArtworkImage({ id, kind, alt, sizes, priority = false, className }: ArtworkImageProps) {
+export function ArtworkImage({ id, kind, alt, sizes, priority = false, eager = false, className }: ArtworkImageProps) {
   const { src, srcSet, width, height } = artworkSources(id, kind);
   return (
     <img
@@ -23,7 +29,7 @@ export function ArtworkImage({ id, kind, alt, sizes, priority = false, className
       width={width}
       height={height}
       alt={alt}
-      loading={priority ? 'eager' : 'lazy'}
+      loading={priority || eager ? 'eager' : 'lazy'}
       decoding="async"
       {...(priority ? { fetchPriority: 'high' as const } : {})}
       className={cn('h-full w-full object-cover', className)}
