@@ -32,11 +32,26 @@ class PrefixStrippingDeserializer implements Deserializer<unknown, IncomingEvent
  * Handlers receive the `EventEnvelope` (its `id` repeats on redelivery: deduplicate on it).
  */
 export class PrefixedKafkaServer extends ServerKafka {
-  constructor(
-    options: KafkaOptions['options'],
-    private readonly topicPrefix: string,
-  ) {
-    super({ ...options, deserializer: new PrefixStrippingDeserializer(topicPrefix) });
+  private readonly topicPrefix: string;
+  private readonly lifecycle: { closing: boolean };
+
+  constructor(options: KafkaOptions['options'], topicPrefix: string) {
+    // kafkajs restarts a crashed consumer (Kafka away) on a timer. A crash while the service
+    // closes would restart it after close() and leave a connection open: no restart once closing.
+    const lifecycle = { closing: false };
+    const retry = { ...options?.consumer?.retry, restartOnFailure: async () => !lifecycle.closing };
+    super({
+      ...options,
+      consumer: { ...options?.consumer, retry } as NonNullable<KafkaOptions['options']>['consumer'],
+      deserializer: new PrefixStrippingDeserializer(topicPrefix),
+    });
+    this.topicPrefix = topicPrefix;
+    this.lifecycle = lifecycle;
+  }
+
+  override async close(): Promise<void> {
+    this.lifecycle.closing = true;
+    await super.close();
   }
 
   override async bindEvents(consumer: Consumer): Promise<void> {
