@@ -6,9 +6,14 @@
 // topics and buckets (the real servers of `node tools/infra/cli.mjs up`), registers candidates
 // with photo and signature, releases their hall tickets, then measures:
 //   cold      first download of each candidate (a render) through the service: PDFs/s, p50, p95
-//   cached    the same downloads again (MinIO cache): downloads/s, p95
+//   cached    the same downloads again: downloads/s, p95, twice: from the in-memory copy of the
+//             process that rendered them (a repeat download), then from MinIO after restarting
+//             documents-service with a memory cache smaller than the candidates cycled through
+//             (what most candidates get: the replica they reach did not render their PDF)
 //   limit     the same HTML with a bare warm page.pdf() on reused pages (as many as the service's pool)
 //   naive     the same HTML with a browser launched per PDF
+//   floor     one FerretDB read by _id (the lock check's) at the cached downloads' concurrency: a
+//             download that must check the shared lock can hardly be faster than this
 // and prints the ratios cold/limit and cold/naive. Targets: >= 0.8x, >= 10x, cached p95 <= 20 ms.
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -64,6 +69,16 @@ function startServices() {
   });
   const children = ['registration', 'documents'].map((name) => startBuiltService(`${name}-service`, PORTS[name], env));
   return { env, children };
+}
+
+/** A fresh documents-service whose 1 MB memory cache holds fewer PDFs than the bench cycles through. */
+async function restartDocumentsWithoutMemory(env, children) {
+  const old = children.pop();
+  const exited = new Promise((resolve) => old.once('exit', resolve));
+  old.kill('SIGTERM');
+  await exited;
+  children.push(startBuiltService('documents-service', PORTS.documents, { ...env, PDF_MEMORY_CACHE_MB: '1' }));
+  await waitUntilHealthy(`http://127.0.0.1:${PORTS.documents}/api/health/documents-service`);
 }
 
 async function registerCandidates(env) {
@@ -140,6 +155,27 @@ async function waitForRenderAhead(env, codes) {
       await new Promise((r) => setTimeout(r, 250));
     }
   }
+}
+
+/** One read by _id in the service's database, as the attempt limiter does it. */
+async function ferretDbRead(env, count, concurrency) {
+  const { MongoClient } = await import('mongodb');
+  const client = new MongoClient(env.MONGODB_URI);
+  await client.connect();
+  try {
+    const attempts = client.db(`${env.MONGODB_DB_PREFIX}-documents`).collection('download_attempts');
+    return await measure(count, concurrency, (i) => attempts.findOne({ _id: `candidate:BENCH${i}` }));
+  } finally {
+    await client.close();
+  }
+}
+
+async function minioObjectSize(env, code) {
+  const { Client } = await import('minio');
+  const url = new URL(env.MINIO_ENDPOINT);
+  const minio = new Client({ endPoint: url.hostname, port: Number(url.port), useSSL: false, accessKey: env.MINIO_ACCESS_KEY, secretKey: env.MINIO_SECRET_KEY });
+  const objects = await minio.listObjectsV2(`${env.MINIO_BUCKET_PREFIX}documents`, `${code}/hall-ticket/`, true).toArray();
+  return Math.max(...objects.map((object) => object.size));
 }
 
 /** A new seat number is a new content version of the hall ticket: its next download renders. */
@@ -224,18 +260,28 @@ try {
   const cached = await measure(CACHED, CACHED_CONCURRENCY, (i) => download(codes[i % codes.length], 'hit'));
   const limit = await bareWarm(html, codes.length);
   const peer = await naive(html, NAIVE);
+  const floor = await ferretDbRead(env, CACHED, CACHED_CONCURRENCY);
+  await restartDocumentsWithoutMemory(env, children);
+  const pdfBytes = await minioObjectSize(env, codes[0]);
+  if (pdfBytes * codes.length <= 1024 * 1024) throw new Error(`${codes.length} PDFs of ${pdfBytes} bytes fit in 1 MB: the MinIO measurement needs more candidates`);
+  // Not measured: the new process's first requests (JIT) and its Chromium launch in the background.
+  for (const code of codes) await download(code, 'hit');
+  await new Promise((resolve) => setTimeout(resolve, 5_000));
+  const fromMinio = await measure(CACHED, CACHED_CONCURRENCY, (i) => download(codes[i % codes.length], 'hit'));
 
   out('');
   out(`documents benchmark (${codes.length} cold hall tickets, ${CONCURRENCY} clients, pool ${POOL}; HTML ${(html.length / 1024).toFixed(0)} KB with embedded JPEGs)`);
   out(`  cold render through the service : ${cold.perSecond.toFixed(2)} PDFs/s   p50 ${ms(cold.p50)}   p95 ${ms(cold.p95)}`);
-  out(`  cached download (MinIO)         : ${cached.perSecond.toFixed(1)} downloads/s   p50 ${ms(cached.p50)}   p95 ${ms(cached.p95)}  (${CACHED} requests, ${CACHED_CONCURRENCY} clients)`);
+  out(`  cached download (memory)        : ${cached.perSecond.toFixed(1)} downloads/s   p50 ${ms(cached.p50)}   p95 ${ms(cached.p95)}  (${CACHED} requests, ${CACHED_CONCURRENCY} clients)`);
+  out(`  cached download (MinIO)         : ${fromMinio.perSecond.toFixed(1)} downloads/s   p50 ${ms(fromMinio.p50)}   p95 ${ms(fromMinio.p95)}  (${CACHED} requests, ${CACHED_CONCURRENCY} clients, PDFs of ${(pdfBytes / 1024).toFixed(0)} KB)`);
+  out(`  floor: one FerretDB read by _id : ${floor.perSecond.toFixed(0)} reads/s   p50 ${ms(floor.p50)}   p95 ${ms(floor.p95)}  (${CACHED} reads, ${CACHED_CONCURRENCY} clients)`);
   out(`  limit: bare warm page.pdf()     : ${limit.perSecond.toFixed(2)} PDFs/s   p50 ${ms(limit.p50)}   p95 ${ms(limit.p95)}  (${POOL} reused pages)`);
   out(`  render-ahead after release      : all ${codes.length + 1} hall tickets cached ${renderAheadSeconds.toFixed(1)} s after the last release`);
   out(`  naive: browser per PDF          : ${peer.perSecond.toFixed(2)} PDFs/s   p50 ${ms(peer.p50)}   p95 ${ms(peer.p95)}  (${NAIVE} PDFs)`);
   const vsLimit = cold.perSecond / limit.perSecond;
   const vsNaive = cold.perSecond / peer.perSecond;
-  out(`  cold / limit = ${vsLimit.toFixed(2)}x (target >= 0.8x)   cold / naive = ${vsNaive.toFixed(1)}x (target >= 10x)   cached p95 ${ms(cached.p95)} (target <= 20 ms)`);
-  process.exitCode = vsLimit >= 0.8 && vsNaive >= 10 && cached.p95 <= 20 ? 0 : 1;
+  out(`  cold / limit = ${vsLimit.toFixed(2)}x (target >= 0.8x)   cold / naive = ${vsNaive.toFixed(1)}x (target >= 10x)   cached p95 ${ms(cached.p95)} memory, ${ms(fromMinio.p95)} MinIO (target <= 20 ms)`);
+  process.exitCode = vsLimit >= 0.8 && vsNaive >= 10 && Math.max(cached.p95, fromMinio.p95) <= 20 ? 0 : 1;
 } finally {
   for (const child of children) child.kill('SIGTERM');
 }

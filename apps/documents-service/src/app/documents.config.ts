@@ -50,6 +50,8 @@ const documentsEnv = {
   RENDER_TIMEOUT_MS: positiveIntField(15_000),
   /** Recently served PDFs kept in memory in front of the MinIO cache, in MB. */
   PDF_MEMORY_CACHE_MB: positiveIntField(32),
+  /** Photos and signatures kept in memory for re-renders, in MB. */
+  IMAGE_MEMORY_CACHE_MB: positiveIntField(16),
   /** Failed download attempts per candidate and per client address within the window ... */
   DOWNLOAD_FAILURE_LIMIT: positiveIntField(5),
   DOWNLOAD_FAILURE_WINDOW_SECONDS: positiveIntField(15 * 60),

@@ -4,6 +4,7 @@ import { FILE_STORAGE, type FileStorage } from '@kbe/server-storage';
 import type { Connection } from 'mongoose';
 import { CANDIDATE_DIRECTORY, type CandidateDirectory } from './candidates/candidate-directory';
 import { HttpCandidateDirectory } from './candidates/http.candidate-directory';
+import { RememberedCandidateFiles } from './candidates/remembered-candidate-files';
 import type { DocumentsConfig } from './documents.config';
 import { DocumentComposer } from './documents/document-composer';
 import { DocumentProvider } from './documents/document-provider';
@@ -37,7 +38,10 @@ export class DocumentsModule implements OnApplicationBootstrap, OnApplicationShu
         { provide: DOWNLOAD_SETTINGS, useValue: { trustedProxyHops: config.TRUSTED_PROXY_HOPS } },
         {
           provide: CANDIDATE_DIRECTORY,
-          useValue: new HttpCandidateDirectory({ baseUrl: config.REGISTRATION_SERVICE_URL, internalToken: config.INTERNAL_API_TOKEN }),
+          useValue: new RememberedCandidateFiles(
+            new HttpCandidateDirectory({ baseUrl: config.REGISTRATION_SERVICE_URL, internalToken: config.INTERNAL_API_TOKEN }),
+            config.IMAGE_MEMORY_CACHE_MB * 1024 * 1024,
+          ),
         },
         {
           provide: PDF_RENDERER,

@@ -5,6 +5,9 @@ import type { PdfRenderer } from '../rendering/pdf-renderer';
 import type { DocumentComposer } from './document-composer';
 import type { PdfCache } from './pdf-cache';
 
+/** Render-ahead waits for the MinIO write (its job is the cache); a download does not. */
+type StoreMode = 'before-returning' | 'in-background';
+
 export interface ProvidedPdf {
   pdf: Buffer;
   /** true when served from the MinIO cache, false when rendered for this request. */
@@ -40,21 +43,22 @@ export class DocumentProvider {
       return null;
     });
     if (stored) return { pdf: stored, cached: true };
-    return { pdf: await this.renderShared(key, kind, candidate), cached: false };
+    // The candidate waits for the render, not for the MinIO write behind it.
+    return { pdf: await this.renderShared(key, kind, candidate, 'in-background'), cached: false };
   }
 
   /** Renders ahead (release events): does nothing when that version is cached already. */
   async ensureCached(kind: DocumentKind, candidate: CandidateDocumentData): Promise<'cached' | 'rendered'> {
     const key = this.cache.key(candidate.candidateCode, kind, this.composer.contentVersion(kind, candidate));
     if (await this.cache.has(key)) return 'cached';
-    await this.renderShared(key, kind, candidate);
+    await this.renderShared(key, kind, candidate, 'before-returning');
     return 'rendered';
   }
 
-  private renderShared(key: string, kind: DocumentKind, candidate: CandidateDocumentData): Promise<Buffer> {
+  private renderShared(key: string, kind: DocumentKind, candidate: CandidateDocumentData, store: StoreMode): Promise<Buffer> {
     let render = this.inFlight.get(key);
     if (!render) {
-      render = this.render(key, kind, candidate).finally(() => this.inFlight.delete(key));
+      render = this.render(key, kind, candidate, store).finally(() => this.inFlight.delete(key));
       this.inFlight.set(key, render);
     }
     return render;
@@ -72,15 +76,19 @@ export class DocumentProvider {
     return this.composer.html(kind, candidate, images);
   }
 
-  private async render(key: string, kind: DocumentKind, candidate: CandidateDocumentData): Promise<Buffer> {
+  private async render(key: string, kind: DocumentKind, candidate: CandidateDocumentData, store: StoreMode): Promise<Buffer> {
     const pdf = await this.renderer.render(await this.html(kind, candidate));
-    // A failed cache write costs a later re-render, never this download.
-    await this.cache.put(key, pdf).catch((error: unknown) =>
-      this.logger.warn(`PDF cache write failed: ${error instanceof Error ? error.message : String(error)}`),
-    );
-    // Counted once stored: a render-ahead seen here is a cache hit for the next download.
-    const document = `${candidate.candidateCode}/${kind}`;
-    this.rendersByDocument.set(document, (this.rendersByDocument.get(document) ?? 0) + 1);
+    // In memory at once (a repeated download is a hit meanwhile); a failed MinIO write costs a
+    // later re-render, never this download.
+    const stored = this.cache
+      .put(key, pdf)
+      .catch((error: unknown) => this.logger.warn(`PDF cache write failed: ${error instanceof Error ? error.message : String(error)}`))
+      .then(() => {
+        // Counted once stored: a render-ahead seen here is a cache hit for the next download.
+        const document = `${candidate.candidateCode}/${kind}`;
+        this.rendersByDocument.set(document, (this.rendersByDocument.get(document) ?? 0) + 1);
+      });
+    if (store === 'before-returning') await stored;
     return pdf;
   }
 }

@@ -44,8 +44,9 @@ export class PdfCache {
     return this.recent.get(key) !== undefined || this.storage.exists(PDF_BUCKET, key);
   }
 
+  /** Kept in memory at once, then written to MinIO. */
   async put(key: string, pdf: Buffer): Promise<void> {
-    await this.storage.put(PDF_BUCKET, key, pdf, { contentType: 'application/pdf', size: pdf.length });
     this.recent.set(key, pdf);
+    await this.storage.put(PDF_BUCKET, key, pdf, { contentType: 'application/pdf', size: pdf.length });
   }
 }

@@ -3,11 +3,18 @@
  * within `windowSeconds` lock the key for `lockoutSeconds`.
  */
 export interface AttemptLimiter {
-  /** Seconds until the longest lock among `keys` ends; 0 when none is locked. */
-  lockedFor(keys: string[], now: Date): Promise<number>;
+  /** Whether any of `keys` is locked, and which of them have failures on record (one read per key). */
+  status(keys: string[], now: Date): Promise<AttemptStatus>;
   recordFailure(keys: string[], now: Date): Promise<void>;
   /** Forget the failures of a key (after a successful download). */
   reset(key: string): Promise<void>;
+}
+
+export interface AttemptStatus {
+  /** Seconds until the longest lock among the keys ends; 0 when none is locked. */
+  lockedFor: number;
+  /** The keys with failures on record: only these have something for a success to forget. */
+  withFailures: ReadonlySet<string>;
 }
 
 export const ATTEMPT_LIMITER = Symbol('ATTEMPT_LIMITER');

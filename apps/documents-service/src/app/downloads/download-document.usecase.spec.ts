@@ -18,14 +18,19 @@ const candidate = (overrides: Partial<CandidateDocumentData> = {}): CandidateDoc
 });
 
 /** In-memory limiter with the same rules as the Mongo one (limit failures, then a lock). */
-function memoryLimiter(limit: number, lockSeconds: number): AttemptLimiter & { failures: Map<string, number> } {
+function memoryLimiter(limit: number, lockSeconds: number): AttemptLimiter & { failures: Map<string, number>; resets: string[] } {
   const failures = new Map<string, number>();
   const locks = new Map<string, number>();
+  const resets: string[] = [];
   return {
     failures,
-    async lockedFor(keys, now) {
+    resets,
+    async status(keys, now) {
       const until = Math.max(0, ...keys.map((key) => locks.get(key) ?? 0));
-      return until > now.getTime() ? Math.ceil((until - now.getTime()) / 1000) : 0;
+      return {
+        lockedFor: until > now.getTime() ? Math.ceil((until - now.getTime()) / 1000) : 0,
+        withFailures: new Set(keys.filter((key) => (failures.get(key) ?? 0) > 0)),
+      };
     },
     async recordFailure(keys, now) {
       for (const key of keys) {
@@ -38,6 +43,7 @@ function memoryLimiter(limit: number, lockSeconds: number): AttemptLimiter & { f
       }
     },
     async reset(key) {
+      resets.push(key);
       failures.delete(key);
     },
   };
@@ -104,6 +110,27 @@ describe('DownloadDocumentUseCase', () => {
     expect((error as RetryLaterException).getStatus()).toBe(429);
     expect((error as RetryLaterException).retryAfterSeconds).toBe(900);
     expect(served).toEqual([]);
+  });
+
+  it('answers 429 to a locked client before anything the candidate lookup says, even its failure', async () => {
+    const limiter = memoryLimiter(1, 900);
+    await limiter.recordFailure(['client:203.0.113.1'], new Date('2025-11-01T10:00:00Z'));
+    const down: CandidateDirectory = { find: () => Promise.reject(new Error('registration-service is not reachable')), file: async () => Buffer.from('') };
+    const locked = new DownloadDocumentUseCase(down, {} as DocumentProvider, limiter, () => new Date('2025-11-01T10:00:01Z'));
+    expect(await statusOf(locked.execute({ ...request, motherName: 'Meena Patil' }))).toEqual({
+      status: 429,
+      message: 'Too many failed attempts. Please try again in 15 minutes.',
+    });
+  });
+
+  it('writes to the limiter on success only when the candidate has failures to forget', async () => {
+    const { useCase, limiter } = setup();
+    await useCase.execute({ ...request, motherName: 'Meena Patil' });
+    expect(limiter.resets).toEqual([]);
+    await statusOf(useCase.execute({ ...request, client: 'b', motherName: 'wrong' }));
+    await useCase.execute({ ...request, motherName: 'Meena Patil' });
+    expect(limiter.resets).toEqual(['candidate:KBE123456ABC']);
+    expect(limiter.failures.has('candidate:KBE123456ABC')).toBe(false);
   });
 
   it('counts unknown codes against the client address only', async () => {

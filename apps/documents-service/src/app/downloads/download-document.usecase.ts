@@ -65,13 +65,17 @@ export class DownloadDocumentUseCase {
     const log = (outcome: string) =>
       this.logger.log(`download attempt candidate=${candidateCode} document=${kind} client=${client} outcome=${outcome}`);
 
-    const lockedFor = await this.limiter.lockedFor([keys.candidate, keys.client], this.now());
-    if (lockedFor > 0) {
+    // The lookup starts with the lock check (one round trip's wait instead of two); a locked key
+    // still answers 429 whatever the lookup finds, so nothing about the candidate leaks.
+    const lookup = this.directory.find(candidateCode);
+    lookup.catch(() => undefined); // awaited below, unless the lock answers first
+    const attempts = await this.limiter.status([keys.candidate, keys.client], this.now());
+    if (attempts.lockedFor > 0) {
       log('locked');
-      throw new RetryLaterException(HttpStatus.TOO_MANY_REQUESTS, lockedMessage(lockedFor), lockedFor);
+      throw new RetryLaterException(HttpStatus.TOO_MANY_REQUESTS, lockedMessage(attempts.lockedFor), attempts.lockedFor);
     }
 
-    const candidate = await this.directory.find(candidateCode);
+    const candidate = await lookup;
     if (!candidate) {
       log('unknown-code');
       await this.limiter.recordFailure([keys.client], this.now());
@@ -86,7 +90,8 @@ export class DownloadDocumentUseCase {
       log('not-released');
       throw new ConflictException(notReleasedMessage(kind).text);
     }
-    await this.limiter.reset(keys.candidate);
+    // A success forgets the candidate's failures; with none on record there is nothing to write.
+    if (attempts.withFailures.has(keys.candidate)) await this.limiter.reset(keys.candidate);
     const { pdf, cached } = await this.documents.pdf(kind, candidate);
     log(cached ? 'served-cached' : 'served-rendered');
     return { pdf, cached, fileName: documentFileName(candidateCode, kind) };

@@ -1,5 +1,5 @@
 import type { Collection, Connection } from 'mongoose';
-import type { AttemptLimiter, AttemptLimits } from './attempt-limiter';
+import type { AttemptLimiter, AttemptLimits, AttemptStatus } from './attempt-limiter';
 
 interface AttemptRecord {
   _id: string;
@@ -22,11 +22,14 @@ export class MongoAttemptLimiter implements AttemptLimiter {
     this.records = connection.collection<AttemptRecord>('download_attempts');
   }
 
-  async lockedFor(keys: string[], now: Date): Promise<number> {
+  async status(keys: string[], now: Date): Promise<AttemptStatus> {
     // One lookup by _id per key: FerretDB answers { _id } from its index, { _id: { $in } } by a scan.
     const records = await Promise.all(keys.map((key) => this.records.findOne({ _id: key })));
     const until = Math.max(0, ...records.map((record) => record?.lockedUntil?.getTime() ?? 0));
-    return until > now.getTime() ? Math.ceil((until - now.getTime()) / 1000) : 0;
+    return {
+      lockedFor: until > now.getTime() ? Math.ceil((until - now.getTime()) / 1000) : 0,
+      withFailures: new Set(keys.filter((_, i) => (records[i]?.failures ?? 0) > 0)),
+    };
   }
 
   async recordFailure(keys: string[], now: Date): Promise<void> {
