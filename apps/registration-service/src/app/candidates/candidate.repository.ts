@@ -1,11 +1,12 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
+import { BatchedInsert } from '@kbe/server-database';
 import { KBE_CATEGORIES, STANDARDS, type CandidateRegistration } from '@kbe/contracts';
 import type { Model, QueryFilter, SortOrder } from 'mongoose';
 import { moveRecordsToCodeIds } from '../common/code-id.migration';
 import { insertUnlessDuplicate, type InsertOutcome } from '../common/mongo-errors';
 import { findPage, type Page, type PageRequest } from '../common/pagination';
-import { findRecordsWithPendingEvent, markRecordEventsQueued } from '../common/pending-event.queries';
+import { findRecordsWithPendingEvent, RecordEventMarks } from '../common/pending-event.queries';
 import type { PendingEventSource, PendingRegistrationEvent } from '../common/registration-event.publisher';
 import { normaliseText, prefixPattern } from '../common/text-search.util';
 import { CandidateDocument, type ReleaseFact } from './candidate.schema';
@@ -131,7 +132,13 @@ export class MongoCandidateRepository implements CandidateRepository, OnModuleIn
   readonly name = 'candidates';
   private readonly logger = new Logger(MongoCandidateRepository.name);
 
-  constructor(@InjectModel(CandidateDocument.name) private readonly model: Model<CandidateDocument>) {}
+  private readonly inserts: BatchedInsert<CandidateDocument>;
+  private readonly eventMarks: RecordEventMarks<CandidateDocument>;
+
+  constructor(@InjectModel(CandidateDocument.name) private readonly model: Model<CandidateDocument>) {
+    this.inserts = new BatchedInsert(model);
+    this.eventMarks = new RecordEventMarks(model);
+  }
 
   /** Candidates stored before codes became `_id` are moved at start (docs/adr/0005). */
   async onModuleInit(): Promise<void> {
@@ -142,7 +149,7 @@ export class MongoCandidateRepository implements CandidateRepository, OnModuleIn
   insert(candidate: NewCandidate): Promise<CandidateInsertOutcome> {
     return insertUnlessDuplicate(
       () =>
-        this.model.create({
+        this.inserts.insert({
           ...candidate,
           _id: candidate.candidateCode,
           nameSearch: normaliseText(candidate.personalDetails.fullName),
@@ -350,7 +357,7 @@ export class MongoCandidateRepository implements CandidateRepository, OnModuleIn
   }
 
   markEventsQueued(codes: readonly string[]): Promise<void> {
-    return markRecordEventsQueued(this.model, codes);
+    return this.eventMarks.markQueued(codes);
   }
 }
 
