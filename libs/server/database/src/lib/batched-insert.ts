@@ -19,8 +19,7 @@ export class BatchedInsert<D> {
 
   async insert(doc: object): Promise<void> {
     const hydrated = new this.model(doc);
-    const invalid = hydrated.validateSync();
-    if (invalid) throw invalid;
+    await hydrated.validate();
     await this.batcher.submit(hydrated.toObject({ depopulate: true }) as Record<string, unknown>);
   }
 }
