@@ -23,10 +23,10 @@ export class MongoOutboxStore implements OutboxStore {
     this.inserts = new BatchedInsert(waiting);
   }
 
-  async add(record: OutboxRecord): Promise<void> {
+  async add(record: OutboxRecord, options: { firstWrite?: boolean } = {}): Promise<void> {
     const { id, ...rest } = record;
     // An event already relayed is refused like one still waiting: the same id is never sent twice.
-    if (await this.published.exists({ _id: id })) throw duplicateKeyError(id);
+    if (!options.firstWrite && (await this.published.exists({ _id: id }))) throw duplicateKeyError(id);
     await this.inserts.insert({ _id: id, ...rest });
   }
 
