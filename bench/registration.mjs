@@ -14,7 +14,8 @@
 // Targets (issue 12): every write >= 0.5x its bare equivalent with p95 <= 200 ms; search >= 0.8x.
 // BENCH_PROFILE=1 also prints the database statements the service sent per request in each
 // phase (the mongodb driver's command monitoring, bench/mongo-command-log.cjs), by command and
-// collection, with their mean time; the relay's and re-drive's background statements count too.
+// collection, with their mean time, and the Kafka producer batches; the relay's and re-drive's
+// background statements count too.
 // BENCH_CPU_PROF=1 writes a V8 CPU profile of the service to .kbe/profiles.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
