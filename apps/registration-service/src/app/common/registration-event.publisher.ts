@@ -68,8 +68,8 @@ export class RegistrationEventPublisher implements OnApplicationBootstrap, OnApp
     const written: string[] = [];
     try {
       for (const event of events) {
-        // Its id was chosen with the record a moment ago; the re-drive waits `graceMs` before it
-        // writes the same id, and the relay drops a copy of an id it already relayed.
+        // Its id was chosen with the record a moment ago and the re-drive waits `graceMs` before
+        // it writes the same id: no relayed copy to look up (MongoOutboxStore.findUnpublished).
         await this.writeToOutbox(event, true);
         written.push(event.key);
       }

@@ -27,7 +27,7 @@ export class MongoOutboxStore implements OutboxStore {
     const { id, ...rest } = record;
     // An event already relayed is refused like one still waiting: the same id is never sent twice.
     if (!options.firstWrite && (await this.published.exists({ _id: id }))) throw duplicateKeyError(id);
-    await this.inserts.insert({ _id: id, ...rest });
+    await this.inserts.insert({ _id: id, ...rest, firstWrite: options.firstWrite === true });
   }
 
   async findUnpublished(limit: number): Promise<OutboxRecord[]> {
@@ -35,10 +35,15 @@ export class MongoOutboxStore implements OutboxStore {
     if (docs.length === 0) return [];
     // `add` checks `outbox_published` before it inserts, but the relay may move the same id in
     // between (a re-driven event racing its first relay). Such a copy is dropped here, before it
-    // could be sent a second time.
+    // could be sent a second time. A first write (its id made for it) has no relayed copy to
+    // find; should its writer stall past the re-drive's grace period and the re-driven copy be
+    // relayed first, the event goes out twice, which delivery at least once allows (consumers
+    // are idempotent on the event id, docs/adr/0002).
     // One lookup by `_id` per entry (at once): FerretDB's SQLite backend serves `{ _id }` from its
     // index but reads the whole, ever growing `outbox_published` for `{ _id: { $in } }` (docs/adr/0004).
-    const relayed = await Promise.all(docs.map(async (doc) => ((await this.published.exists({ _id: doc._id })) ? doc._id : null)));
+    const relayed = await Promise.all(
+      docs.map(async (doc) => (!doc.firstWrite && (await this.published.exists({ _id: doc._id })) ? doc._id : null)),
+    );
     const relayedIds = new Set(relayed.filter((id): id is string => id !== null));
     if (relayedIds.size === 0) return docs.map(({ _id, ...rest }) => ({ id: _id, ...rest }));
     await this.deleteWaiting([...relayedIds]);

@@ -19,8 +19,7 @@ export interface OutboxStore {
   /**
    * Stores a new entry; an id already waiting or already relayed is refused (duplicate key,
    * code 11000). With `firstWrite` the caller vouches that the id was made for this write and
-   * never written before: the look-up of relayed copies is skipped (the relay still drops a copy
-   * of a relayed id before sending it, see `findUnpublished`).
+   * never written before: the look-up of relayed copies is skipped, here and by the relay.
    */
   add(record: OutboxRecord, options?: { firstWrite?: boolean }): Promise<void>;
   /** Oldest unpublished records first. */
