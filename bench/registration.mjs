@@ -12,12 +12,18 @@
 //   search     GET /api/candidates/search/{code}
 // and prints req/s and p50/p95/p99 of each, and the ratio service/bare.
 // Targets (issue 12): every write >= 0.5x its bare equivalent with p95 <= 200 ms; search >= 0.8x.
+// BENCH_PROFILE=1 also prints the database statements the service sent per request in each
+// phase (the mongodb driver's command monitoring, bench/mongo-command-log.cjs), by command and
+// collection, with their mean time, and the Kafka producer batches; the relay's and re-drive's
+// background statements count too.
+// BENCH_CPU_PROF=1 writes a V8 CPU profile of the service to .kbe/profiles.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
-import { loadavg } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import {
   benchServiceEnv,
   buildProjects,
@@ -66,10 +72,29 @@ async function measure(count, concurrency, expected, task) {
   return { perSecond: count / seconds, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99) };
 }
 
+const PROFILE = process.env.BENCH_PROFILE === '1';
+const commandLog = join(tmpdir(), `bench-registration-commands-${process.pid}.json`);
+
 function startService(id) {
-  const env = benchServiceEnv(id);
+  const env = benchServiceEnv(id, PROFILE ? { BENCH_COMMAND_LOG: commandLog } : {});
   const nodeArgs = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${join(repoRoot, '.kbe/profiles')}`] : [];
+  if (PROFILE) nodeArgs.push('--require', join(repoRoot, 'bench/mongo-command-log.cjs'));
   return { env, child: startBuiltService('registration-service', PORTS.service, env, nodeArgs) };
+}
+
+/** BENCH_PROFILE: the statements the service sent since the last call (bench/mongo-command-log.cjs). */
+async function takeCommandCounts(child) {
+  if (!PROFILE) return {};
+  child.kill('SIGUSR2');
+  await new Promise((r) => setTimeout(r, 300));
+  return JSON.parse(readFileSync(commandLog, 'utf8'));
+}
+
+function printCommandCounts(label, counts, requests) {
+  out(`  ${label}: database statements per request (statements / documents / mean ms)`);
+  for (const [key, { statements, documents, ms }] of Object.entries(counts).sort((a, b) => b[1].statements - a[1].statements)) {
+    out(`    ${key.padEnd(40)} ${(statements / requests).toFixed(2).padStart(6)} / ${(documents / requests).toFixed(2).padStart(6)} / ${(ms / statements).toFixed(1).padStart(7)}`);
+  }
 }
 
 /**
@@ -210,8 +235,11 @@ try {
     body: JSON.stringify({ schoolCode: school.schoolCode, name: 'Anita Deshmukh', email: 'anita@example.org', address: '12 College Road, Nashik', contact: '9988776655', subjectTeaching: 'Physics', workExperience: 7, activitiesParticipated: 'Science fair', opinionOnISRO: 'Inspiring' }),
   });
 
+  const profiles = {};
   for (const [name, base] of Object.entries(targets)) {
     const offset = name === 'service' ? 0 : 50_000;
+    const profiled = name === 'service' ? (work) => takeCommandCounts(child).then((counts) => (profiles[work] = counts)) : async () => undefined;
+    await profiled('setup');
     results[`school ${name}`] = await measure(SCHOOLS, CLIENTS, 201, (i) =>
       fetch(`${base}/api/schools/register`, {
         method: 'POST',
@@ -219,6 +247,7 @@ try {
         body: JSON.stringify(schoolBody(offset + i, run)),
       }),
     );
+    await profiled('school');
     const codes = [];
     results[`candidate ${name}`] = await measure(CANDIDATES, CLIENTS, 201, async (i) => {
       const res = await fetch(`${base}/api/candidates/register`, { method: 'POST', headers: { 'idempotency-key': randomUUID() }, body: candidateForm(mentor.mentorCode, offset + i, run, pictures) });
@@ -228,7 +257,9 @@ try {
       }
       return res;
     });
+    await profiled('candidate');
     results[`search ${name}`] = await measure(SEARCHES, CLIENTS, 200, (i) => fetch(`${base}/api/candidates/search/${codes[i % codes.length]}`));
+    await profiled('search');
   }
 
   out('');
@@ -240,6 +271,7 @@ try {
     out(line(`${work}: bare equivalent`, plain));
     const target = work === 'search' ? '>= 0.8x' : '>= 0.5x, p95 <= 200 ms';
     out(`  ${work}: service / bare = ${(service.perSecond / plain.perSecond).toFixed(2)}x (target ${target})`);
+    if (PROFILE) printCommandCounts(work, profiles[work], { school: SCHOOLS, candidate: CANDIDATES, search: SEARCHES }[work]);
   }
 } finally {
   child.kill('SIGTERM');

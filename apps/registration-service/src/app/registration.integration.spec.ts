@@ -239,6 +239,9 @@ describe('registration-service registrations against FerretDB, Kafka and MinIO',
       await http.patch(`/internal/candidates/${candidateCode}/fees-paid`).set(internal).send({ feesPaid: true }).expect(200);
       const released = await http.patch(`/internal/candidates/${candidateCode}/hall-ticket`).set(internal).send({ hallTicketReleased: true }).expect(200);
       expect(released.body.data).toMatchObject({ feesPaid: true, hallTicketReleased: true });
+      // The public search answered before the release (an answer it keeps a few seconds): it shows the release at once.
+      const searched = await http.get(`/api/candidates/search/${candidateCode}`).expect(200);
+      expect(searched.body.data).toMatchObject({ hallTicketReleased: true });
 
       const stats = await http.get('/api/statistics').expect(200);
       expect(stats.body).toEqual({

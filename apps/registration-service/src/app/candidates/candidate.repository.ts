@@ -1,13 +1,15 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
+import { BatchedInsert } from '@kbe/server-database';
 import { KBE_CATEGORIES, STANDARDS, type CandidateRegistration } from '@kbe/contracts';
 import type { Model, QueryFilter, SortOrder } from 'mongoose';
 import { moveRecordsToCodeIds } from '../common/code-id.migration';
 import { insertUnlessDuplicate, type InsertOutcome } from '../common/mongo-errors';
 import { findPage, type Page, type PageRequest } from '../common/pagination';
-import { findRecordsWithPendingEvent, markRecordEventsQueued } from '../common/pending-event.queries';
+import { findRecordsWithPendingEvent, RecordEventMarks } from '../common/pending-event.queries';
 import type { PendingEventSource, PendingRegistrationEvent } from '../common/registration-event.publisher';
 import { normaliseText, prefixPattern } from '../common/text-search.util';
+import { CandidateSearchCache } from './candidate-search.cache';
 import { CandidateDocument, type ReleaseFact } from './candidate.schema';
 
 export interface CandidateRecord extends CandidateRegistration {
@@ -131,7 +133,16 @@ export class MongoCandidateRepository implements CandidateRepository, OnModuleIn
   readonly name = 'candidates';
   private readonly logger = new Logger(MongoCandidateRepository.name);
 
-  constructor(@InjectModel(CandidateDocument.name) private readonly model: Model<CandidateDocument>) {}
+  private readonly inserts: BatchedInsert<CandidateDocument>;
+  private readonly eventMarks: RecordEventMarks<CandidateDocument>;
+
+  constructor(
+    @InjectModel(CandidateDocument.name) private readonly model: Model<CandidateDocument>,
+    private readonly searchCache: CandidateSearchCache,
+  ) {
+    this.inserts = new BatchedInsert(model);
+    this.eventMarks = new RecordEventMarks(model);
+  }
 
   /** Candidates stored before codes became `_id` are moved at start (docs/adr/0005). */
   async onModuleInit(): Promise<void> {
@@ -142,7 +153,7 @@ export class MongoCandidateRepository implements CandidateRepository, OnModuleIn
   insert(candidate: NewCandidate): Promise<CandidateInsertOutcome> {
     return insertUnlessDuplicate(
       () =>
-        this.model.create({
+        this.inserts.insert({
           ...candidate,
           _id: candidate.candidateCode,
           nameSearch: normaliseText(candidate.personalDetails.fullName),
@@ -183,7 +194,7 @@ export class MongoCandidateRepository implements CandidateRepository, OnModuleIn
   }
 
   async setFees(candidateCode: string, feesPaid: boolean, receiptNumber: string | null): Promise<CandidateRecord | null> {
-    const result = await this.model.updateOne({ _id: candidateCode, ...LIVE }, { $set: { feesPaid, receiptNumber } }).exec();
+    const result = await this.changing([candidateCode], () => this.model.updateOne({ _id: candidateCode, ...LIVE }, { $set: { feesPaid, receiptNumber } }).exec());
     return result.matchedCount === 0 ? null : this.findByCode(candidateCode);
   }
 
@@ -195,7 +206,9 @@ export class MongoCandidateRepository implements CandidateRepository, OnModuleIn
     // per statement (docs/adr/0004); MongoDB serves it from the `_id` index.
     const condition: QueryFilter<CandidateDocument> = { _id: codes, ...LIVE, [fields.flag]: { $ne: true } };
     if (kind === 'hall-ticket') condition.feesPaid = true;
-    await this.model.updateMany(condition, { $set: { [fields.flag]: true, [fields.fact]: { ...release, eventQueued: false } } }).exec();
+    await this.changing(candidateCodes, () =>
+      this.model.updateMany(condition, { $set: { [fields.flag]: true, [fields.fact]: { ...release, eventQueued: false } } }).exec(),
+    );
     const after = await this.model
       .find({ _id: codes, ...LIVE }, { candidateCode: 1, [fields.flag]: 1, [fields.fact]: 1 })
       .lean<Pick<CandidateDocument, 'candidateCode' | 'hallTicketReleased' | 'certificateReleased' | 'hallTicketRelease' | 'certificateRelease'>[]>()
@@ -213,9 +226,9 @@ export class MongoCandidateRepository implements CandidateRepository, OnModuleIn
 
   async unrelease(kind: ReleaseKind, candidateCode: string): Promise<CandidateRecord | null> {
     const fields = RELEASE_FIELDS[kind];
-    const result = await this.model
-      .updateOne({ _id: candidateCode, ...LIVE }, { $set: { [fields.flag]: false, [fields.fact]: null } })
-      .exec();
+    const result = await this.changing([candidateCode], () =>
+      this.model.updateOne({ _id: candidateCode, ...LIVE }, { $set: { [fields.flag]: false, [fields.fact]: null } }).exec(),
+    );
     return result.matchedCount === 0 ? null : this.findByCode(candidateCode);
   }
 
@@ -241,30 +254,32 @@ export class MongoCandidateRepository implements CandidateRepository, OnModuleIn
     // Fees have their own endpoint (with the receipt); an edit never changes them.
     const fields: Partial<CandidateRegistration> = { ...registration };
     delete fields.feesPaid;
-    const result = await this.model
-      .updateOne(
-        { _id: candidateCode, ...LIVE },
-        {
-          $set: {
-            ...fields,
-            nameSearch: normaliseText(registration.personalDetails.fullName),
-            nameWords: nameWords(registration.personalDetails.fullName),
-            phoneNumber: registration.contactDetails.phoneNumber,
+    const result = await this.changing([candidateCode], () =>
+      this.model
+        .updateOne(
+          { _id: candidateCode, ...LIVE },
+          {
+            $set: {
+              ...fields,
+              nameSearch: normaliseText(registration.personalDetails.fullName),
+              nameWords: nameWords(registration.personalDetails.fullName),
+              phoneNumber: registration.contactDetails.phoneNumber,
+            },
           },
-        },
-      )
-      .exec();
+        )
+        .exec(),
+    );
     return result.matchedCount === 0 ? null : this.findByCode(candidateCode);
   }
 
   async setExamAssignment(candidateCode: string, assignment: ExamAssignment): Promise<CandidateRecord | null> {
     const set = Object.fromEntries(Object.entries(assignment).filter(([, value]) => value !== undefined));
-    const result = await this.model.updateOne({ _id: candidateCode, ...LIVE }, { $set: set }).exec();
+    const result = await this.changing([candidateCode], () => this.model.updateOne({ _id: candidateCode, ...LIVE }, { $set: set }).exec());
     return result.matchedCount === 0 ? null : this.findByCode(candidateCode);
   }
 
   async restore(candidateCode: string): Promise<CandidateRecord | null> {
-    await this.model.updateOne({ _id: candidateCode, deletedAt: { $ne: null } }, { $set: { deletedAt: null } }).exec();
+    await this.changing([candidateCode], () => this.model.updateOne({ _id: candidateCode, deletedAt: { $ne: null } }, { $set: { deletedAt: null } }).exec());
     return this.findByCode(candidateCode);
   }
 
@@ -303,7 +318,7 @@ export class MongoCandidateRepository implements CandidateRepository, OnModuleIn
 
   async setFlags(candidateCode: string, flags: CandidateFlags): Promise<CandidateRecord | null> {
     // updateOne + findOne rather than findOneAndUpdate: FerretDB v1 and projections (docs/adr/0001).
-    const result = await this.model.updateOne({ _id: candidateCode, ...LIVE }, { $set: flags }).exec();
+    const result = await this.changing([candidateCode], () => this.model.updateOne({ _id: candidateCode, ...LIVE }, { $set: flags }).exec());
     if (result.matchedCount === 0) return null;
     return this.findByCode(candidateCode);
   }
@@ -311,12 +326,11 @@ export class MongoCandidateRepository implements CandidateRepository, OnModuleIn
   async softDelete(candidateCode: string, at: Date): Promise<boolean> {
     const doc = await this.model.findOne({ _id: candidateCode, ...LIVE }, { fingerprint: 1 }).lean().exec();
     if (!doc) return false;
-    const result = await this.model
-      .updateOne(
-        { _id: candidateCode, ...LIVE },
-        { $set: { deletedAt: at, fingerprint: `${doc.fingerprint}:deleted:${candidateCode}` } },
-      )
-      .exec();
+    const result = await this.changing([candidateCode], () =>
+      this.model
+        .updateOne({ _id: candidateCode, ...LIVE }, { $set: { deletedAt: at, fingerprint: `${doc.fingerprint}:deleted:${candidateCode}` } })
+        .exec(),
+    );
     return result.matchedCount > 0;
   }
 
@@ -344,13 +358,23 @@ export class MongoCandidateRepository implements CandidateRepository, OnModuleIn
     return docs.map((doc) => ({ candidateCode: doc.candidateCode, phoneNumber: doc.phoneNumber }));
   }
 
+  /** A write that changes what these candidates' public search shows: their cached answers are forgotten. */
+  private async changing<T>(codes: readonly string[], write: () => Promise<T>): Promise<T> {
+    this.searchCache.forget(codes);
+    try {
+      return await write();
+    } finally {
+      this.searchCache.forget(codes);
+    }
+  }
+
   async findPendingEvents(before: Date, limit: number): Promise<PendingRegistrationEvent[]> {
     const docs = await findRecordsWithPendingEvent(this.model, before, limit);
     return docs.map((doc) => candidateRegisteredEvent(doc.eventId, toRecord(doc)));
   }
 
   markEventsQueued(codes: readonly string[]): Promise<void> {
-    return markRecordEventsQueued(this.model, codes);
+    return this.eventMarks.markQueued(codes);
   }
 }
 

@@ -26,11 +26,18 @@ export const MAX_IMAGE_SIDE = 1200;
  *
  * sharp decodes and encodes on libuv's thread pool, off the event loop. At most one conversion
  * per core runs at a time: a registration rush queues here (in arrival order) rather than in the
- * thread pool, which file system, DNS and compression work share.
+ * thread pool, which file system, DNS and compression work share. Each conversion uses one libvips
+ * thread (sharp's default is one per core for every image, except on glibc Linux without
+ * jemalloc): with one conversion per core at a time, more threads per image would only make them
+ * fight over the same cores. A 1200x1500 camera JPEG takes ~40 ms of one core here.
  */
 @Injectable()
 export class SharpImageNormalizer implements ImageNormalizer {
   private readonly limit = new ConcurrencyLimit(availableParallelism());
+
+  constructor() {
+    sharp.concurrency(1);
+  }
 
   toJpeg(bytes: Buffer): Promise<Buffer> {
     return this.limit.run(async () => {

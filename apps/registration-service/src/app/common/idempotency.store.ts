@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel, Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { BatchedInsert } from '@kbe/server-database';
 import type { Model } from 'mongoose';
 import { isDuplicateKeyError } from './mongo-errors';
 
@@ -31,7 +32,12 @@ export const IdempotencyKeySchema = SchemaFactory.createForClass(IdempotencyKeyD
 
 @Injectable()
 export class MongoIdempotencyStore implements IdempotencyStore {
-  constructor(@InjectModel(IdempotencyKeyDocument.name) private readonly model: Model<IdempotencyKeyDocument>) {}
+  /** Concurrent registrations' keys go to the database together (one insert per batch). */
+  private readonly inserts: BatchedInsert<IdempotencyKeyDocument>;
+
+  constructor(@InjectModel(IdempotencyKeyDocument.name) private readonly model: Model<IdempotencyKeyDocument>) {
+    this.inserts = new BatchedInsert(model);
+  }
 
   async find(kind: RegistrationKind, key: string): Promise<string | null> {
     const doc = await this.model.findById(`${kind}:${key}`).lean().exec();
@@ -40,7 +46,7 @@ export class MongoIdempotencyStore implements IdempotencyStore {
 
   async remember(kind: RegistrationKind, key: string, code: string): Promise<string> {
     try {
-      await this.model.create({ _id: `${kind}:${key}`, code, createdAt: new Date() });
+      await this.inserts.insert({ _id: `${kind}:${key}`, code, createdAt: new Date() });
       return code;
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;

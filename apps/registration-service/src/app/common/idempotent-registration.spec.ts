@@ -48,7 +48,7 @@ const event = (id: string): PendingRegistrationEvent =>
   ({ id, topic: 'school.registered', key: 'SCH-AAAAAA', payload: {} }) as unknown as PendingRegistrationEvent;
 
 describe('IdempotentRegistration', () => {
-  it('remembers the key before it queues the event of a new record', async () => {
+  it('remembers the key (started first) and queues the event of a new record', async () => {
     const { run, steps } = setup();
     await expect(run('k1', () => ({ record: { code: 'SCH-AAAAAA' }, event: event('e1') }))).resolves.toEqual({
       record: { code: 'SCH-AAAAAA' },

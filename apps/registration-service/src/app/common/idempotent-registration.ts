@@ -24,9 +24,10 @@ export interface RegistrationResult<T> {
 
 /**
  * The frame every register use case shares: a retried submit with a known `Idempotency-Key` gets
- * the first record back; otherwise the use case's rule runs, the key is remembered, and only then
- * is the new record's event queued (a client retrying after a failed queue still gets its code;
- * the re-drive loop queues the event).
+ * the first record back; otherwise the use case's rule runs, then the key is remembered while the
+ * new record's event is queued (two independent writes, at once: queueing never fails the
+ * request, a client retrying after a failed queue still gets its code and the re-drive loop
+ * queues the event).
  */
 @Injectable()
 export class IdempotentRegistration {
@@ -42,9 +43,12 @@ export class IdempotentRegistration {
     if (replay) return { record: replay, replayed: true };
 
     const outcome = await steps.register();
-    if (key) await this.idempotency.remember(kind, key, steps.codeOf(outcome.record));
-    if ('existing' in outcome) return { record: outcome.record, replayed: true };
-    await this.events.queue([outcome.event], records);
+    const remembered = key ? this.idempotency.remember(kind, key, steps.codeOf(outcome.record)) : undefined;
+    if ('existing' in outcome) {
+      await remembered;
+      return { record: outcome.record, replayed: true };
+    }
+    await Promise.all([remembered, this.events.queue([outcome.event], records)]);
     return { record: outcome.record, replayed: false };
   }
 }

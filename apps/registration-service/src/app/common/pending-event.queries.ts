@@ -1,4 +1,5 @@
 import type { AnyBulkWriteOperation, Model, QueryFilter } from 'mongoose';
+import { WriteBatcher } from '@kbe/server-database';
 import type { PendingEventFields } from './pending-event.schema';
 
 /** Records stored before `before` whose event is not marked queued, oldest first (PendingEventSource). */
@@ -12,15 +13,24 @@ export function findRecordsWithPendingEvent<D extends PendingEventFields>(
 }
 
 /**
- * Marks the events of the records with these codes (their `_id`) as written to the outbox: one
- * round trip, one update statement per record, each addressed by `_id` alone, which FerretDB's
- * SQLite backend serves from its index; `{ _id: { $in } }` would read the whole collection
- * (docs/adr/0004, docs/adr/0005).
+ * Marks the events of records (by code, their `_id`) as written to the outbox. Concurrent
+ * registrations' marks are coalesced (WriteBatcher): one round trip per batch, one update
+ * statement per record, each addressed by `_id` alone, which FerretDB's SQLite backend serves
+ * from its index; `{ _id: { $in } }` would read the whole collection (docs/adr/0004, docs/adr/0005).
  */
-export async function markRecordEventsQueued<D extends PendingEventFields>(model: Model<D>, codes: readonly string[]): Promise<void> {
-  if (codes.length === 0) return;
-  const operations: AnyBulkWriteOperation[] = codes.map((code) => ({
-    updateOne: { filter: { _id: code }, update: { $set: { eventQueued: true } } },
-  }));
-  await model.bulkWrite(operations as Parameters<Model<D>['bulkWrite']>[0], { ordered: false });
+export class RecordEventMarks<D extends PendingEventFields> {
+  private readonly batcher: WriteBatcher<string>;
+
+  constructor(model: Model<D>) {
+    this.batcher = new WriteBatcher<string>(async (codes) => {
+      const operations: AnyBulkWriteOperation[] = codes.map((code) => ({
+        updateOne: { filter: { _id: code }, update: { $set: { eventQueued: true } } },
+      }));
+      await model.bulkWrite(operations as Parameters<Model<D>['bulkWrite']>[0], { ordered: false });
+    });
+  }
+
+  async markQueued(codes: readonly string[]): Promise<void> {
+    await Promise.all(codes.map((code) => this.batcher.submit(code)));
+  }
 }

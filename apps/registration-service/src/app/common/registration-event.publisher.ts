@@ -68,7 +68,9 @@ export class RegistrationEventPublisher implements OnApplicationBootstrap, OnApp
     const written: string[] = [];
     try {
       for (const event of events) {
-        await this.writeToOutbox(event);
+        // Its id was chosen with the record a moment ago and the re-drive waits `graceMs` before
+        // it writes the same id: no relayed copy to look up (MongoOutboxStore.findUnpublished).
+        await this.writeToOutbox(event, true);
         written.push(event.key);
       }
     } catch (error) {
@@ -111,11 +113,11 @@ export class RegistrationEventPublisher implements OnApplicationBootstrap, OnApp
     await this.running;
   }
 
-  private async writeToOutbox(event: PendingRegistrationEvent): Promise<void> {
+  private async writeToOutbox(event: PendingRegistrationEvent, firstWrite = false): Promise<void> {
     // The lib's EventPublisher with the id chosen at registration time (its id source is injectable).
     const publisher = new EventPublisher(this.outbox, this.relay, () => this.clock.now(), () => event.id);
     try {
-      await publisher.publish(event.topic, event.payload, { key: event.key });
+      await publisher.publish(event.topic, event.payload, { key: event.key, firstWrite });
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error; // already in the outbox
     }

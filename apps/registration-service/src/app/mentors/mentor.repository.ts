@@ -1,11 +1,12 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
+import { BatchedInsert } from '@kbe/server-database';
 import type { MentorRegistration } from '@kbe/contracts';
 import type { Model, QueryFilter } from 'mongoose';
 import { moveRecordsToCodeIds } from '../common/code-id.migration';
 import { insertUnlessDuplicate, type InsertOutcome } from '../common/mongo-errors';
 import { findPage, type Page, type PageRequest } from '../common/pagination';
-import { findRecordsWithPendingEvent, markRecordEventsQueued } from '../common/pending-event.queries';
+import { findRecordsWithPendingEvent, RecordEventMarks } from '../common/pending-event.queries';
 import type { PendingEventSource, PendingRegistrationEvent } from '../common/registration-event.publisher';
 import { normaliseText, prefixPattern } from '../common/text-search.util';
 import { MentorDocument } from './mentor.schema';
@@ -51,7 +52,13 @@ export class MongoMentorRepository implements MentorRepository, OnModuleInit {
   readonly name = 'mentors';
   private readonly logger = new Logger(MongoMentorRepository.name);
 
-  constructor(@InjectModel(MentorDocument.name) private readonly model: Model<MentorDocument>) {}
+  private readonly inserts: BatchedInsert<MentorDocument>;
+  private readonly eventMarks: RecordEventMarks<MentorDocument>;
+
+  constructor(@InjectModel(MentorDocument.name) private readonly model: Model<MentorDocument>) {
+    this.inserts = new BatchedInsert(model);
+    this.eventMarks = new RecordEventMarks(model);
+  }
 
   /** Mentors stored before codes became `_id` are moved at start (docs/adr/0005). */
   async onModuleInit(): Promise<void> {
@@ -62,7 +69,7 @@ export class MongoMentorRepository implements MentorRepository, OnModuleInit {
   insert(mentor: NewMentor): Promise<MentorInsertOutcome> {
     return insertUnlessDuplicate(
       () =>
-        this.model.create({
+        this.inserts.insert({
           ...mentor,
           _id: mentor.mentorCode,
           email: mentor.email ?? null,
@@ -125,7 +132,7 @@ export class MongoMentorRepository implements MentorRepository, OnModuleInit {
   }
 
   markEventsQueued(codes: readonly string[]): Promise<void> {
-    return markRecordEventsQueued(this.model, codes);
+    return this.eventMarks.markQueued(codes);
   }
 }
 

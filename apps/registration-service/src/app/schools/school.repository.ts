@@ -1,11 +1,12 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
+import { BatchedInsert } from '@kbe/server-database';
 import type { SchoolRegistration } from '@kbe/contracts';
 import type { Model, QueryFilter } from 'mongoose';
 import { moveRecordsToCodeIds } from '../common/code-id.migration';
 import { insertUnlessDuplicate, type InsertOutcome } from '../common/mongo-errors';
 import { findPage, type Page, type PageRequest } from '../common/pagination';
-import { findRecordsWithPendingEvent, markRecordEventsQueued } from '../common/pending-event.queries';
+import { findRecordsWithPendingEvent, RecordEventMarks } from '../common/pending-event.queries';
 import type { PendingEventSource, PendingRegistrationEvent } from '../common/registration-event.publisher';
 import { normaliseText, prefixPattern } from '../common/text-search.util';
 import { SchoolDocument } from './school.schema';
@@ -46,7 +47,13 @@ export class MongoSchoolRepository implements SchoolRepository, OnModuleInit {
   readonly name = 'schools';
   private readonly logger = new Logger(MongoSchoolRepository.name);
 
-  constructor(@InjectModel(SchoolDocument.name) private readonly model: Model<SchoolDocument>) {}
+  private readonly inserts: BatchedInsert<SchoolDocument>;
+  private readonly eventMarks: RecordEventMarks<SchoolDocument>;
+
+  constructor(@InjectModel(SchoolDocument.name) private readonly model: Model<SchoolDocument>) {
+    this.inserts = new BatchedInsert(model);
+    this.eventMarks = new RecordEventMarks(model);
+  }
 
   /** Schools stored before codes became `_id` are moved at start (docs/adr/0005). */
   async onModuleInit(): Promise<void> {
@@ -57,7 +64,7 @@ export class MongoSchoolRepository implements SchoolRepository, OnModuleInit {
   insert(school: NewSchool): Promise<SchoolInsertOutcome> {
     return insertUnlessDuplicate(
       () =>
-        this.model.create({
+        this.inserts.insert({
           ...school,
           _id: school.schoolCode,
           udiseCode: normaliseUdise(school.udiseCode),
@@ -92,7 +99,7 @@ export class MongoSchoolRepository implements SchoolRepository, OnModuleInit {
   }
 
   markEventsQueued(codes: readonly string[]): Promise<void> {
-    return markRecordEventsQueued(this.model, codes);
+    return this.eventMarks.markQueued(codes);
   }
 }
 

@@ -1,4 +1,5 @@
 import type { CandidateRecord, CandidateRepository } from '../candidate.repository';
+import { CandidateSearchCache } from '../candidate-search.cache';
 import { SearchCandidateUseCase } from './search-candidate.usecase';
 
 const record = {
@@ -11,7 +12,7 @@ const record = {
 
 describe('SearchCandidateUseCase', () => {
   const repository = { findByCode: async (code: string) => (code === record.candidateCode ? record : null) };
-  const useCase = new SearchCandidateUseCase(repository as unknown as CandidateRepository);
+  const useCase = new SearchCandidateUseCase(repository as unknown as CandidateRepository, new CandidateSearchCache());
 
   it('shows the name, father and release flags, masks the phone and never shows the mother\'s name', async () => {
     const result = await useCase.execute('KBE123456K7Q');

@@ -1,5 +1,6 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { maskPhoneNumber, type CandidateSearchResult } from '@kbe/contracts';
+import { CandidateSearchCache } from '../candidate-search.cache';
 import { CANDIDATE_REPOSITORY, type CandidateRecord, type CandidateRepository } from '../candidate.repository';
 
 export const CANDIDATE_NOT_FOUND = 'Candidate not found';
@@ -26,12 +27,18 @@ export function toSearchResult(candidate: CandidateRecord): CandidateSearchResul
 
 @Injectable()
 export class SearchCandidateUseCase {
-  constructor(@Inject(CANDIDATE_REPOSITORY) private readonly candidates: CandidateRepository) {}
+  constructor(
+    @Inject(CANDIDATE_REPOSITORY) private readonly candidates: CandidateRepository,
+    private readonly cache: CandidateSearchCache,
+  ) {}
 
   /** `registrationNumber` is already trimmed and upper-cased. */
   async execute(registrationNumber: string): Promise<CandidateSearchResult> {
-    const candidate = await this.candidates.findByCode(registrationNumber);
-    if (!candidate) throw new NotFoundException(CANDIDATE_NOT_FOUND);
-    return toSearchResult(candidate);
+    const result = await this.cache.lookup(registrationNumber, async () => {
+      const candidate = await this.candidates.findByCode(registrationNumber);
+      return candidate && toSearchResult(candidate);
+    });
+    if (!result) throw new NotFoundException(CANDIDATE_NOT_FOUND);
+    return result;
   }
 }

@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '../event-envelope';
-import type { OutboxStore } from './outbox-record';
+import type { OutboxRecord, OutboxStore } from './outbox-record';
 import type { OutboxRelay } from './outbox-relay';
 
 export interface PublishOptions {
   /** Partition key, e.g. the candidate code, to keep that entity's events in order. Default: the event id. */
   key?: string;
+  /**
+   * The caller made this event's id for this publish and never wrote it before (e.g. chosen with
+   * the record it announces, a moment ago): the outbox skips its look-up of relayed copies.
+   */
+  firstWrite?: boolean;
 }
 
 /**
@@ -24,7 +29,7 @@ export class EventPublisher {
   async publish<TPayload>(topic: string, payload: TPayload, options: PublishOptions = {}): Promise<EventEnvelope<TPayload>> {
     const createdAt = this.now();
     const envelope: EventEnvelope<TPayload> = { id: this.newId(), topic, occurredAt: createdAt.toISOString(), payload };
-    await this.store.add({
+    const record: OutboxRecord = {
       id: envelope.id,
       topic,
       key: options.key ?? envelope.id,
@@ -33,7 +38,8 @@ export class EventPublisher {
       publishedAt: null,
       attempts: 0,
       lastError: null,
-    });
+    };
+    await this.store.add(record, { firstWrite: options.firstWrite });
     this.relay.trigger();
     return envelope;
   }

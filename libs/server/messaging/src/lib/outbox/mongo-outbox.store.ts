@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
+import { BatchedInsert } from '@kbe/server-database';
 import type { Model } from 'mongoose';
 import type { OutboxRecord, OutboxStore } from './outbox-record';
 import { OutboxDocument, PUBLISHED_OUTBOX_MODEL } from './outbox.schema';
@@ -12,16 +13,21 @@ const DUPLICATE_KEY = 11000;
  */
 @Injectable()
 export class MongoOutboxStore implements OutboxStore {
+  /** Concurrent publishers' entries are inserted together: one `insertMany` per batch. */
+  private readonly inserts: BatchedInsert<OutboxDocument>;
+
   constructor(
     @InjectModel(OutboxDocument.name) private readonly waiting: Model<OutboxDocument>,
     @InjectModel(PUBLISHED_OUTBOX_MODEL) private readonly published: Model<OutboxDocument>,
-  ) {}
+  ) {
+    this.inserts = new BatchedInsert(waiting);
+  }
 
-  async add(record: OutboxRecord): Promise<void> {
+  async add(record: OutboxRecord, options: { firstWrite?: boolean } = {}): Promise<void> {
     const { id, ...rest } = record;
     // An event already relayed is refused like one still waiting: the same id is never sent twice.
-    if (await this.published.exists({ _id: id })) throw duplicateKeyError(id);
-    await this.waiting.create({ _id: id, ...rest });
+    if (!options.firstWrite && (await this.published.exists({ _id: id }))) throw duplicateKeyError(id);
+    await this.inserts.insert({ _id: id, ...rest, firstWrite: options.firstWrite === true });
   }
 
   async findUnpublished(limit: number): Promise<OutboxRecord[]> {
@@ -29,12 +35,18 @@ export class MongoOutboxStore implements OutboxStore {
     if (docs.length === 0) return [];
     // `add` checks `outbox_published` before it inserts, but the relay may move the same id in
     // between (a re-driven event racing its first relay). Such a copy is dropped here, before it
-    // could be sent a second time.
-    const ids = docs.map((doc) => doc._id);
-    const relayed = await this.published.find({ _id: { $in: ids } }, { _id: 1 }).lean().exec();
-    if (relayed.length === 0) return docs.map(({ _id, ...rest }) => ({ id: _id, ...rest }));
-    const relayedIds = new Set(relayed.map((doc) => doc._id));
-    await this.waiting.deleteMany({ _id: { $in: [...relayedIds] } }).exec();
+    // could be sent a second time. A first write (its id made for it) has no relayed copy to
+    // find; should its writer stall past the re-drive's grace period and the re-driven copy be
+    // relayed first, the event goes out twice, which delivery at least once allows (consumers
+    // are idempotent on the event id, docs/adr/0002).
+    // One lookup by `_id` per entry (at once): FerretDB's SQLite backend serves `{ _id }` from its
+    // index but reads the whole, ever growing `outbox_published` for `{ _id: { $in } }` (docs/adr/0004).
+    const relayed = await Promise.all(
+      docs.map(async (doc) => (!doc.firstWrite && (await this.published.exists({ _id: doc._id })) ? doc._id : null)),
+    );
+    const relayedIds = new Set(relayed.filter((id): id is string => id !== null));
+    if (relayedIds.size === 0) return docs.map(({ _id, ...rest }) => ({ id: _id, ...rest }));
+    await this.deleteWaiting([...relayedIds]);
     return docs.filter((doc) => !relayedIds.has(doc._id)).map(({ _id, ...rest }) => ({ id: _id, ...rest }));
   }
 
@@ -48,7 +60,16 @@ export class MongoOutboxStore implements OutboxStore {
       // A retry after a crash between the two steps finds some already moved.
       if (!isOnlyDuplicates(error)) throw error;
     }
-    await this.waiting.deleteMany({ _id: { $in: records.map((record) => record.id) } }).exec();
+    await this.deleteWaiting(records.map((record) => record.id));
+  }
+
+  /** One round trip, one delete by `_id` per entry (an `$in` filter would scan, see above). */
+  private async deleteWaiting(ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.waiting.bulkWrite(
+      ids.map((id) => ({ deleteOne: { filter: { _id: id } } })),
+      { ordered: false },
+    );
   }
 
   async recordFailure(ids: readonly string[], error: string): Promise<void> {

@@ -16,7 +16,12 @@ export interface OutboxRecord {
 
 /** Persistence of the outbox, behind an interface so the relay logic can be tested alone. */
 export interface OutboxStore {
-  add(record: OutboxRecord): Promise<void>;
+  /**
+   * Stores a new entry; an id already waiting or already relayed is refused (duplicate key,
+   * code 11000). With `firstWrite` the caller vouches that the id was made for this write and
+   * never written before: the look-up of relayed copies is skipped, here and by the relay.
+   */
+  add(record: OutboxRecord, options?: { firstWrite?: boolean }): Promise<void>;
   /** Oldest unpublished records first. */
   findUnpublished(limit: number): Promise<OutboxRecord[]>;
   /** `records` as `findUnpublished` returned them, now acknowledged by the broker. */

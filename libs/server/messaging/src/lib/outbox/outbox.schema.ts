@@ -31,6 +31,14 @@ export class OutboxDocument {
 
   @Prop({ type: String, default: null })
   lastError!: string | null;
+
+  /**
+   * Written by a publisher that made the id for this write (`add` with `firstWrite`): no copy of
+   * it can have been relayed before, so the relay does not look one up. Missing on entries
+   * written before this field existed: those are looked up.
+   */
+  @Prop({ type: Boolean, default: false })
+  firstWrite!: boolean;
 }
 
 export const OUTBOX_COLLECTION = 'outbox';
