@@ -1,10 +1,10 @@
 import { ABOUT_INTRO, ABOUT_STATS, MISSION, VISION } from '@kbe/content';
 import { Card, CardContent, CardHeader, CardTitle } from '@kbe/ui';
-import { ContentIcon } from './shared/content-icon';
-import { deferredSection } from './shared/deferred-section';
-import { PageHero } from './shared/page-hero';
-import { usePageMeta } from './shared/page-meta.hook';
-import { SectionHeading } from './shared/section-heading';
+import { ContentIcon } from './common/content-icon';
+import { deferredSection } from './common/deferred-section';
+import { PageHero } from './common/page-hero';
+import { usePageMeta } from './common/page-meta.hook';
+import { SectionHeading } from './common/section-heading';
 
 // Below the fold on a phone: loaded and hydrated when scrolled near (issue 11: main-thread work).
 const TiersAndAwards = deferredSection('about-tiers-awards', () => import(/* webpackChunkName: "about-tiers-awards" */ './about-tiers-awards'));

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import { ROUTES } from '@kbe/content';
 import { Button } from '@kbe/ui';
-import { AwardsGrid } from './shared/awards-grid';
-import { LevelsGrid } from './shared/levels-grid';
-import { SectionHeading } from './shared/section-heading';
+import { AwardsGrid } from './common/awards-grid';
+import { LevelsGrid } from './common/levels-grid';
+import { SectionHeading } from './common/section-heading';
 
 /** The about page's tiers and awards: below the fold, loaded and hydrated when scrolled near (about-page.tsx). */
 export function AboutTiersAndAwards() {

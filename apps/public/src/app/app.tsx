@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType, type 
 import { BrowserRouter, useInRouterContext, useLocation } from 'react-router-dom';
 import { DeferredToaster } from '@kbe/ui';
 import { resolvePublicPage, type PublicPageId } from './public-routes';
-import { useScrollToHash } from './shared/scroll-to-hash.hook';
+import { useScrollToHash } from './common/scroll-to-hash.hook';
 
 // One chunk per page: the first visit downloads only the page it shows. The chunk names
 // (page-<id>) let the edge preload the current page's chunk (src/server/render-entry.ts).

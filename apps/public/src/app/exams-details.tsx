@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import ClipboardList from 'lucide-react/icons/clipboard-list';
 import { ANCHORS, EXAM_FORMATS, LEVELS, ROUTES, SYLLABUS_WEIGHTINGS, examSchedules } from '@kbe/content';
 import { Button, Card, CardContent, CardHeader, CardTitle, Progress, cn, focusRing } from '@kbe/ui';
-import { SectionHeading } from './shared/section-heading';
+import { SectionHeading } from './common/section-heading';
 
 /** The exams page below the levels: format, dates and syllabus, loaded and hydrated when scrolled near (exams-page.tsx). */
 export function ExamsDetails() {

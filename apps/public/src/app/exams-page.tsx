@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
 import { EXAM_FORMATS, LEVELS, ROUTES, editionTexts, examSchedules } from '@kbe/content';
 import { Badge, Button } from '@kbe/ui';
-import { ContentIcon } from './shared/content-icon';
-import { deferredSection } from './shared/deferred-section';
-import { PageHero } from './shared/page-hero';
-import { usePageMeta } from './shared/page-meta.hook';
+import { ContentIcon } from './common/content-icon';
+import { deferredSection } from './common/deferred-section';
+import { PageHero } from './common/page-hero';
+import { usePageMeta } from './common/page-meta.hook';
 
 // Below the fold on a phone: loaded and hydrated when scrolled near (issue 11: main-thread work).
 // A link to #syllabus lands right: a prerendered page has the target in its markup, and after a

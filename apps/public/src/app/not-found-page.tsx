@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { ROUTES } from '@kbe/content';
 import { Button } from '@kbe/ui';
-import { usePageMeta } from './shared/page-meta.hook';
+import { usePageMeta } from './common/page-meta.hook';
 
 export function NotFoundPage() {
   usePageMeta('not-found');

@@ -4,8 +4,8 @@
 import { HERO_SLIDES } from '@kbe/content';
 
 import { publicPagePaths, resolvePublicPage } from '../app/public-routes';
-import { artworkSources } from '../app/shared/artwork';
-import { publicPageMeta, type PageMeta } from '../app/shared/page-meta';
+import { artworkSources } from '../app/common/artwork';
+import { publicPageMeta, type PageMeta } from '../app/common/page-meta';
 
 export { default } from '../app/app';
 

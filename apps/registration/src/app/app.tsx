@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { EditionSettings } from '@kbe/contracts';
 import { getEditionSettings } from '@kbe/content';
 import { InteractiveSection } from '@kbe/ui';
-import { RegistrationApiContext, type RegistrationApi } from './shared/registration-api';
+import { RegistrationApiContext, type RegistrationApi } from './common/registration-api';
 import { RegistrationPage } from './registration-page';
 
 export interface AppProps {

@@ -4,7 +4,7 @@ import { formatRegistrationDeadline, isRegistrationOpen, type EditionSettings } 
 import { BRAND } from '@kbe/content';
 import { CandidateRegistrationForm } from './candidate/candidate-registration-form';
 import { MentorRegistrationForm } from './mentor/mentor-registration-form';
-import type { CodePrefill } from './shared/registration-outcome';
+import type { CodePrefill } from './common/registration-outcome';
 import { SchoolRegistrationForm } from './school/school-registration-form';
 
 export type RegistrationTab = 'school' | 'mentor' | 'candidate';

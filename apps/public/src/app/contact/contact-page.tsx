@@ -15,8 +15,8 @@ import {
   phoneHref,
 } from '@kbe/content';
 import { Button, Card, CardContent, CardHeader, CardTitle, cn, focusRing } from '@kbe/ui';
-import { PageHero } from '../shared/page-hero';
-import { usePageMeta } from '../shared/page-meta.hook';
+import { PageHero } from '../common/page-hero';
+import { usePageMeta } from '../common/page-meta.hook';
 import { ContactForm, type ContactFormProps } from './contact-form';
 
 const linkClass = cn('rounded-sm font-semibold text-indigo-800 underline underline-offset-4 hover:text-indigo-950', focusRing);

@@ -1,6 +1,6 @@
 import { galleryCategory, galleryImageAlt, type GalleryItem } from '@kbe/content';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, cn } from '@kbe/ui';
-import { ArtworkImage } from '../shared/artwork-image';
+import { ArtworkImage } from '../common/artwork-image';
 
 /** Large view of one gallery image with its title, description and category badge. */
 export function GalleryImageDialog({ item, onClose }: { item: GalleryItem | null; onClose: () => void }) {

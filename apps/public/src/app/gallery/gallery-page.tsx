@@ -15,9 +15,9 @@ import {
   type GalleryItem,
 } from '@kbe/content';
 import { Button, cn, focusRing } from '@kbe/ui';
-import { ArtworkImage } from '../shared/artwork-image';
-import { ContentIcon } from '../shared/content-icon';
-import { usePageMeta } from '../shared/page-meta.hook';
+import { ArtworkImage } from '../common/artwork-image';
+import { ContentIcon } from '../common/content-icon';
+import { usePageMeta } from '../common/page-meta.hook';
 import { galleryCountLine, galleryHeading } from './gallery-count.util';
 
 // The dialog (Radix Dialog, focus trap, scroll lock) is loaded when a visitor first opens an image.

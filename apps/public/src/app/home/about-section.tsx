@@ -2,8 +2,8 @@ import Eye from 'lucide-react/icons/eye';
 import Target from 'lucide-react/icons/target';
 import { ABOUT_INTRO, ABOUT_QUOTE, GLOBAL_IMPACT_STATS, MISSION, VISION } from '@kbe/content';
 import { Card, CardContent, CardHeader, CardTitle } from '@kbe/ui';
-import { ContentIcon } from '../shared/content-icon';
-import { SectionHeading } from '../shared/section-heading';
+import { ContentIcon } from '../common/content-icon';
+import { SectionHeading } from '../common/section-heading';
 
 export function AboutSection() {
   return (

@@ -1,7 +1,7 @@
 import { eligibilityCards } from '@kbe/content';
 import { Card, CardContent, CardHeader, CardTitle } from '@kbe/ui';
-import { ContentIcon } from '../shared/content-icon';
-import { SectionHeading } from '../shared/section-heading';
+import { ContentIcon } from '../common/content-icon';
+import { SectionHeading } from '../common/section-heading';
 
 export function EligibilitySection() {
   return (

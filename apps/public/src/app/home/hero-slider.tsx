@@ -7,10 +7,10 @@ import Play from 'lucide-react/icons/play';
 import QuoteIcon from 'lucide-react/icons/quote';
 import { HERO_AUTOPLAY_MS, HERO_SLIDES, HERO_TRANSITION_MS, type HeroSlide } from '@kbe/content';
 import { Button, cn, focusRing } from '@kbe/ui';
-import { ArtworkImage } from '../shared/artwork-image';
-import { ContentIcon } from '../shared/content-icon';
-import { usePrefersReducedMotion } from '../shared/reduced-motion.hook';
-import { useSlideshow } from '../shared/slideshow.hook';
+import { ArtworkImage } from '../common/artwork-image';
+import { ContentIcon } from '../common/content-icon';
+import { usePrefersReducedMotion } from '../common/reduced-motion.hook';
+import { useSlideshow } from '../common/slideshow.hook';
 
 /**
  * Home hero: 4 slides, autoplay every 8000 ms, paused while hovered, still running after a

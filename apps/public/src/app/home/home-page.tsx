@@ -1,5 +1,5 @@
-import { usePageMeta } from '../shared/page-meta.hook';
-import { deferredSection } from '../shared/deferred-section';
+import { usePageMeta } from '../common/page-meta.hook';
+import { deferredSection } from '../common/deferred-section';
 import { AboutSection } from './about-section';
 import { HeroSlider } from './hero-slider';
 

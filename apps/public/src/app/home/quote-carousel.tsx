@@ -1,8 +1,8 @@
 import QuoteIcon from 'lucide-react/icons/quote';
 import { QUOTE_ROTATION_MS, QUOTES, type Quote } from '@kbe/content';
 import { cn, focusRing } from '@kbe/ui';
-import { usePrefersReducedMotion } from '../shared/reduced-motion.hook';
-import { useSlideshow } from '../shared/slideshow.hook';
+import { usePrefersReducedMotion } from '../common/reduced-motion.hook';
+import { useSlideshow } from '../common/slideshow.hook';
 
 /** Rotating quotes: every 8 s; a dot selects a quote; paused while hovered. Its height is the longest quote's. */
 export function QuoteCarousel({ quotes = QUOTES }: { quotes?: Quote[] }) {

@@ -18,13 +18,13 @@ import {
   type EditionSettings,
 } from '@kbe/contracts';
 import { REGISTRATION_FAILURE_TITLES } from '@kbe/api-client';
-import { CheckboxField, FieldGroup, SelectField, TextAreaField, TextField } from '../shared/form-fields';
-import { clearDraft, idempotencyKeyFor, loadDraft, saveDraft } from '../shared/form-draft.store';
+import { CheckboxField, FieldGroup, SelectField, TextAreaField, TextField } from '../common/form-fields';
+import { clearDraft, idempotencyKeyFor, loadDraft, saveDraft } from '../common/form-draft.store';
 import { ImageUploadField } from './image-upload-field';
-import type { CodePrefill } from '../shared/registration-outcome';
-import { useRegistrationApi } from '../shared/registration-api';
-import { RegistrationOutcomeAlert } from '../shared/registration-outcome';
-import { useRegistrationSubmission } from '../shared/use-registration-submission.hook';
+import type { CodePrefill } from '../common/registration-outcome';
+import { useRegistrationApi } from '../common/registration-api';
+import { RegistrationOutcomeAlert } from '../common/registration-outcome';
+import { useRegistrationSubmission } from '../common/use-registration-submission.hook';
 
 export interface CandidateFormValues {
   mentorCode: string;

@@ -6,7 +6,7 @@ import {
   VALIDATION_MESSAGES,
   isAllowedImageType,
 } from '@kbe/contracts';
-import { FieldShell, describedBy, fieldIds } from '../shared/form-fields';
+import { FieldShell, describedBy, fieldIds } from '../common/form-fields';
 
 interface ImageUploadFieldProps {
   formId: string;

@@ -3,11 +3,11 @@ import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@kbe/ui';
 import { mentorRegistrationSchema, type MentorRegistration } from '@kbe/contracts';
-import { FieldGroup, TextAreaField, TextField } from '../shared/form-fields';
-import { clearDraft, idempotencyKeyFor, loadDraft, saveDraft } from '../shared/form-draft.store';
-import { useRegistrationApi } from '../shared/registration-api';
-import { RegistrationOutcomeAlert, type CodePrefill } from '../shared/registration-outcome';
-import { useRegistrationSubmission } from '../shared/use-registration-submission.hook';
+import { FieldGroup, TextAreaField, TextField } from '../common/form-fields';
+import { clearDraft, idempotencyKeyFor, loadDraft, saveDraft } from '../common/form-draft.store';
+import { useRegistrationApi } from '../common/registration-api';
+import { RegistrationOutcomeAlert, type CodePrefill } from '../common/registration-outcome';
+import { useRegistrationSubmission } from '../common/use-registration-submission.hook';
 import { useSchoolLookup, type SchoolLookupState } from './use-school-lookup.hook';
 
 export interface MentorFormValues {

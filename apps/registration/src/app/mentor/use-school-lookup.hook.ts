@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { SCHOOL_CODE_PATTERN, type SchoolLookupItem } from '@kbe/contracts';
-import { useRegistrationApi } from '../shared/registration-api';
+import { useRegistrationApi } from '../common/registration-api';
 
 export type SchoolLookupState =
   | { status: 'idle' }

@@ -3,11 +3,11 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@kbe/ui';
 import { SCHOOL_TYPES, schoolRegistrationSchema, type SchoolRegistration } from '@kbe/contracts';
-import { FieldGroup, SelectField, TextField } from '../shared/form-fields';
-import { clearDraft, idempotencyKeyFor, loadDraft, saveDraft } from '../shared/form-draft.store';
-import { useRegistrationApi } from '../shared/registration-api';
-import { RegistrationOutcomeAlert } from '../shared/registration-outcome';
-import { useRegistrationSubmission } from '../shared/use-registration-submission.hook';
+import { FieldGroup, SelectField, TextField } from '../common/form-fields';
+import { clearDraft, idempotencyKeyFor, loadDraft, saveDraft } from '../common/form-draft.store';
+import { useRegistrationApi } from '../common/registration-api';
+import { RegistrationOutcomeAlert } from '../common/registration-outcome';
+import { useRegistrationSubmission } from '../common/use-registration-submission.hook';
 
 export interface SchoolFormValues {
   schoolName: string;

@@ -4,7 +4,7 @@ import { Toaster } from '@kbe/ui';
 import { createHttpClient } from '@kbe/api-client';
 import { DEFAULT_EDITION, type EditionSettings } from '@kbe/contracts';
 import App from '../app';
-import { createRegistrationApi } from '../shared/registration-api';
+import { createRegistrationApi } from '../common/registration-api';
 import { createFakeServer } from './fake-server.testing';
 
 export const BEFORE_DEADLINE = new Date('2025-09-01T10:00:00+05:30');
