@@ -1,22 +1,6 @@
-import { composePlugins, withNx } from '@nx/webpack';
-import { withReact } from '@nx/react';
-import { withModuleFederation } from '@nx/module-federation/webpack';
-
 import baseConfig from './module-federation.config';
-// Build configuration, not app code: the one federation policy of all front ends.
+// Build configuration, not app code: the one webpack policy of all remotes.
 // eslint-disable-next-line @nx/enforce-module-boundaries
-import { remoteFederationOptions, withSharedFederationRuntime, withTreeShakenWorkspaceLibs } from '../../tools/webpack/federation.options';
-import { withServerBundle } from '../../tools/webpack/server-bundle.plugin';
+import { remoteWebpackConfig } from '../../tools/webpack/remote.webpack';
 
-// Served under /remotes/<name>/ (publicPath 'auto', set by Nx) and found by the shell through
-// the runtime manifest; also runs standalone (`nx serve <name>`).
-// dist/apps/public/server/render.cjs: the public pages for the edge's prerendering (built with
-// this remote, so a new public remote ships with its own prerendered pages, no shell rebuild).
-export default composePlugins(
-  withNx(),
-  withReact(),
-  withModuleFederation(baseConfig, remoteFederationOptions(baseConfig)),
-  withSharedFederationRuntime(),
-  withTreeShakenWorkspaceLibs(),
-  withServerBundle({ entry: 'apps/public/src/server/render-entry.ts' }),
-);
+export default remoteWebpackConfig(baseConfig, { prerenderEntry: 'apps/public/src/server/render-entry.ts' });
