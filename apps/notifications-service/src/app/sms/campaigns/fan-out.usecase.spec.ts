@@ -15,10 +15,11 @@ function setup(candidates: DirectoryRecipient[], failProduceOnCall?: number) {
       return { ...(fanOuts.get(eventId) as FanOutRecord) };
     },
     find: async (eventId: string) => ({ ...(fanOuts.get(eventId) as FanOutRecord) }),
-    advance: async (eventId: string, from: string | null, to: string | null, queued: number, rejected: number) => {
-      const record = fanOuts.get(eventId);
-      if (!record || record.cursor !== from || record.expandedAt) return;
+    advance: async (fanOut: FanOutRecord, to: string | null, queued: number, rejected: number) => {
+      const record = fanOuts.get(fanOut.eventId);
+      if (!record || record.cursor !== fanOut.cursor || record.expandedAt) return null;
       Object.assign(record, { cursor: to, queued: record.queued + queued, rejected: record.rejected + rejected, expandedAt: to === null ? new Date() : null });
+      return { ...record };
     },
   };
   const rejected: Array<{ id: string; reason: string }> = [];

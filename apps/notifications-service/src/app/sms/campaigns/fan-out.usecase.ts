@@ -55,9 +55,10 @@ export class FanOutUseCase {
       const { valid, rejected } = this.split(request, page.items);
       await this.deliveries.recordRejected(rejected);
       await this.queue(valid);
-      const advanced = await this.campaigns.advance(request.eventId, fanOut.cursor, page.next, valid.length, rejected.length);
+      const counted = await this.campaigns.advance(fanOut, page.next, valid.length, rejected.length);
       this.reporter.markChanged([campaignId]);
-      fanOut = advanced ?? (await this.campaigns.find(request.eventId)) ?? fanOut;
+      // Not counted: another process had counted that page; continue from where the steps say.
+      fanOut = counted ?? (await this.campaigns.find(request.eventId)) ?? fanOut;
     }
   }
 
