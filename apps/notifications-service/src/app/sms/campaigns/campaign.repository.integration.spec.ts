@@ -13,6 +13,11 @@ describe('CampaignRepository against the real database', () => {
   let campaigns: CampaignRepository;
 
   const fieldsOf = (campaignId: string) => ({ campaignId, messageType: 'custom', audience: 'group:all', requestedBy: 'admin' });
+  /** What a consumer does when it gets the event: records it and reads how far its expansion got. */
+  const start = async (eventId: string, fields: ReturnType<typeof fieldsOf>) => {
+    await campaigns.record(eventId, fields);
+    return campaigns.find(eventId, fields.campaignId);
+  };
 
   beforeAll(async () => {
     connection = await mongoose
@@ -32,7 +37,7 @@ describe('CampaignRepository against the real database', () => {
   it('counts a page once when two consumers expand the same event at once (redelivered to another process after a rebalance)', async () => {
     const fields = { ...fieldsOf('campaign-twice'), audience: 'recipients' };
     // Both consumers saw the event as new or unfinished, and both queued its one page.
-    const [first, second] = await Promise.all([campaigns.start('event-twice', fields), campaigns.start('event-twice', fields)]);
+    const [first, second] = await Promise.all([start('event-twice', fields), start('event-twice', fields)]);
     const advanced = await Promise.all([campaigns.advance(first, null, 1_000, 2), campaigns.advance(second, null, 1_000, 2)]);
 
     expect(advanced.filter((record) => record !== null)).toHaveLength(1);
@@ -41,12 +46,12 @@ describe('CampaignRepository against the real database', () => {
 
   it('resumes a redelivered event after its last counted page, and counts each page once when two consumers race through the pages', async () => {
     const fields = fieldsOf('campaign-pages');
-    const started = await campaigns.start('event-pages', fields);
+    const started = await start('event-pages', fields);
     const afterFirst = await campaigns.advance(started, 'KBE000500AAA', 495, 5);
     expect(afterFirst).toMatchObject({ cursor: 'KBE000500AAA', expandedAt: null });
 
     // The event is redelivered (the first process died after its first page) to two processes at once.
-    const resumed = await Promise.all([campaigns.start('event-pages', fields), campaigns.start('event-pages', fields)]);
+    const resumed = await Promise.all([start('event-pages', fields), start('event-pages', fields)]);
     expect(resumed.map((record) => record.cursor)).toEqual(['KBE000500AAA', 'KBE000500AAA']);
     const pages: Array<{ to: string | null; queued: number }> = [
       { to: 'KBE001000AAA', queued: 500 },
@@ -60,24 +65,24 @@ describe('CampaignRepository against the real database', () => {
         if (!page) throw new Error(`no page after ${current.cursor}`);
         const next = await campaigns.advance(current, page.to, page.queued, 0);
         if (next) counted += 1;
-        current = next ?? ((await campaigns.find('event-pages')) as typeof current);
+        current = next ?? (await campaigns.find('event-pages', 'campaign-pages'));
       }
       return counted;
     };
     const counted = await Promise.all(resumed.map(expand));
 
     expect(counted[0] + counted[1]).toBe(2);
-    expect(await campaigns.find('event-pages')).toMatchObject({ cursor: null, expandedAt: expect.any(Date) });
+    expect(await campaigns.find('event-pages', 'campaign-pages')).toMatchObject({ cursor: null, expandedAt: expect.any(Date) });
     expect(await campaigns.totals('campaign-pages')).toMatchObject({ queued: 1_195, rejected: 5, expanded: true });
     // Finished: a further redelivery has nothing left to expand.
-    expect(await campaigns.start('event-pages', fields)).toMatchObject({ expandedAt: expect.any(Date) });
+    expect(await start('event-pages', fields)).toMatchObject({ expandedAt: expect.any(Date) });
   });
 
   it('reports a campaign as expanded only once every one of its events is', async () => {
     const fields = fieldsOf('campaign-events');
-    const one = await campaigns.start('event-one', fields);
+    const one = await start('event-one', fields);
     await campaigns.advance(one, null, 10, 0);
-    await campaigns.start('event-two', fields);
+    await start('event-two', fields);
 
     expect(await campaigns.totals('campaign-events')).toMatchObject({ queued: 10, expanded: false });
   });

@@ -42,27 +42,22 @@ export class CampaignRepository {
     @InjectModel(FanOutStepDocument.name) private readonly steps: Model<FanOutStepDocument>,
   ) {}
 
-  /** The fan-out of an event, created when first seen (a redelivered event finds it and resumes). */
-  async start(
-    eventId: string,
-    fields: { campaignId: string; messageType: string; audience: string; requestedBy: string },
-    now = new Date(),
-  ): Promise<FanOutRecord> {
+  /**
+   * Records the event (its campaign, message type, audience) once: an insert, a duplicate `_id`
+   * meaning it was seen before. Not needed to resume (the steps say how far it got), so the
+   * caller can read the progress meanwhile; it must be written before the event's first step.
+   */
+  async record(eventId: string, fields: { campaignId: string; messageType: string; audience: string; requestedBy: string }, now = new Date()): Promise<void> {
     try {
-      // Insert first: a new event costs one write and no read; a duplicate `_id` means it was seen before.
       await this.events.collection.insertOne({ _id: eventId as never, ...fields, createdAt: now });
-      return { eventId, campaignId: fields.campaignId, cursor: null, expandedAt: null };
     } catch (error) {
       if (!isDuplicateKey(error)) throw error;
-      return (await this.find(eventId)) as FanOutRecord;
     }
   }
 
-  /** Where the event's expansion stands: its steps followed from the first page, one read by `_id` each. */
-  async find(eventId: string): Promise<FanOutRecord | null> {
-    const event = await this.events.findById(eventId, { campaignId: 1 }).lean<Pick<FanOutDocument, '_id' | 'campaignId'>>().exec();
-    if (!event) return null;
-    let record: FanOutRecord = { eventId, campaignId: event.campaignId, cursor: null, expandedAt: null };
+  /** Where the event's expansion stands: its steps followed from the first page, one read by `_id` each (none yet: a new event). */
+  async find(eventId: string, campaignId: string): Promise<FanOutRecord> {
+    let record: FanOutRecord = { eventId, campaignId, cursor: null, expandedAt: null };
     for (;;) {
       const step = await this.steps.findById(fanOutStepId(eventId, record.cursor)).lean<FanOutStepDocument>().exec();
       if (!step) return record;
