@@ -7,9 +7,6 @@ import { KafkaHealthIndicator, MessagingModule, messagingOptionsFromEnv } from '
 import { SERVICE_NAME, type NotificationsConfig } from './notifications.config';
 import { SmsModule } from './sms/sms.module';
 
-/** notifications-service writes nothing to the outbox: see below. */
-const OUTBOX_POLL_MS = 60_000;
-
 /**
  * notifications-service: consumes events from Kafka, SMS fan-out, provider adapters, delivery log.
  * Dependencies: MongoDB, Kafka.
@@ -22,10 +19,7 @@ export class AppModule {
       imports: [
         ServiceCoreModule.forRoot({ service: SERVICE_NAME, config }),
         DatabaseModule.forRoot(databaseOptionsFromEnv(SERVICE_NAME, config)),
-        // It publishes to Kafka directly once its work is recorded and writes nothing to the
-        // outbox; polling the empty outbox every second only loaded the database its delivery log
-        // writes to (FerretDB's SQLite has one writer), so the relay looks once a minute.
-        MessagingModule.forRoot({ ...messagingOptionsFromEnv(SERVICE_NAME, config), relay: { intervalMs: OUTBOX_POLL_MS } }),
+        MessagingModule.forRoot(messagingOptionsFromEnv(SERVICE_NAME, config)),
         AuthModule.forRoot(authOptionsFromEnv(config), { revocation: tokenRevocationFromEnv(config) }),
         HealthModule.forRoot({ service: SERVICE_NAME, indicators: [MongoHealthIndicator, KafkaHealthIndicator] }),
         SmsModule,
