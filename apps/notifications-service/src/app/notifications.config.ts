@@ -38,6 +38,12 @@ const dltTemplatesField = z
 
 /** SMS delivery: provider, throughput, retries, the events that trigger an SMS. */
 export const smsEnv = {
+  /**
+   * The shared outbox relay's pause (1 s in other services). notifications-service writes nothing
+   * to the outbox (it publishes to Kafka once its work is recorded), and each poll of the empty
+   * outbox is a scan on the database its delivery log writes to (one writer): once a minute.
+   */
+  OUTBOX_RELAY_INTERVAL_MS: positiveIntField(60_000),
   /** console (development: logs and records) or http (MSG91). */
   SMS_PROVIDER: z.enum(['console', 'http'], { error: 'must be console or http' }).default('console'),
   /** Provider calls per second, per process; 0 = no limit (benchmarks against a fake). */

@@ -3,7 +3,7 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { APP_CONFIG } from '@kbe/server-config';
 import type { NotificationsConfig } from '../notifications.config';
 import { CampaignRepository } from './campaigns/campaign.repository';
-import { FanOutDocument, FanOutSchema } from './campaigns/fan-out.schema';
+import { FanOutDocument, FanOutSchema, FanOutStepDocument, FanOutStepSchema } from './campaigns/fan-out.schema';
 import { CampaignStatsReporter } from './campaigns/campaign-stats.reporter';
 import { CampaignStatsUseCase } from './campaigns/campaign-stats.usecase';
 import { FanOutUseCase } from './campaigns/fan-out.usecase';
@@ -47,6 +47,7 @@ function smsProviderFrom(config: NotificationsConfig): SmsProvider {
       { name: InflightDocument.name, schema: InflightSchema },
       { name: OutcomeDocument.name, schema: OutcomeSchema },
       { name: FanOutDocument.name, schema: FanOutSchema },
+      { name: FanOutStepDocument.name, schema: FanOutStepSchema },
     ]),
   ],
   controllers: [SmsEventsController, NotificationsController],

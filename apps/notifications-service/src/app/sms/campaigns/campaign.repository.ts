@@ -1,14 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
-import { FanOutDocument } from './fan-out.schema';
+import { FanOutDocument, FanOutStepDocument, fanOutStepId } from './fan-out.schema';
 
 const DUPLICATE_KEY = 11000;
 
+/** Where the expansion of an event stands. */
 export interface FanOutRecord {
   eventId: string;
   campaignId: string;
+  /** `after` of the next page to expand; null before the first page and after the last one. */
   cursor: string | null;
+  /** When its last page was counted; null while pages are left. */
   expandedAt: Date | null;
 }
 
@@ -22,64 +25,79 @@ export interface CampaignTotals {
   expanded: boolean;
 }
 
-/** Fan-out progress per event and the campaign totals summed from it. */
+function isDuplicateKey(error: unknown): boolean {
+  return (error as { code?: number } | null)?.code === DUPLICATE_KEY;
+}
+
+/**
+ * Fan-out progress per event, written by inserts only: the event once, then one step per page
+ * (see `FanOutStepDocument`). On FerretDB a conditional update is not atomic against a concurrent
+ * one, an insert under a unique `_id` is; so "count this page" is the insert of its step, and
+ * a duplicate key means another process already counted it.
+ */
 @Injectable()
 export class CampaignRepository {
-  constructor(@InjectModel(FanOutDocument.name) private readonly model: Model<FanOutDocument>) {}
+  constructor(
+    @InjectModel(FanOutDocument.name) private readonly events: Model<FanOutDocument>,
+    @InjectModel(FanOutStepDocument.name) private readonly steps: Model<FanOutStepDocument>,
+  ) {}
 
-  /** The fan-out of an event, created when first seen (a redelivered event finds it and resumes). */
-  async start(
-    eventId: string,
-    fields: { campaignId: string; messageType: string; audience: string; requestedBy: string },
-    now = new Date(),
-  ): Promise<FanOutRecord> {
+  /**
+   * Records the event (its campaign, message type, audience) once: an insert, a duplicate `_id`
+   * meaning it was seen before. Not needed to resume (the steps say how far it got), so the
+   * caller can read the progress meanwhile; it must be written before the event's first step.
+   */
+  async record(eventId: string, fields: { campaignId: string; messageType: string; audience: string; requestedBy: string }, now = new Date()): Promise<void> {
     try {
-      // Insert first: a new event costs one write; a duplicate `_id` means it was seen before.
-      await this.model.collection.insertOne({ _id: eventId as never, ...fields, cursor: null, queued: 0, rejected: 0, expandedAt: null, createdAt: now, updatedAt: now });
-      return { eventId, campaignId: fields.campaignId, cursor: null, expandedAt: null };
+      await this.events.collection.insertOne({ _id: eventId as never, ...fields, createdAt: now });
     } catch (error) {
-      if ((error as { code?: number } | null)?.code !== DUPLICATE_KEY) throw error;
-      return (await this.find(eventId)) as FanOutRecord;
+      if (!isDuplicateKey(error)) throw error;
     }
   }
 
-  async find(eventId: string): Promise<FanOutRecord | null> {
-    const doc = await this.model.findById(eventId).lean<FanOutDocument>().exec();
-    return doc ? { eventId: doc._id, campaignId: doc.campaignId, cursor: doc.cursor ?? null, expandedAt: doc.expandedAt ?? null } : null;
+  /** Where the event's expansion stands: its steps followed from the first page, one read by `_id` each (none yet: a new event). */
+  async find(eventId: string, campaignId: string): Promise<FanOutRecord> {
+    let record: FanOutRecord = { eventId, campaignId, cursor: null, expandedAt: null };
+    for (;;) {
+      const step = await this.steps.findById(fanOutStepId(eventId, record.cursor)).lean<FanOutStepDocument>().exec();
+      if (!step) return record;
+      record = { ...record, cursor: step.to, expandedAt: step.to === null ? step.at : null };
+      if (record.expandedAt) return record;
+    }
   }
 
   /**
-   * Moves the cursor past a page whose messages are on the outbound topic and adds its counts,
-   * only if the cursor is still where that page started (a page is never counted twice), and
-   * returns the fan-out as it is now (null: it had moved on). The check and the write are one
-   * conditional update: two consumers can expand one event at once (after a rebalance the
-   * event is redelivered to another process while the first is still on it), and only one of
-   * them may count the page. The filter is more than `_id` (FerretDB then reads the whole
-   * collection), acceptable on this small collection: one document per event.
+   * Counts the page that started at `fanOut.cursor` (its messages are on the outbound topic) and
+   * returns the fan-out after it; null when another process had already counted that page (two
+   * consumers can expand one event at once: after a rebalance the event is redelivered to another
+   * process while the first is still on it). One insert, atomic on its unique `_id`.
    */
-  async advance(eventId: string, from: string | null, to: string | null, queued: number, rejected: number, now = new Date()): Promise<FanOutRecord | null> {
-    const current = await this.find(eventId);
-    if (!current || current.cursor !== from || current.expandedAt) return null;
-    const expandedAt = to === null ? now : null;
-    const result = await this.model
-      .updateOne({ _id: eventId, cursor: from, expandedAt: null }, { $set: { cursor: to, updatedAt: now, expandedAt }, $inc: { queued, rejected } })
-      .exec();
-    if (result.modifiedCount !== 1) return null;
-    return { ...current, cursor: to, expandedAt };
+  async advance(fanOut: FanOutRecord, to: string | null, queued: number, rejected: number, now = new Date()): Promise<FanOutRecord | null> {
+    const { eventId, campaignId, cursor: from } = fanOut;
+    try {
+      await this.steps.collection.insertOne({ _id: fanOutStepId(eventId, from) as never, eventId, campaignId, to, queued, rejected, at: now });
+    } catch (error) {
+      if (isDuplicateKey(error)) return null;
+      throw error;
+    }
+    return { ...fanOut, cursor: to, expandedAt: to === null ? now : null };
   }
 
-  /** Statistics only (not the delivery path): the fan-outs of a campaign, a scan of this small collection. */
+  /** Statistics only (not the delivery path): the events and steps of a campaign, scans of these small collections. */
   async totals(campaignId: string): Promise<CampaignTotals | null> {
-    const docs = await this.model.find({ campaignId }).lean<FanOutDocument[]>().exec();
-    const first = docs[0];
+    const events = await this.events.find({ campaignId }).lean<FanOutDocument[]>().exec();
+    const first = events[0];
     if (!first) return null;
+    const steps = await this.steps.find({ campaignId }).lean<FanOutStepDocument[]>().exec();
+    const finished = new Set(steps.filter((step) => step.to === null).map((step) => step.eventId));
     return {
       campaignId,
       messageType: first.messageType,
       audience: first.audience,
-      queued: docs.reduce((sum, doc) => sum + doc.queued, 0),
-      rejected: docs.reduce((sum, doc) => sum + doc.rejected, 0),
-      expanded: docs.every((doc) => doc.expandedAt),
+      // Every step is on its event's chain (a page starts only at a cursor read from a step), so the sums count each page once.
+      queued: steps.reduce((sum, step) => sum + step.queued, 0),
+      rejected: steps.reduce((sum, step) => sum + step.rejected, 0),
+      expanded: events.every((event) => finished.has(event._id)),
     };
   }
 }

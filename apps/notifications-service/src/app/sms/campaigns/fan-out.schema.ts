@@ -1,10 +1,10 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 
 /**
- * The fan-out of one event that asked for SMS (`sms.requested`, or a single-candidate event):
- * how far the expansion of its audience got (cursor) and how many messages it queued or
- * rejected. A campaign may arrive as several events (recipient lists in chunks); its counts
- * are the sums over its fan-outs, plus the delivery log for sent / delivered / failed.
+ * One event that asked for SMS (`sms.requested`, or a single-candidate event), written once by
+ * an insert whose duplicate key says the event was seen before, and never updated. A campaign may
+ * arrive as several events (recipient lists in chunks). How far its expansion got and what it
+ * queued are its steps (`FanOutStepDocument`).
  */
 @Schema({ collection: 'sms_fanouts', versionKey: false })
 export class FanOutDocument {
@@ -25,26 +25,52 @@ export class FanOutDocument {
   @Prop({ type: String, required: true })
   requestedBy!: string;
 
-  /** `after` of the next page to expand; null before the first page. */
-  @Prop({ type: String, default: null })
-  cursor!: string | null;
-
-  @Prop({ type: Number, default: 0 })
-  queued!: number;
-
-  /** Recipients refused before queueing (no valid Indian mobile number). */
-  @Prop({ type: Number, default: 0 })
-  rejected!: number;
-
-  @Prop({ type: Date, default: null })
-  expandedAt!: Date | null;
-
   @Prop({ type: Date, required: true })
   createdAt!: Date;
-
-  @Prop({ type: Date, required: true })
-  updatedAt!: Date;
 }
 
 // No secondary index: FerretDB's SQLite backend would never use it (only `{ _id }` filters).
 export const FanOutSchema = SchemaFactory.createForClass(FanOutDocument);
+
+/**
+ * One page of an event's expansion, counted: inserted once its messages are on the outbound
+ * topic, under `_id` = `<event id>#<cursor the page started from>` (empty for the first page).
+ * The insert is the only write FerretDB makes atomic against a concurrent one, so when two
+ * processes expand the same event at once exactly one of them counts each page (the other gets
+ * a duplicate key). The steps of an event form a chain from the first page (`to` of one is the
+ * start of the next); the last one has `to` null. A campaign's counts are the sums of its steps.
+ */
+@Schema({ collection: 'sms_fanout_steps', versionKey: false })
+export class FanOutStepDocument {
+  /** `<event id>#<cursor the page started from>`, see `fanOutStepId`. */
+  @Prop({ type: String, required: true })
+  _id!: string;
+
+  @Prop({ type: String, required: true })
+  eventId!: string;
+
+  @Prop({ type: String, required: true })
+  campaignId!: string;
+
+  /** `after` of the next page; null: this was the last page. */
+  @Prop({ type: String, default: null })
+  to!: string | null;
+
+  @Prop({ type: Number, required: true })
+  queued!: number;
+
+  /** Recipients refused before queueing (no valid Indian mobile number). */
+  @Prop({ type: Number, required: true })
+  rejected!: number;
+
+  @Prop({ type: Date, required: true })
+  at!: Date;
+}
+
+// No secondary index either: resuming reads by `_id` only; the statistics scan this collection.
+export const FanOutStepSchema = SchemaFactory.createForClass(FanOutStepDocument);
+
+/** `_id` of the step that expands an event's page starting after `from` (null: the first page). */
+export function fanOutStepId(eventId: string, from: string | null): string {
+  return `${eventId}#${from ?? ''}`;
+}

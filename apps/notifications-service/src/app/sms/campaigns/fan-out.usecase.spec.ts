@@ -10,15 +10,15 @@ import type { DirectoryRecipient, RecipientDirectory } from './recipient-directo
 function setup(candidates: DirectoryRecipient[], failProduceOnCall?: number) {
   const fanOuts = new Map<string, FanOutRecord & { queued: number; rejected: number }>();
   const campaigns = {
-    start: async (eventId: string, fields: { campaignId: string }) => {
+    record: async (eventId: string, fields: { campaignId: string }) => {
       if (!fanOuts.has(eventId)) fanOuts.set(eventId, { eventId, campaignId: fields.campaignId, cursor: null, expandedAt: null, queued: 0, rejected: 0 });
-      return { ...(fanOuts.get(eventId) as FanOutRecord) };
     },
-    find: async (eventId: string) => ({ ...(fanOuts.get(eventId) as FanOutRecord) }),
-    advance: async (eventId: string, from: string | null, to: string | null, queued: number, rejected: number) => {
-      const record = fanOuts.get(eventId);
-      if (!record || record.cursor !== from || record.expandedAt) return;
+    find: async (eventId: string, campaignId: string) => ({ ...(fanOuts.get(eventId) ?? { eventId, campaignId, cursor: null, expandedAt: null }) }),
+    advance: async (fanOut: FanOutRecord, to: string | null, queued: number, rejected: number) => {
+      const record = fanOuts.get(fanOut.eventId);
+      if (!record || record.cursor !== fanOut.cursor || record.expandedAt) return null;
       Object.assign(record, { cursor: to, queued: record.queued + queued, rejected: record.rejected + rejected, expandedAt: to === null ? new Date() : null });
+      return { ...record };
     },
   };
   const rejected: Array<{ id: string; reason: string }> = [];

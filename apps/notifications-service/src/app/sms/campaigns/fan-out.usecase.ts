@@ -49,16 +49,23 @@ export class FanOutUseCase {
   async execute(request: FanOutRequest): Promise<void> {
     const audience = request.audience.kind === 'group' ? `group:${request.audience.group}` : 'recipients';
     const { campaignId, messageType, requestedBy } = request;
-    let fanOut = await this.campaigns.start(request.eventId, { campaignId, messageType, audience, requestedBy });
+    // The event's record is written while its progress is read and its first page queued (the
+    // insert is the slow part); it is in place before the first step.
+    const recorded = this.campaigns.record(request.eventId, { campaignId, messageType, audience, requestedBy });
+    void recorded.catch(() => undefined); // awaited below; an error thrown before then must not leave it unhandled
+    let fanOut = await this.campaigns.find(request.eventId, campaignId);
     while (!fanOut.expandedAt) {
       const page = await this.page(request.audience, fanOut.cursor);
       const { valid, rejected } = this.split(request, page.items);
       await this.deliveries.recordRejected(rejected);
       await this.queue(valid);
-      const advanced = await this.campaigns.advance(request.eventId, fanOut.cursor, page.next, valid.length, rejected.length);
+      await recorded;
+      const counted = await this.campaigns.advance(fanOut, page.next, valid.length, rejected.length);
       this.reporter.markChanged([campaignId]);
-      fanOut = advanced ?? (await this.campaigns.find(request.eventId)) ?? fanOut;
+      // Not counted: another process had counted that page; continue from where the steps say.
+      fanOut = counted ?? (await this.campaigns.find(request.eventId, campaignId));
     }
+    await recorded;
   }
 
   private async page(audience: FanOutRequest['audience'], cursor: string | null): Promise<{ items: Recipient[]; next: string | null }> {

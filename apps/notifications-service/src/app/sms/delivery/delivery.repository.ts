@@ -349,8 +349,10 @@ export class DeliveryRepository {
 
   /**
    * Deletes the in-flight entry of a finished chunk (only while `holder` holds it) in the next
-   * queued delete: the chunks of every partition that finish while the queue is busy go in one
-   * command (an `$or` over the small in-flight collection) instead of one each.
+   * queued delete: the chunks of every partition that finish while the queue is busy take one
+   * place in the queue, and each is deleted by `_id` and holder (a filter FerretDB hands to
+   * SQLite, ADR 0004; an `$or` of them made it decode the whole in-flight collection, the
+   * messages of every chunk in it, for each delete).
    */
   private forgetCoalesced(chunk: Pick<ClaimedChunk, 'inflightId' | 'holder'>): Promise<unknown> {
     if (this.finishing) {
@@ -360,7 +362,7 @@ export class DeliveryRepository {
     const chunks = [chunk];
     const done = this.serial(() => {
       this.finishing = undefined; // later ones start the next command
-      return this.inflight.deleteMany({ $or: chunks.map(({ inflightId, holder }) => ({ _id: inflightId, owner: holder })) }).exec();
+      return mapInPool(chunks, 1, ({ inflightId, holder }) => this.inflight.deleteOne({ _id: inflightId, owner: holder }).exec());
     });
     this.finishing = { chunks, done };
     return done;
