@@ -1,5 +1,6 @@
 import { ServerKafka, type CustomStrategy, type Deserializer, type IncomingEvent, type KafkaOptions } from '@nestjs/microservices';
 import type { Consumer } from 'kafkajs';
+import { ClosableSockets } from './closable-sockets';
 import { kafkaClientConfig } from './kafka-client';
 import { ensureTopics } from './kafka-topics';
 import { topicName } from './topic-name';
@@ -35,7 +36,12 @@ export class PrefixedKafkaServer extends ServerKafka {
   private readonly topicPrefix: string;
   private readonly lifecycle: { closing: boolean };
 
-  constructor(options: KafkaOptions['options'], topicPrefix: string) {
+  constructor(
+    options: KafkaOptions['options'],
+    topicPrefix: string,
+    /** The client's sockets (its `socketFactory`), ended on close whatever kafkajs still holds. */
+    private readonly sockets?: ClosableSockets,
+  ) {
     // kafkajs restarts a crashed consumer (Kafka away) on a timer. A crash while the service
     // closes would restart it after close() and leave a connection open: no restart once closing.
     const lifecycle = { closing: false };
@@ -52,6 +58,7 @@ export class PrefixedKafkaServer extends ServerKafka {
   override async close(): Promise<void> {
     this.lifecycle.closing = true;
     await super.close();
+    this.sockets?.closeAll();
   }
 
   override async bindEvents(consumer: Consumer): Promise<void> {
@@ -67,15 +74,17 @@ export class PrefixedKafkaServer extends ServerKafka {
 /** Options for `app.connectMicroservice(...)` in a service that consumes events. */
 export function kafkaConsumerStrategy(options: KafkaConsumerOptions): CustomStrategy {
   const { logCreator: _logCreator, ...client } = kafkaClientConfig({ clientId: options.service, brokers: options.brokers });
+  const sockets = new ClosableSockets();
   return {
     strategy: new PrefixedKafkaServer(
       {
-        client: { ...client, retry: { retries: 8, initialRetryTime: 300, maxRetryTime: 5_000 } },
+        client: { ...client, socketFactory: sockets.factory, retry: { retries: 8, initialRetryTime: 300, maxRetryTime: 5_000 } },
         consumer: { groupId: options.groupId ?? options.service, allowAutoTopicCreation: true },
         subscribe: { fromBeginning: options.fromBeginning ?? true },
         postfixId: '',
       },
       options.topicPrefix,
+      sockets,
     ),
   };
 }
