@@ -4,10 +4,16 @@
 // collection, with their total time; Kafka producer batches (kafkajs `sendBatch`) are counted
 // the same way (documents = messages). On SIGUSR2 it writes the counts since the last signal to
 // BENCH_COMMAND_LOG (JSON) and starts counting again, so the bench can attribute them to a phase.
+// With BENCH_COMMAND_SUMMARY=<file> it also writes the totals since start there every second,
+// most time first (for a service under any benchmark, e.g. the notifications one:
+//   BENCH_COMMAND_SUMMARY=/tmp/commands.txt NOTIFICATIONS_BENCH_NODE_ARGS="-r $PWD/bench/mongo-command-log.cjs" \
+//     flock /tmp/kbe-servers.lock node bench/notifications.mjs 1).
 const { writeFileSync } = require('node:fs');
 const { MongoClient } = require('mongodb');
 
 const counts = new Map();
+const totals = new Map();
+const startedAt = performance.now();
 const started = new Map();
 const IGNORED = new Set(['hello', 'isMaster', 'ismaster', 'ping', 'endSessions', 'saslStart', 'saslContinue', 'buildInfo']);
 
@@ -38,11 +44,13 @@ MongoClient.prototype.connect = function connectWatched(...args) {
 };
 
 function count(key, documents, ms) {
-  const entry = counts.get(key) ?? { statements: 0, documents: 0, ms: 0 };
-  entry.statements += 1;
-  entry.documents += documents;
-  entry.ms += ms;
-  counts.set(key, entry);
+  for (const map of [counts, totals]) {
+    const entry = map.get(key) ?? { statements: 0, documents: 0, ms: 0 };
+    entry.statements += 1;
+    entry.documents += documents;
+    entry.ms += ms;
+    map.set(key, entry);
+  }
 }
 
 const { Kafka } = require('kafkajs');
@@ -66,3 +74,13 @@ process.on('SIGUSR2', () => {
   writeFileSync(process.env.BENCH_COMMAND_LOG, JSON.stringify(Object.fromEntries(counts)));
   counts.clear();
 });
+
+const summaryFile = process.env.BENCH_COMMAND_SUMMARY;
+if (summaryFile) {
+  setInterval(() => {
+    const lines = [...totals]
+      .sort((a, b) => b[1].ms - a[1].ms)
+      .map(([key, { statements, documents, ms }]) => `${key}: ${statements} statements, ${documents} documents, ${ms.toFixed(0)} ms (${(ms / statements).toFixed(1)} ms each)`);
+    writeFileSync(summaryFile, `after ${(performance.now() - startedAt).toFixed(0)} ms\n${lines.join('\n')}\n`);
+  }, 1_000).unref();
+}
