@@ -17,9 +17,11 @@ describe('ClosableSockets', () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
+  const errors: Error[] = [];
   const open = (sockets: ClosableSockets) =>
     new Promise<Socket>((resolve) => {
       const socket = sockets.factory({ host: '127.0.0.1', port, ssl: undefined as never, onConnect: () => resolve(socket) });
+      socket.on('error', (error) => errors.push(error)); // kafkajs gives a connection up on 'error'
     });
 
   it('ends every socket it opened, and opens none after closeAll', async () => {
@@ -32,6 +34,9 @@ describe('ClosableSockets', () => {
     expect(second.destroyed).toBe(true);
 
     const late = sockets.factory({ host: '127.0.0.1', port, ssl: undefined as never, onConnect: () => undefined });
+    late.on('error', (error) => errors.push(error));
     expect(late.destroyed).toBe(true);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(errors.map((error) => error.message)).toEqual(['Kafka client closed', 'Kafka client closed', 'Kafka client closed']);
   });
 });

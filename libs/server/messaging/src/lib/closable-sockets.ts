@@ -3,6 +3,12 @@ import { connect as tlsConnect } from 'node:tls';
 import type { ISocketFactory } from 'kafkajs';
 
 /**
+ * Sockets end with an error: kafkajs listens for 'error' (not 'close') to give up the connection
+ * and stop its request-timeout timer, which would otherwise keep the process alive as well.
+ */
+const closedError = () => Object.assign(new Error('Kafka client closed'), { code: 'KBE_CLIENT_CLOSED' });
+
+/**
  * A kafkajs socket factory (kafkajs' own, plus bookkeeping) that remembers the sockets it opened,
  * so their owner can end every one of them.
  *
@@ -21,7 +27,7 @@ export class ClosableSockets {
     socket.setKeepAlive(true, 60_000);
     if (this.closed) {
       // opened by a straggler after close: it fails at once instead of lingering
-      socket.destroy();
+      socket.destroy(closedError());
       return socket;
     }
     this.open.add(socket);
@@ -32,7 +38,7 @@ export class ClosableSockets {
   /** Ends every open socket, and every one opened from now on. */
   closeAll(): void {
     this.closed = true;
-    for (const socket of this.open) socket.destroy();
+    for (const socket of this.open) socket.destroy(closedError());
     this.open.clear();
   }
 }
