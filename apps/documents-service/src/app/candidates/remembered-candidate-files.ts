@@ -1,4 +1,4 @@
-import { RecentPdfs } from '../documents/recent-pdfs';
+import { RecentBuffers } from '../documents/recent-buffers';
 import type { CandidateDirectory, CandidateDocumentData, CandidateFile } from './candidate-directory';
 
 /**
@@ -8,14 +8,13 @@ import type { CandidateDirectory, CandidateDocumentData, CandidateFile } from '.
  * are fixed at registration; the candidate itself is always asked for anew.
  */
 export class RememberedCandidateFiles implements CandidateDirectory {
-  // The byte-bounded LRU of the PDFs serves for JPEGs as well.
-  private readonly files: RecentPdfs;
+  private readonly files: RecentBuffers;
 
   constructor(
     private readonly directory: CandidateDirectory,
     maxBytes: number,
   ) {
-    this.files = new RecentPdfs(maxBytes);
+    this.files = new RecentBuffers(maxBytes);
   }
 
   find(candidateCode: string): Promise<CandidateDocumentData | null> {

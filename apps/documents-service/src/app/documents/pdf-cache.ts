@@ -1,7 +1,7 @@
 import type { DocumentKind } from '@kbe/contracts';
 import { FileNotFoundError, type FileStorage } from '@kbe/server-storage';
 import type { Readable } from 'node:stream';
-import { RecentPdfs } from './recent-pdfs';
+import { RecentBuffers } from './recent-buffers';
 
 export const PDF_BUCKET = 'documents';
 
@@ -10,13 +10,13 @@ export const PDF_BUCKET = 'documents';
  * served ones also kept in memory (`memoryBytes`, 0 for none).
  */
 export class PdfCache {
-  private readonly recent: RecentPdfs;
+  private readonly recent: RecentBuffers;
 
   constructor(
     private readonly storage: FileStorage,
     memoryBytes = 0,
   ) {
-    this.recent = new RecentPdfs(memoryBytes);
+    this.recent = new RecentBuffers(memoryBytes);
   }
 
   key(candidateCode: string, kind: DocumentKind, version: string): string {

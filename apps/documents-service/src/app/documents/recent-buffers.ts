@@ -1,9 +1,9 @@
 /**
- * The most recently served PDFs in memory, bounded by their total size: a repeated download is
- * answered without a MinIO round trip. Keys carry the content version, so an entry is never stale
- * (a change renders under a new key); the least recently used entries leave first.
+ * The most recently used byte buffers in memory, bounded by their total size; the least recently
+ * used entries leave first. Serves the PDFs (a repeated download skips MinIO; keys carry the
+ * content version, so an entry is never stale) and the candidates' photos and signatures.
  */
-export class RecentPdfs {
+export class RecentBuffers {
   private readonly entries = new Map<string, Buffer>();
   private bytes = 0;
 

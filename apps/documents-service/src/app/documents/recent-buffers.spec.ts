@@ -1,17 +1,17 @@
-import { RecentPdfs } from './recent-pdfs';
+import { RecentBuffers } from './recent-buffers';
 
 const pdf = (bytes: number, fill = 1) => Buffer.alloc(bytes, fill);
 
-describe('RecentPdfs', () => {
+describe('RecentBuffers', () => {
   it('answers what was stored under the same key, and nothing for another key', () => {
-    const recent = new RecentPdfs(100);
+    const recent = new RecentBuffers(100);
     recent.set('KBE1/hall-ticket/v1.pdf', pdf(10, 7));
     expect(recent.get('KBE1/hall-ticket/v1.pdf')).toEqual(pdf(10, 7));
     expect(recent.get('KBE1/hall-ticket/v2.pdf')).toBeUndefined();
   });
 
   it('drops the least recently used entries once the total size passes the bound', () => {
-    const recent = new RecentPdfs(30);
+    const recent = new RecentBuffers(30);
     recent.set('a', pdf(10));
     recent.set('b', pdf(10));
     recent.set('c', pdf(10));
@@ -25,7 +25,7 @@ describe('RecentPdfs', () => {
   });
 
   it('keeps nothing larger than the bound, and counts a replaced entry once', () => {
-    const recent = new RecentPdfs(30);
+    const recent = new RecentBuffers(30);
     recent.set('big', pdf(31));
     expect(recent.get('big')).toBeUndefined();
     recent.set('a', pdf(10));
