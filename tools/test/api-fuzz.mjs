@@ -24,6 +24,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../..');
 const REQUIREMENTS = join(here, 'api-fuzz', 'requirements.txt');
 const CONFIG = join(here, 'api-fuzz', 'schemathesis.toml');
+const HOOKS_DIR = join(here, 'api-fuzz');
 const SERVICES = Object.keys(JSON.parse(readFileSync(join(repoRoot, 'tools/stack/routes.json'), 'utf8')).services);
 
 export const FUZZ_DEFAULTS = { seed: 20261123, maxExamples: 25, maxTimeSeconds: 50 };
@@ -75,7 +76,8 @@ function runSchemathesis(python, args, env, cwd) {
     const child = spawn(python, ['-m', 'schemathesis.cli', '--config-file', CONFIG, '--no-color', 'run', ...args], {
       // schemathesis keeps a cache (.schemathesis/) in its working directory: the git-ignored results
       cwd,
-      env: { ...process.env, ...env, PYTHONUNBUFFERED: '1' },
+      // hooks.py (real images for the image parts) is imported as a module from this folder
+      env: { ...process.env, ...env, PYTHONUNBUFFERED: '1', SCHEMATHESIS_HOOKS: 'hooks', PYTHONPATH: HOOKS_DIR },
     });
     let output = '';
     for (const stream of [child.stdout, child.stderr]) {

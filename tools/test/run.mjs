@@ -7,7 +7,7 @@
 //      one project at a time (each depends on `tools:infra-up`)
 //   4. e2e: `e2e:e2e`, the whole stack at http://localhost:8080 driven by Chromium, then the
 //      first-load budgets of the public pages (tools/test/e2e-run.mjs)
-//   5. on demand (KBE_TEST_ONLY=fuzz): the API fuzzer (schemathesis) against every service's OpenAPI document, on a fresh stack
+//   5. fuzz: the API fuzzer (schemathesis, every check, seeded and bounded) against every service's OpenAPI document, on a fresh stack
 // Every runner leaves its counts in .kbe/test-results/<tier>/ (tools/test/test-report.mjs), cached
 // with the target; the run ends with one summary line `summary: N passed, N failed`.
 import { spawn } from 'node:child_process';
@@ -23,10 +23,7 @@ rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
 
 const only = new Set((process.env.KBE_TEST_ONLY ?? '').split(',').filter(Boolean));
-// The API fuzzer runs only when asked for (KBE_TEST_ONLY=fuzz): it still reports contract
-// failures (docs/api-contract.md lists them), and npm test must stay green for CI to land work.
-const onDemandOnly = new Set(['fuzz']);
-const wanted = (stage) => (onDemandOnly.has(stage) ? only.has(stage) : only.size === 0 || only.has(stage));
+const wanted = (stage) => only.size === 0 || only.has(stage);
 const tally = { passed: 0, failed: 0, skipped: 0 };
 const stageResults = [];
 const log = (line) => process.stdout.write(`\n[npm test] ${line}\n`);

@@ -344,7 +344,9 @@ export const examAssignmentSchema = z
   })
   .refine((value) => value.seatNumber !== undefined || value.center !== undefined || value.examTime !== undefined, {
     error: 'Give a seat number, centre or exam time',
-  });
+  })
+  // the refinement in JSON Schema terms, for the OpenAPI document
+  .meta({ anyOf: [{ required: ['seatNumber'] }, { required: ['center'] }, { required: ['examTime'] }] });
 export type ExamAssignmentInput = z.input<typeof examAssignmentSchema>;
 
 /** CSV header of the exam assignment import (one row per candidate; blank cells leave a value as it is). */

@@ -33,4 +33,10 @@ describe('contactMessageSchema', () => {
   it('refuses unexpected fields', () => {
     expect(validateWith(contactMessageSchema, { ...valid, admin: true }).success).toBe(false);
   });
+
+  it('refuses an address whose local part or a domain label is longer than the RFCs allow', () => {
+    expect(validateWith(contactMessageSchema, { ...valid, email: `${'a'.repeat(64)}@example.org` }).success).toBe(true);
+    expect(validateWith(contactMessageSchema, { ...valid, email: `${'a'.repeat(65)}@example.org` }).success).toBe(false);
+    expect(validateWith(contactMessageSchema, { ...valid, email: `asha@${'b'.repeat(64)}.org` }).success).toBe(false);
+  });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_LONG_TEXT_LENGTH, MAX_TEXT_LENGTH } from './field.rules';
+import { emailAddress, MAX_LONG_TEXT_LENGTH, MAX_TEXT_LENGTH } from './field.rules';
 import { CONTACT_MESSAGES } from './contact.messages';
 import { VALIDATION_MESSAGES } from './validation.messages';
 
@@ -13,7 +13,7 @@ export const contactMessageSchema = z.strictObject({
   email: z
     .string({ error: VALIDATION_MESSAGES.email })
     .trim()
-    .pipe(z.email({ error: VALIDATION_MESSAGES.email }).max(254, { error: VALIDATION_MESSAGES.email })),
+    .pipe(emailAddress()),
   gradeLevel: text(1, CONTACT_MESSAGES.gradeLevel, MAX_TEXT_LENGTH),
   message: text(10, CONTACT_MESSAGES.message, MAX_LONG_TEXT_LENGTH * 5),
 });

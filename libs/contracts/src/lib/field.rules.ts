@@ -58,6 +58,22 @@ export function toNumberInput(value: unknown): unknown {
   return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(trimmed) ? Number(trimmed) : value;
 }
 
+/**
+ * An email address: zod's address syntax, at most 254 characters, and the lengths of RFC 5321 and
+ * RFC 1035 that zod does not check (a local part of at most 64 characters, domain labels of at most 63).
+ */
+export function emailAddress() {
+  return z
+    .email({ error: VALIDATION_MESSAGES.email })
+    .max(254, { error: VALIDATION_MESSAGES.email })
+    .refine(withinAddressLengths, { error: VALIDATION_MESSAGES.email });
+}
+
+function withinAddressLengths(address: string): boolean {
+  const at = address.lastIndexOf('@');
+  return at <= 64 && address.slice(at + 1).split('.').every((label) => label.length <= 63);
+}
+
 /** Optional email: blank means absent, anything else must look like an address. */
 export function optionalEmail() {
   return z.preprocess(
@@ -66,7 +82,7 @@ export function optionalEmail() {
       const trimmed = value.trim();
       return trimmed === '' ? undefined : trimmed;
     },
-    z.email({ error: VALIDATION_MESSAGES.email }).max(254, { error: VALIDATION_MESSAGES.email }).optional(),
+    emailAddress().optional(),
   );
 }
 

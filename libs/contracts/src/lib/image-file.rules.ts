@@ -12,6 +12,12 @@ export const IMAGE_ACCEPT_ATTRIBUTE = ALLOWED_IMAGE_TYPES.join(',');
 export const CANDIDATE_FILE_FIELDS = ['photo', 'signature'] as const;
 export type CandidateFileField = (typeof CANDIDATE_FILE_FIELDS)[number];
 
+/** The two files of the candidate form as API documents describe them. */
+export const CANDIDATE_FILE_PARTS: Record<CandidateFileField, { required: boolean; description: string; contentTypes: readonly AllowedImageType[] }> = {
+  photo: { required: true, description: 'Passport photo: a JPEG, PNG, WebP or GIF image, at most 5 MB.', contentTypes: ALLOWED_IMAGE_TYPES },
+  signature: { required: true, description: 'Signature: a JPEG, PNG, WebP or GIF image, at most 5 MB.', contentTypes: ALLOWED_IMAGE_TYPES },
+};
+
 export function isAllowedImageType(type: string): type is AllowedImageType {
   return (ALLOWED_IMAGE_TYPES as readonly string[]).includes(type.toLowerCase());
 }

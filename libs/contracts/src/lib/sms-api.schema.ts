@@ -51,11 +51,17 @@ const message = z
 const recipients = z.enum(SMS_RECIPIENT_GROUPS, { error: 'recipients must be all, paid, unpaid or hall-ticket' });
 
 /** `POST /api/sms/send` (single mode): one number, one text. */
+/**
+ * What `normaliseIndianMobile` turns into 10 digits, as one pattern (so the OpenAPI document says
+ * it): 10 digits, optionally after +91, 91 or 0, with spaces and dashes anywhere.
+ */
+export const INDIAN_MOBILE_INPUT_PATTERN = /^[ -]*(\+[ -]*9[ -]*1|9[ -]*1|0)?([ -]*[0-9]){10}[ -]*$/;
+
 export const smsSendSchema = z.strictObject({
   phoneNumber: z
     .string({ error: SMS_MESSAGES.phoneRequired })
-    .trim()
-    .min(1, { error: SMS_MESSAGES.phoneRequired }),
+    .refine((value) => value.trim() !== '', { error: SMS_MESSAGES.phoneRequired, abort: true })
+    .regex(INDIAN_MOBILE_INPUT_PATTERN, { error: SMS_MESSAGES.phoneInvalid }),
   message,
   messageType: z.enum(SMS_MESSAGE_TYPES, { error: 'messageType must be status, hall-ticket, certificate or custom' }).default('custom'),
 });

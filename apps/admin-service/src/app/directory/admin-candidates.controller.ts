@@ -5,6 +5,7 @@ import {
   adminCandidateListQuerySchema,
   candidateIdParamSchema,
   candidateRegistrationSchema,
+  CANDIDATE_FILE_PARTS,
   certificateUpdateSchema,
   examAssignmentImportSchema,
   examAssignmentSchema,
@@ -18,7 +19,7 @@ import {
   type ExamAssignmentImportResponse,
 } from '@kbe/contracts';
 import { AdminOnly, CurrentAdmin, type AuthenticatedAdmin } from '@kbe/server-auth';
-import { multipartSchemaOf, ZodValidationPipe } from '@kbe/server-bootstrap';
+import { multipartBody, ZodValidationPipe } from '@kbe/server-bootstrap';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { RequestOrigin } from '../audit/audit-log';
@@ -48,13 +49,7 @@ export class AdminCandidatesController {
   @Post()
   @ApiUnprocessableEntityResponse({ description: 'Mentor Code not found (or not active).' })
   @ApiConsumes('multipart/form-data')
-  @ApiBody({
-    required: true,
-    schema: multipartSchemaOf(candidateRegistrationSchema, {
-      photo: { required: true, description: 'Passport photo: an image (JPEG, PNG or WebP), at most 5 MB.' },
-      signature: { required: true, description: 'Signature: an image (JPEG, PNG or WebP), at most 5 MB.' },
-    }),
-  })
+  @ApiBody(multipartBody(candidateRegistrationSchema, CANDIDATE_FILE_PARTS))
   async add(
     @CurrentAdmin() admin: AuthenticatedAdmin,
     @Req() request: RequestOrigin & NodeJS.ReadableStream & { body?: unknown },

@@ -5,13 +5,23 @@ import type { CandidateListQuery } from './candidate.repository';
 export const REGISTRATION_NUMBER_REQUIRED = 'Please enter your candidate registration number';
 export const REGISTRATION_NUMBER_MAX = 20;
 
-/** The search path parameter: trimmed, upper-cased, 1-20 characters. */
+/**
+ * The search path parameter: 1-20 letters, digits or dashes (spaces around it are ignored), read
+ * upper-cased. Said as one pattern, so the OpenAPI document states exactly what is accepted; the
+ * checks before it only choose the message.
+ */
 export const registrationNumberSchema = z
   .string({ error: REGISTRATION_NUMBER_REQUIRED })
+  .refine((value) => value.trim() !== '', { error: REGISTRATION_NUMBER_REQUIRED, abort: true })
+  .refine((value) => value.trim().length <= REGISTRATION_NUMBER_MAX, {
+    error: `The registration number has at most ${REGISTRATION_NUMBER_MAX} characters`,
+    abort: true,
+  })
+  .regex(new RegExp(`^ *[A-Za-z0-9-]{1,${REGISTRATION_NUMBER_MAX}} *$`), {
+    error: 'The registration number has letters, digits and dashes only',
+  })
   .trim()
-  .toUpperCase()
-  .min(1, { error: REGISTRATION_NUMBER_REQUIRED })
-  .max(REGISTRATION_NUMBER_MAX, { error: `The registration number has at most ${REGISTRATION_NUMBER_MAX} characters` });
+  .toUpperCase();
 
 /** `?filter=all|paid|unpaid&released=all|released|not-released&search=&mentorCode=&page=&limit=` */
 export const candidateListQuerySchema = z.strictObject(

@@ -1,4 +1,4 @@
-import { BadRequestException, Body, Controller, Get, Headers, Param, Post, Query, Res, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, Headers, Param, Post, Query, Res, UploadedFiles, UseInterceptors } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBody,
@@ -12,9 +12,9 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { candidateRegistrationSchema, IDEMPOTENCY_KEY_HEADER } from '@kbe/contracts';
+import { CANDIDATE_FILE_PARTS, candidateRegistrationSchema, IDEMPOTENCY_KEY_HEADER } from '@kbe/contracts';
 import { AdminOnly } from '@kbe/server-auth';
-import { multipartSchemaOf, ZodValidationPipe } from '@kbe/server-bootstrap';
+import { multipartBody, ZodValidationPipe } from '@kbe/server-bootstrap';
 import type { Response } from 'express';
 import { idempotencyKeyOf } from '../common/idempotency-key';
 import { ApiIdempotencyKeyHeader } from '../common/idempotency-key.openapi';
@@ -47,13 +47,7 @@ export class CandidatesController {
   })
   @ApiConsumes('multipart/form-data')
   @ApiIdempotencyKeyHeader()
-  @ApiBody({
-    required: true,
-    schema: multipartSchemaOf(candidateRegistrationSchema, {
-      photo: { required: true, description: 'Passport photo: an image (JPEG, PNG or WebP), at most 5 MB.' },
-      signature: { required: true, description: 'Signature: an image (JPEG, PNG or WebP), at most 5 MB.' },
-    }),
-  })
+  @ApiBody(multipartBody(candidateRegistrationSchema, CANDIDATE_FILE_PARTS))
   @ApiCreatedResponse({
     description: '{ success, message, candidateCode, candidateId, data: { candidateCode, candidateId, fullName, mentorCode } }',
     links: {
@@ -94,13 +88,8 @@ export class CandidatesController {
   @ApiParam({ name: 'registrationNumber', example: 'KBE123456K7Q' })
   @ApiOkResponse({ description: '{ success, data: { candidateCode, fullName, fatherName, phoneNumber: "******1234", hallTicketReleased, certificateReleased } }' })
   @ApiNotFoundResponse({ description: 'Candidate not found' })
-  async search(@Param('registrationNumber') registrationNumber: string) {
-    const parsed = registrationNumberSchema.safeParse(registrationNumber);
-    if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message ?? 'Invalid registration number';
-      throw new BadRequestException({ statusCode: 400, message, errors: [{ field: 'registrationNumber', message }] });
-    }
-    const data = await this.searchCandidate.execute(parsed.data);
+  async search(@Param('registrationNumber', new ZodValidationPipe(registrationNumberSchema)) registrationNumber: string) {
+    const data = await this.searchCandidate.execute(registrationNumber);
     return { success: true, data };
   }
 

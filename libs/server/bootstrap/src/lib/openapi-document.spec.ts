@@ -1,9 +1,9 @@
 import { Body, Controller, Get, HttpCode, Module, NotFoundException, Param, Post, Query, UseGuards, type CanActivate, type INestApplication } from '@nestjs/common';
-import { ApiBearerAuth, ApiNotFoundResponse, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiNotFoundResponse, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import request from 'supertest';
 import { z } from 'zod';
 import { createServiceApp } from './create-service-app';
-import { ApiKeySecurity, ApiPdfResponse, OptionalAdminAuth, openApiPath } from './openapi-document';
+import { ApiKeySecurity, ApiPdfResponse, multipartBody, OptionalAdminAuth, openApiPath } from './openapi-document';
 import { ServiceCoreModule } from './service-core.module';
 import { ZodValidationPipe } from './zod-validation.pipe';
 
@@ -48,6 +48,13 @@ class ProbesController {
   @ApiBearerAuth()
   @ApiTooManyRequestsResponse({ description: 'Slow down.' })
   adminOnly() {
+    return { ok: true };
+  }
+
+  @Post('upload')
+  @ApiConsumes('multipart/form-data')
+  @ApiBody(multipartBody(z.strictObject({ owner: z.strictObject({ name: z.string() }) }), { picture: { required: true, description: 'A picture.', contentTypes: ['image/png', 'image/gif'] } }))
+  upload() {
     return { ok: true };
   }
 
@@ -136,6 +143,24 @@ describe('the OpenAPI document and the method answers of a service', () => {
     ]);
     expect(Object.keys(one.responses['200']['content'] as object)).toEqual(['application/pdf']);
     expect(one.responses['404']).toMatchObject({ content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } });
+  });
+
+  it('names a refused path parameter in the error', async () => {
+    const response = await request(app.getHttpServer()).get('/api/probes/SCH-12/pdf').expect(400);
+    expect(response.body.errors).toEqual([{ field: 'code', message: expect.any(String) }]);
+  });
+
+  it('describes a multipart form with bracketed names and the media types each file part accepts', () => {
+    const content = (doc.paths['/api/probes/upload']['post']['requestBody'] as { content: Record<string, unknown> }).content;
+    expect(content['multipart/form-data']).toEqual({
+      schema: {
+        type: 'object',
+        properties: { 'owner[name]': { type: 'string' }, picture: { type: 'string', format: 'binary', description: 'A picture.' } },
+        required: ['owner[name]', 'picture'],
+        additionalProperties: false,
+      },
+      encoding: { picture: { contentType: 'image/png, image/gif' } },
+    });
   });
 
   it('gives a guarded write 401 and 403, and a 429 its Retry-After header', () => {

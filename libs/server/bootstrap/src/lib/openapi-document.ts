@@ -4,7 +4,7 @@ import { API_KEY_SCHEMES, OPTIONAL_ADMIN_AUTH, routeContracts, type RouteContrac
 import { acceptsEmptyBody, parametersOf, requestJsonSchema, type JsonSchema } from './openapi/zod-json-schema';
 
 export { OPTIONAL_ADMIN_AUTH } from './openapi/route-contracts';
-export { multipartSchemaOf, requestJsonSchema } from './openapi/zod-json-schema';
+export { multipartBody, requestJsonSchema, type MultipartFilePart } from './openapi/zod-json-schema';
 
 /** Path of a service's OpenAPI document: `/api/docs/<service>.json`. */
 export const openApiPath = (service: string) => `/api/docs/${service}.json`;

@@ -79,11 +79,27 @@ function asFormField(property: JsonSchema): JsonSchema {
   return property;
 }
 
+/** A file part of a multipart form: whether it is required, what it is, which media types the server accepts. */
+export interface MultipartFilePart {
+  required: boolean;
+  description: string;
+  contentTypes: readonly string[];
+}
+
+/**
+ * The request body of a multipart form of `schema` plus files, for `@ApiBody`: the schema of
+ * `multipartSchemaOf` and an `encoding` naming each file's accepted media types.
+ */
+export function multipartBody(schema: z.ZodType, files: Record<string, MultipartFilePart>) {
+  const encoding = Object.fromEntries(Object.entries(files).map(([name, file]) => [name, { contentType: file.contentTypes.join(', ') }]));
+  return { required: true, schema: multipartSchemaOf(schema, files), encoding };
+}
+
 /**
  * A multipart form of `schema` with nested objects as bracketed names (`personalDetails[fullName]`,
  * the way `toBracketedFields` in @kbe/contracts sends them) plus the given files.
  */
-export function multipartSchemaOf(schema: z.ZodType, files: Record<string, { required: boolean; description: string }>): JsonSchema {
+export function multipartSchemaOf(schema: z.ZodType, files: Record<string, Pick<MultipartFilePart, 'required' | 'description'>>): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   const walk = (node: JsonSchema, prefix: string, parentRequired: boolean) => {
@@ -103,7 +119,7 @@ export function multipartSchemaOf(schema: z.ZodType, files: Record<string, { req
   walk(requestJsonSchema(schema), '', true);
   for (const [name, property] of Object.entries(properties)) properties[name] = asFormField(property);
   for (const [name, file] of Object.entries(files)) {
-    properties[name] = { type: 'string', format: 'binary', contentMediaType: 'image/*', description: file.description };
+    properties[name] = { type: 'string', format: 'binary', description: file.description };
     if (file.required) required.push(name);
   }
   return { type: 'object', properties, required, additionalProperties: false };
