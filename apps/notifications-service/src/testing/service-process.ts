@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { workspaceRoot } from '@kbe/server-testing';
 
 /** A notifications-service process started from its sources (tools/test/ts-register.cjs), as in production but unbuilt. */
 export class ServiceProcess {
@@ -20,7 +19,8 @@ export class ServiceProcess {
 
   /** Starts it and waits until its health endpoint answers 200. */
   async start(timeoutMs = 90_000): Promise<void> {
-    const root = workspaceRoot();
+    // Not workspaceRoot() from @kbe/server-testing: its index loads jest fixtures, and the benchmark runs this outside jest.
+    const root = join(__dirname, '../../../..');
     this.output = '';
     const child = spawn(process.execPath, [...this.nodeArgs, '-r', join(root, 'tools/test/ts-register.cjs'), join(root, 'apps/notifications-service/src/main.ts')], {
       cwd: root,

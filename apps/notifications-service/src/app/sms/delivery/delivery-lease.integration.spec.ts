@@ -102,17 +102,30 @@ describe('SMS delivery log: leases and take-over', () => {
     const dying = sender(provider);
     const claimed = await dying.deliveries.claim(messages, 'dying', LEASE_MS);
     // The sender handed both requests of the chunk to the provider and was writing their
-    // outcomes when it died: one of them is visible, the other nine are not.
-    for (const batch of providerBatches(claimed.messages, 5)) {
-      await provider.send({
-        messages: batch.messages.map(({ to, text }) => ({ to, text })),
-        encoding: batch.encoding,
-        messageType: batch.messageType,
-        idempotencyKey: batch.idempotencyKey,
-      });
+    // outcomes when it died: the first request's is visible, the second's is not.
+    const batches = providerBatches(claimed.messages, 5);
+    const receipts: SmsSendReceipt[] = [];
+    for (const batch of batches) {
+      receipts.push(
+        await provider.send({
+          messages: batch.messages.map(({ to, text }) => ({ to, text })),
+          encoding: batch.encoding,
+          messageType: batch.messageType,
+          idempotencyKey: batch.idempotencyKey,
+        }),
+      );
     }
-    const first = claimed.messages[0] as OutboundSms;
-    await models.outcomes.collection.insertOne({ _id: first.id as never, campaignId: 'partial', status: 'sent' });
+    const first = batches[0] as (typeof batches)[number];
+    await dying.deliveries.recordOutcomesKeepingChunk(
+      first.messages.map((message) => ({
+        id: message.id,
+        campaignId: message.campaignId,
+        status: 'sent' as const,
+        requestKey: first.idempotencyKey,
+        attempts: 1,
+        providerMessageId: receipts[0]?.providerMessageId ?? null,
+      })),
+    );
     await sleep(LEASE_MS + 100);
 
     const sweeper = sender(provider);

@@ -36,13 +36,18 @@ export interface ClaimedChunk {
   recorded?: ReadonlyMap<string, RecordedOutcome>;
 }
 
+/**
+ * How a message ended. `sent` names its provider request (`requestKey`, the request's
+ * idempotency key): the `sent` outcomes of one request are written as one document.
+ */
 export type DeliveryOutcome =
-  | { id: string; campaignId: string; status: 'sent'; attempts: number; providerMessageId: string | null }
+  | { id: string; campaignId: string; status: 'sent'; requestKey: string; attempts: number; providerMessageId: string | null }
   | { id: string; campaignId: string; status: 'dead'; attempts: number; reason: string; message: OutboundSms };
 
-/** A request the provider accepted: its id and which message went to which number. */
+/** A request the provider accepted: its id, its campaign and which message went to which number. */
 export interface ProviderReceipt {
   providerMessageId: string;
+  campaignId: string;
   recipients: Array<{ to: string; id: string }>;
 }
 
@@ -72,15 +77,18 @@ interface CoalescedInsert {
 
 /** Outcome documents of provider receipts share the outcomes collection (one insert per chunk): `_id` prefix. */
 const RECEIPT_PREFIX = 'receipt:';
+/** The `sent` outcome of one provider request (all its messages): `_id` prefix before the request's idempotency key. */
+const SENT_REQUEST_PREFIX = 'sent:';
 
 /**
  * The delivery log. Claiming a chunk inserts its in-flight entry (one document with the
  * messages) and one claim per message, whose unique `_id` is the idempotency key: a redelivered
  * Kafka record, a restarted sender or a second sender process finds the key taken and does not
  * send. Outcomes (and the provider's receipts) are inserted in one write once the provider
- * answered, and the in-flight entry deleted: five writes per chunk whatever its size. Documents
- * written per message carry as few fields as possible (FerretDB's cost per document grows with
- * its fields: an `_id`-only claim costs a quarter of a full one).
+ * answered, and the in-flight entry deleted: five writes per chunk whatever its size. The claim
+ * is the only document written per message, with as few fields as possible (FerretDB's cost per
+ * document grows with its fields: an `_id`-only claim costs a quarter of a full one); a provider
+ * request's `sent` outcome is one document for all its messages, under its idempotency key.
  */
 @Injectable()
 export class DeliveryRepository {
@@ -175,22 +183,43 @@ export class DeliveryRepository {
    * by the request id when a delivery report comes), in one insert.
    */
   async recordOutcomesKeepingChunk(outcomes: readonly DeliveryOutcome[], receipts: readonly ProviderReceipt[] = [], now = new Date()): Promise<void> {
-    const docs: object[] = outcomes.map((outcome) =>
-      outcome.status === 'sent'
-        ? // Three fields: written for every message (the request's receipt maps it to the provider's id).
-          { _id: outcome.id, campaignId: outcome.campaignId, status: 'sent' }
-        : // A dead letter keeps its message: an admin's re-drive sends it again from here.
-          { _id: outcome.id, campaignId: outcome.campaignId, status: 'dead', attempts: outcome.attempts, reason: outcome.reason, message: serialise(outcome.message), updatedAt: now },
-    );
+    const docs: object[] = [];
+    const requests = new Map<string, { _id: string; campaignId: string; status: 'sent'; count: number }>();
+    for (const outcome of outcomes) {
+      if (outcome.status === 'sent') {
+        // One document per request and campaign (a request holds one campaign's messages): its message count.
+        const _id = `${SENT_REQUEST_PREFIX}${outcome.requestKey}`;
+        const request = requests.get(_id);
+        if (request) request.count += 1;
+        else requests.set(_id, { _id, campaignId: outcome.campaignId, status: 'sent', count: 1 });
+      } else {
+        // A dead letter keeps its message: an admin's re-drive sends it again from here.
+        docs.push({ _id: outcome.id, campaignId: outcome.campaignId, status: 'dead', attempts: outcome.attempts, reason: outcome.reason, message: serialise(outcome.message), updatedAt: now });
+      }
+    }
+    docs.push(...requests.values());
+    // Receipts after the outcomes: a receipt (and so a delivery report) never without its request's outcome.
     for (const receipt of receipts) {
       docs.push({
         _id: `${RECEIPT_PREFIX}${receipt.providerMessageId}`,
+        campaign: receipt.campaignId,
         numbers: receipt.recipients.map((recipient) => recipient.to),
         ids: receipt.recipients.map((recipient) => recipient.id),
       });
     }
     if (docs.length === 0) return;
     await this.insertCoalesced(this.outcomes, docs);
+  }
+
+  /**
+   * Of these provider requests (idempotency keys), those whose `sent` outcome is written: they
+   * were answered, and a chunk taken over does not send them again. Reads by `_id` only.
+   */
+  async sentRequests(requestKeys: readonly string[]): Promise<Set<string>> {
+    const found = await mapInPool(requestKeys, 16, async (key) =>
+      (await this.outcomes.collection.findOne({ _id: `${SENT_REQUEST_PREFIX}${key}` as never }, { projection: { _id: 1 } })) ? key : undefined,
+    );
+    return new Set(found.filter((key): key is string => key !== undefined));
   }
 
   /** A chunk this process will not hand to the provider (shutdown): free for any sender at once (never sent). */
@@ -205,9 +234,10 @@ export class DeliveryRepository {
    * chunk's sender sends them). A message of this chunk whose claim is missing was never sent:
    * it is claimed now. One whose claim is this chunk's may have been sent by the sender that
    * died (in doubt) unless the chunk was given back or re-driven (owner null). Messages that
-   * already have an outcome stay in the chunk with it (`recorded`): the chunk must split into
-   * the same provider requests as before, or a resend would carry other idempotency keys.
-   * Reads and writes by `_id` only.
+   * already have an outcome of their own (dead, or a delivery report) stay in the chunk with it
+   * (`recorded`): the chunk must split into the same provider requests as before, or a resend
+   * would carry other idempotency keys (the dispatcher also skips the requests whose `sent`
+   * outcome is written, `sentRequests`). Reads and writes by `_id` only.
    */
   async takeExpired(owner: string, leaseMs: number, now = new Date()): Promise<ClaimedChunk | null> {
     for (const entry of await this.inflight.find({ leaseUntil: { $lt: now } }).limit(10).lean<InflightDocument[]>().exec()) {
@@ -268,8 +298,10 @@ export class DeliveryRepository {
   /**
    * Applies a provider delivery report to the message it accepted under `providerMessageId` for
    * `number` (any form with the same digits; without a number, only a one-recipient request
-   * matches). Reads the receipt and the outcome by `_id` only. Returns the campaign, or null
-   * when no message that is still `sent` matched.
+   * matches): the message's own outcome (`delivered`, or `failed` marked `reported`), inserted
+   * under its id, so the first report of a message counts and a later one is refused. Reads the
+   * receipt by `_id` only. Returns the campaign, or null when no message that is still only
+   * `sent` matched.
    */
   async recordDeliveryReport(
     providerMessageId: string,
@@ -278,35 +310,43 @@ export class DeliveryRepository {
     reason: string | null,
     now = new Date(),
   ): Promise<string | null> {
-    const receipt = await this.outcomes.collection.findOne<{ numbers: string[]; ids: string[] }>({ _id: `${RECEIPT_PREFIX}${providerMessageId}` as never });
+    const receipt = await this.outcomes.collection.findOne<{ campaign: string; numbers: string[]; ids: string[] }>({ _id: `${RECEIPT_PREFIX}${providerMessageId}` as never });
     if (!receipt) return null;
     const digits = number?.replace(/\D/g, '');
     const index = digits === undefined ? (receipt.ids.length === 1 ? 0 : -1) : receipt.numbers.findIndex((to) => to.replace(/\D/g, '') === digits);
     const id = receipt.ids[index];
     if (id === undefined) return null;
-    const outcome = await this.outcomes.findById(id).lean<OutcomeDocument>().exec();
-    if (outcome?.status !== 'sent') return null;
-    await this.serial(() => this.outcomes.updateOne({ _id: id }, { $set: { status, reason: status === 'failed' ? reason : null, updatedAt: now } }).exec());
-    return outcome.campaignId;
+    const refused = await this.serial(() =>
+      insertIgnoringDuplicates(this.outcomes, [
+        { _id: id, campaignId: receipt.campaign, status, reason: status === 'failed' ? reason : null, ...(status === 'failed' ? { reported: true } : {}), updatedAt: now },
+      ]),
+    );
+    return refused.has(0) ? null : receipt.campaign;
   }
 
-  /** Statistics (not the delivery path): one pass over the campaign's outcomes. */
+  /**
+   * Statistics (not the delivery path): one pass over the campaign's outcomes. `sent` is what the
+   * provider accepted (the requests' counts) less what its reports say was not delivered.
+   */
   async countsOf(campaignId: string): Promise<CampaignCounts> {
+    // Grouped by `count` too (a request's message count): FerretDB sums a field as 0 (`$sum: '$count'`).
     const groups = await this.outcomes
-      .aggregate<{ _id: { status: OutcomeStatus; reason: string | null }; count: number }>([
+      .aggregate<{ _id: { status: OutcomeStatus; reason?: string | null; reported?: boolean; count?: number }; documents: number }>([
         { $match: { campaignId } },
-        { $group: { _id: { status: '$status', reason: '$reason' }, count: { $sum: 1 } } },
+        { $group: { _id: { status: '$status', reason: '$reason', reported: '$reported', count: '$count' }, documents: { $sum: 1 } } },
       ])
       .exec();
     const counts: CampaignCounts = { sent: 0, delivered: 0, failed: 0, failures: [] };
     const reasons = new Map<string, number>();
-    for (const { _id, count } of groups) {
-      if (_id.status === 'sent' || _id.status === 'delivered') counts.sent += count;
-      if (_id.status === 'delivered') counts.delivered += count;
+    for (const { _id, documents } of groups) {
+      // A request's `sent` document counts its messages; every other outcome is one message.
+      if (_id.status === 'sent') counts.sent += documents * (_id.count ?? 1);
+      if (_id.status === 'delivered') counts.delivered += documents;
+      if (_id.status === 'failed' && _id.reported === true) counts.sent -= documents;
       if (_id.status === 'failed' || _id.status === 'dead') {
-        counts.failed += count;
+        counts.failed += documents;
         const reason = _id.reason ?? 'unknown';
-        reasons.set(reason, (reasons.get(reason) ?? 0) + count);
+        reasons.set(reason, (reasons.get(reason) ?? 0) + documents);
       }
     }
     counts.failures = [...reasons].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count);

@@ -38,4 +38,13 @@ describe('providerBatches', () => {
     // Another set of messages, another key.
     expect(providerBatches(messages.slice(1), 4)[0]?.idempotencyKey).not.toBe(first[0]?.idempotencyKey);
   });
+
+  it("keeps each request to one campaign (a request's sent outcome is one document of that campaign)", () => {
+    const messages = [sms(1), sms(2), sms(3, { id: 'c2:KBE0003', campaignId: 'c2' }), sms(4, { id: 'c2:KBE0004', campaignId: 'c2' })];
+    const batches = providerBatches(messages, 3);
+    expect(batches.map((batch) => [batch.campaignId, batch.messages.map((message) => message.id)])).toEqual([
+      ['c1', ['c1:KBE0001', 'c1:KBE0002']],
+      ['c2', ['c2:KBE0003', 'c2:KBE0004']],
+    ]);
+  });
 });

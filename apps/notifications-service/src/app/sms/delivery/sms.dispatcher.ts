@@ -46,21 +46,23 @@ class Semaphore {
 /** Messages sent together in one provider request, and the key that goes with every attempt of it. */
 export interface ProviderBatch {
   idempotencyKey: string;
+  campaignId: string;
   messageType: string;
   encoding: ClaimedSms['encoding'];
   messages: ClaimedSms[];
 }
 
 /**
- * Splits messages into provider requests, deterministically: sorted by id, grouped by message
- * type and encoding (one DLT template per request), `size` at most per request. The same
+ * Splits messages into provider requests, deterministically: sorted by id, grouped by campaign
+ * (one `sent` outcome document per request), message type and encoding (one DLT template per
+ * request), `size` at most per request. The same
  * messages always give the same requests and keys, so a chunk taken over after a crash resends
  * exactly the requests that may have been accepted, with their keys.
  */
 export function providerBatches(messages: readonly ClaimedSms[], size: number): ProviderBatch[] {
   const groups = new Map<string, ClaimedSms[]>();
   for (const message of [...messages].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
-    const group = `${message.messageType}\u0000${message.encoding}`;
+    const group = `${message.campaignId}\u0000${message.messageType}\u0000${message.encoding}`;
     const members = groups.get(group);
     if (members) members.push(message);
     else groups.set(group, [message]);
@@ -73,7 +75,7 @@ export function providerBatches(messages: readonly ClaimedSms[], size: number): 
       // One message: its own id. Several: a digest of their ids (the same set, the same key).
       const idempotencyKey =
         slice.length === 1 ? first.id : `batch-${createHash('sha256').update(slice.map((message) => message.id).join('\n')).digest('base64url').slice(0, 32)}`;
-      batches.push({ idempotencyKey, messageType: first.messageType, encoding: first.encoding, messages: slice });
+      batches.push({ idempotencyKey, campaignId: first.campaignId, messageType: first.messageType, encoding: first.encoding, messages: slice });
     }
   }
   return batches;
@@ -141,13 +143,17 @@ export class SmsDispatcher {
         if (!recorded.has(message.id)) outcomes.push({ id: message.id, campaignId: message.campaignId, status: 'dead', attempts: 0, reason: OUTCOME_UNKNOWN, message });
       } else sendable.push(message);
     }
+    const batches = providerBatches(sendable, this.config.SMS_HTTP_BATCH_SIZE);
+    // Taken over: the requests whose `sent` outcome is written were answered; not sent again.
+    const sentBefore = chunk.recorded ? await this.deliveries.sentRequests(batches.map((batch) => batch.idempotencyKey)) : new Set<string>();
     await Promise.all(
-      providerBatches(sendable, this.config.SMS_HTTP_BATCH_SIZE).map(async (batch) => {
-        // Taken over: a request with any outcome written was answered (a request's outcomes are
-        // written together): not sent again; the outcomes that did not get written are copied.
+      batches.map(async (batch) => {
+        if (sentBefore.has(batch.idempotencyKey)) return;
+        // Taken over: a request with any outcome of its messages written was answered (a
+        // request's outcomes are written together): not sent again; what did not get written is copied.
         const answered = batch.messages.map((message) => recorded.get(message.id)).find((outcome) => outcome !== undefined);
         if (answered) {
-          for (const message of batch.messages.filter((candidate) => !recorded.has(candidate.id))) outcomes.push(copyOutcome(answered, message));
+          outcomes.push(...copyOutcomes(answered, batch, recorded));
           return;
         }
         const result = await this.sendWithRetries(batch, handBack);
@@ -158,12 +164,16 @@ export class SmsDispatcher {
         for (const message of batch.messages) {
           outcomes.push(
             result.status === 'sent'
-              ? { id: message.id, campaignId: message.campaignId, status: 'sent', attempts: result.attempts, providerMessageId: result.providerMessageId }
+              ? { id: message.id, campaignId: message.campaignId, status: 'sent', requestKey: batch.idempotencyKey, attempts: result.attempts, providerMessageId: result.providerMessageId }
               : { id: message.id, campaignId: message.campaignId, status: 'dead', attempts: result.attempts, reason: result.reason, message },
           );
         }
         if (result.status === 'sent' && result.providerMessageId) {
-          receipts.push({ providerMessageId: result.providerMessageId, recipients: batch.messages.map((message) => ({ to: message.to, id: message.id })) });
+          receipts.push({
+            providerMessageId: result.providerMessageId,
+            campaignId: batch.campaignId,
+            recipients: batch.messages.map((message) => ({ to: message.to, id: message.id })),
+          });
         }
       }),
     );
@@ -234,11 +244,25 @@ export class SmsDispatcher {
   }
 }
 
-/** The outcome of a message whose request was answered, as recorded for another message of that request. */
-function copyOutcome(answered: RecordedOutcome, message: ClaimedSms): DeliveryOutcome {
-  return answered.status === 'dead'
-    ? { id: message.id, campaignId: message.campaignId, status: 'dead', attempts: answered.attempts, reason: answered.reason, message }
-    : { id: message.id, campaignId: message.campaignId, status: 'sent', attempts: 1, providerMessageId: null };
+/**
+ * The outcomes of a request that was answered, as recorded for some of its messages: `dead`
+ * for each message without one; `sent` (a delivery report was recorded, the request's `sent`
+ * document was not) as the request's document, for all its messages.
+ */
+function copyOutcomes(answered: RecordedOutcome, batch: ProviderBatch, recorded: ReadonlyMap<string, RecordedOutcome>): DeliveryOutcome[] {
+  if (answered.status === 'sent') {
+    return batch.messages.map((message) => ({
+      id: message.id,
+      campaignId: message.campaignId,
+      status: 'sent',
+      requestKey: batch.idempotencyKey,
+      attempts: 1,
+      providerMessageId: null,
+    }));
+  }
+  return batch.messages
+    .filter((message) => !recorded.has(message.id))
+    .map((message) => ({ id: message.id, campaignId: message.campaignId, status: 'dead', attempts: answered.attempts, reason: answered.reason, message }));
 }
 
 function sleep(ms: number): Promise<void> {
