@@ -35,9 +35,13 @@ export function SiteHeader() {
             </span>
             Registration Open
           </span>
-          <Button asChild variant="accent" className="hidden sm:inline-flex">
-            <Link to={ROUTES.registration}>Register Now</Link>
-          </Button>
+          {/* Shown from sm up by its wrapper, not by a className overriding the button's own display:
+              the button's classes are then one list, which needs no tailwind-merge on the first render. */}
+          <div className="hidden sm:flex">
+            <Button asChild variant="accent">
+              <Link to={ROUTES.registration}>Register Now</Link>
+            </Button>
+          </div>
           <MobileDrawer />
         </div>
       </div>
