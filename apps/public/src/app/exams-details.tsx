@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import ClipboardList from 'lucide-react/icons/clipboard-list';
 import { ANCHORS, EXAM_FORMATS, LEVELS, ROUTES, SYLLABUS_WEIGHTINGS, examSchedules } from '@kbe/content';
-import { Button, Card, CardContent, CardHeader, CardTitle, Progress, cn, focusRing } from '@kbe/ui';
+import { Button, Card, CardContent, CardHeader, CardTitle, Progress, cx, focusRing } from '@kbe/ui';
 import { SectionHeading } from './common/section-heading';
 
 /** The exams page below the levels: format, dates and syllabus, loaded and hydrated when scrolled near (exams-page.tsx). */
@@ -46,7 +46,7 @@ export function ExamsDetails() {
             role="region"
             aria-labelledby="dates-heading"
             tabIndex={0}
-            className={cn('overflow-x-auto rounded-xl border border-slate-200 bg-white', focusRing)}
+            className={cx('overflow-x-auto rounded-xl border border-slate-200 bg-white', focusRing)}
           >
             <table className="w-full min-w-[36rem] text-left text-sm">
               <caption className="sr-only">Exam dates, registration windows and fees by level</caption>

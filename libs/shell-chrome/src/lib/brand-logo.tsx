@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { BRAND, ROUTES } from '@kbe/content';
-import { cn, focusRing } from '@kbe/ui';
+import { cx, focusRing } from '@kbe/ui';
 
 /**
  * Atom mark + name; links home. The accessible name starts with the visible words
@@ -11,7 +11,7 @@ export function BrandLogo({ onNavigate, inverted = false }: { onNavigate?: () =>
     <Link
       to={ROUTES.home}
       onClick={onNavigate}
-      className={cn('flex items-center gap-2 rounded-md', focusRing)}
+      className={cx('flex items-center gap-2 rounded-md', focusRing)}
       aria-label={`${BRAND.shortName} ${BRAND.tagline}: ${BRAND.name} home page`}
     >
       <svg viewBox="0 0 40 40" width="40" height="40" aria-hidden="true" className="shrink-0">
@@ -24,11 +24,11 @@ export function BrandLogo({ onNavigate, inverted = false }: { onNavigate?: () =>
         <circle cx="20" cy="20" r="3" fill="#fff" />
       </svg>
       <span className="flex flex-col leading-none">
-        <span className={cn('text-lg font-extrabold tracking-tight', inverted ? 'text-white' : 'text-indigo-900')}>
+        <span className={cx('text-lg font-extrabold tracking-tight', inverted ? 'text-white' : 'text-indigo-900')}>
           {BRAND.shortName}
           {/* Keeps the words apart in the link's text ('KBE Einstein Quest'), not only on screen. */}{' '}
         </span>
-        <span className={cn('text-xs font-semibold', inverted ? 'text-amber-200' : 'text-slate-700')}>
+        <span className={cx('text-xs font-semibold', inverted ? 'text-amber-200' : 'text-slate-700')}>
           {BRAND.tagline}
         </span>
       </span>

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router-dom';
 import { NAV_LINKS } from '@kbe/content';
-import { cn, focusRing } from '@kbe/ui';
+import { cx, focusRing } from '@kbe/ui';
 import { isNavLinkActive } from './nav-active.util';
 
 export interface NavLinksProps {
@@ -26,7 +26,7 @@ export function NavLinks({ listClassName, linkClassName, inactiveClassName, onNa
               to={link.href}
               onClick={onNavigate}
               aria-current={active ? 'page' : undefined}
-              className={cn(linkClassName, active ? 'bg-indigo-50 text-indigo-800' : inactiveClassName, focusRing)}
+              className={cx(linkClassName, active ? 'bg-indigo-50 text-indigo-800' : inactiveClassName, focusRing)}
             >
               {link.label}
             </Link>

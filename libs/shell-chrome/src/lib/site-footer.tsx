@@ -12,11 +12,11 @@ import {
   phoneHref,
   socialLinks,
 } from '@kbe/content';
-import { cn, focusRing } from '@kbe/ui';
+import { cx, focusRing, focusRingOnIndigo950 } from '@kbe/ui';
 import { BrandLogo } from './brand-logo';
 import { SocialIcon } from './social-icon';
 
-const linkClass = cn('rounded-sm text-slate-200 underline-offset-4 hover:text-white hover:underline', focusRing, 'focus-visible:ring-offset-indigo-950');
+const linkClass = cx('rounded-sm text-slate-200 underline-offset-4 hover:text-white hover:underline', focusRingOnIndigo950);
 
 /** Footer of the public site: blurb, quick links, resources, contact, social links, copyright. */
 export function SiteFooter() {
@@ -40,7 +40,7 @@ export function SiteFooter() {
                     target="_blank"
                     rel="noopener noreferrer"
                     aria-label={`${social.label} (opens in a new tab)`}
-                    className={cn('inline-flex h-11 w-11 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20', focusRing)}
+                    className={cx('inline-flex h-11 w-11 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20', focusRing)}
                   >
                     <SocialIcon network={social.network} />
                   </a>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { ROUTES } from '@kbe/content';
-import { Button, cn, focusRing } from '@kbe/ui';
+import { Button, cx, focusRing } from '@kbe/ui';
 import { BrandLogo } from './brand-logo';
 import { MobileDrawer } from './mobile-drawer';
 import { NavLinks } from './nav-links';
@@ -11,7 +11,7 @@ export function SiteHeader() {
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <a
         href="#main-content"
-        className={cn(
+        className={cx(
           'sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-indigo-800',
           focusRing,
         )}
@@ -35,9 +35,13 @@ export function SiteHeader() {
             </span>
             Registration Open
           </span>
-          <Button asChild variant="accent" className="hidden sm:inline-flex">
-            <Link to={ROUTES.registration}>Register Now</Link>
-          </Button>
+          {/* Shown from sm up by its wrapper, not by a className overriding the button's own display:
+              the button's classes are then one list, which needs no tailwind-merge on the first render. */}
+          <div className="hidden sm:flex">
+            <Button asChild variant="accent">
+              <Link to={ROUTES.registration}>Register Now</Link>
+            </Button>
+          </div>
           <MobileDrawer />
         </div>
       </div>

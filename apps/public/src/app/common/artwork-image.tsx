@@ -1,4 +1,4 @@
-import { cn } from '@kbe/ui';
+import { cx } from '@kbe/ui';
 import { artworkSources, type ArtworkKind } from './artwork';
 
 export interface ArtworkImageProps {
@@ -15,6 +15,7 @@ export interface ArtworkImageProps {
    * an image then never competes with the stylesheet, the scripts or the largest paint.
    */
   eager?: boolean;
+  /** Classes added to the image's own (position, opacity, effects); none may override them. */
   className?: string;
 }
 
@@ -32,7 +33,7 @@ export function ArtworkImage({ id, kind, alt, sizes, priority = false, eager = f
       loading={priority || eager ? 'eager' : 'lazy'}
       decoding="async"
       {...(priority ? { fetchPriority: 'high' as const } : {})}
-      className={cn('h-full w-full object-cover', className)}
+      className={cx('h-full w-full object-cover', className)}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { LEVELS, type CompetitionLevel } from '@kbe/content';
-import { Badge, Card, CardContent, CardHeader, CardTitle, cn } from '@kbe/ui';
+import { Badge, Card, CardContent, CardHeader, CardTitle, cx } from '@kbe/ui';
 import { ContentIcon } from './content-icon';
 
 const ACCENT: Record<CompetitionLevel['colour'], string> = {
@@ -17,7 +17,7 @@ export function LevelsGrid() {
           <Card className="flex h-full flex-col">
             <CardHeader>
               <div className="flex items-center gap-3">
-                <span className={cn('inline-flex h-12 w-12 items-center justify-center rounded-full', ACCENT[level.colour])}>
+                <span className={cx('inline-flex h-12 w-12 items-center justify-center rounded-full', ACCENT[level.colour])}>
                   <ContentIcon name={level.icon} />
                 </span>
                 <div>

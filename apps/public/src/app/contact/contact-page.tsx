@@ -14,12 +14,12 @@ import {
   mailHref,
   phoneHref,
 } from '@kbe/content';
-import { Button, Card, CardContent, CardHeader, CardTitle, cn, focusRing } from '@kbe/ui';
+import { Button, Card, CardContent, CardHeader, CardTitle, cx, focusRing } from '@kbe/ui';
 import { PageHero } from '../common/page-hero';
 import { usePageMeta } from '../common/page-meta.hook';
 import { ContactForm, type ContactFormProps } from './contact-form';
 
-const linkClass = cn('rounded-sm font-semibold text-indigo-800 underline underline-offset-4 hover:text-indigo-950', focusRing);
+const linkClass = cx('rounded-sm font-semibold text-indigo-800 underline underline-offset-4 hover:text-indigo-950', focusRing);
 
 /** One line of 'Get in Touch': an icon, a bold label and the value under it. */
 function ContactLine({ icon: Icon, label, children }: { icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>; label: string; children: ReactNode }) {

@@ -14,7 +14,7 @@ import {
   type GalleryFilterId,
   type GalleryItem,
 } from '@kbe/content';
-import { Button, cn, focusRing } from '@kbe/ui';
+import { Button, cx, focusRing } from '@kbe/ui';
 import { ArtworkImage } from '../common/artwork-image';
 import { ContentIcon } from '../common/content-icon';
 import { usePageMeta } from '../common/page-meta.hook';
@@ -72,7 +72,7 @@ export function GalleryPage({ items = GALLERY_ITEMS }: { items?: GalleryItem[] }
                   type="button"
                   aria-pressed={active}
                   onClick={() => setFilter(c.id)}
-                  className={cn(
+                  className={cx(
                     'inline-flex min-h-11 items-center gap-2 rounded-full border px-4 text-sm font-semibold transition-colors',
                     active ? 'border-indigo-800 bg-indigo-800 text-white' : 'border-slate-300 bg-white text-slate-900 hover:bg-slate-100',
                     focusRing,
@@ -80,7 +80,7 @@ export function GalleryPage({ items = GALLERY_ITEMS }: { items?: GalleryItem[] }
                 >
                   <ContentIcon name={c.icon} className="h-4 w-4" />
                   <span>{c.label}</span>
-                  <span className={cn('rounded-full px-2 py-0.5 text-xs', active ? 'bg-white/20' : 'bg-slate-100')} data-testid={`gallery-count-${c.id}`}>
+                  <span className={cx('rounded-full px-2 py-0.5 text-xs', active ? 'bg-white/20' : 'bg-slate-100')} data-testid={`gallery-count-${c.id}`}>
                     {counts[c.id]}
                   </span>
                 </button>
@@ -116,7 +116,7 @@ export function GalleryPage({ items = GALLERY_ITEMS }: { items?: GalleryItem[] }
                         setSelected(item);
                       }}
                       aria-label={`${item.title}, ${itemCategory.label}: open larger image`}
-                      className={cn('group relative block aspect-[4/3] w-full overflow-hidden rounded-xl bg-slate-900 shadow-sm', focusRing)}
+                      className={cx('group relative block aspect-[4/3] w-full overflow-hidden rounded-xl bg-slate-900 shadow-sm', focusRing)}
                     >
                       <ArtworkImage
                         id={item.image}
@@ -131,7 +131,7 @@ export function GalleryPage({ items = GALLERY_ITEMS }: { items?: GalleryItem[] }
                           {item.title}
                           {/* Keeps title and badge apart in the button's text, which its name must contain (WCAG 2.5.3). */}{' '}
                         </span>
-                        <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', itemCategory.colour)}>{itemCategory.label}</span>
+                        <span className={cx('rounded-full px-2 py-0.5 text-xs font-semibold', itemCategory.colour)}>{itemCategory.label}</span>
                       </span>
                     </button>
                   </li>

@@ -32,6 +32,20 @@ describe('HeroSlider', () => {
     expect(active).toHaveAttribute('data-active', 'true');
   });
 
+  it('has the current and the next slide in the page, and mounts each next one a turn ahead or on a jump', () => {
+    renderSlider();
+    // the hidden slides are inert, which the accessibility tree leaves out: read the markup
+    const slides = () =>
+      Array.from(screen.getByTestId('hero-slider').querySelectorAll('[aria-roledescription="slide"]')).map((slide) => slide.getAttribute('aria-label')?.slice(0, 1));
+    expect(slides()).toEqual(['1', '2']);
+    advance(8000);
+    expect(slides()).toEqual(['1', '2', '3']);
+    fireEvent.click(screen.getByRole('button', { name: 'Previous slide' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Previous slide' }));
+    expect(label()).toBe('Slide 4 of 4');
+    expect(slides()).toEqual(['1', '2', '3', '4']);
+  });
+
   it('advances every 8000 ms and loops after the fourth slide', () => {
     renderSlider();
     advance(7999);

@@ -6,14 +6,14 @@ import Pause from 'lucide-react/icons/pause';
 import Play from 'lucide-react/icons/play';
 import QuoteIcon from 'lucide-react/icons/quote';
 import { HERO_AUTOPLAY_MS, HERO_SLIDES, HERO_TRANSITION_MS, type HeroSlide } from '@kbe/content';
-import { Button, cn, focusRing } from '@kbe/ui';
+import { Button, cx, focusRingOnSlate950 } from '@kbe/ui';
 import { ArtworkImage } from '../common/artwork-image';
 import { ContentIcon } from '../common/content-icon';
 import { usePrefersReducedMotion } from '../common/reduced-motion.hook';
 import { useSlideshow } from '../common/slideshow.hook';
 
 /**
- * Home hero: 4 slides, autoplay every 8000 ms, paused while hovered, still running after a
+ * Home hero: 4 slides (two of them in the page at first), autoplay every 8000 ms, paused while hovered, still running after a
  * click, 1200 ms fade. With reduced motion it neither fades nor starts on its own. The first
  * slide's image is the page's largest paint: prerendered, preloaded by the edge, high priority.
  */
@@ -27,12 +27,15 @@ export function HeroSlider({ slides = HERO_SLIDES }: { slides?: HeroSlide[] }) {
     autoplay,
   });
   const label = `Slide ${index + 1} of ${slides.length}`;
-  // Images of the slides seen so far and of the next one: a phone's first load fetches two hero
-  // images, not four (the hidden slides are in the viewport, so lazy loading would fetch them all).
-  const [withImage, setWithImage] = useState(() => new Set([0, 1 % slides.length]));
+  // Only the slides seen so far and the next one are in the page (the next one mounted hidden a
+  // whole interval before its turn, so it fades in): a first load parses, styles, lays out and
+  // hydrates two slides, not four, and fetches two hero images (the hidden slides are in the
+  // viewport, so lazy loading would fetch them all). A slide reached by a jump (a dot, previous)
+  // is mounted as it becomes the current one.
+  const [mounted, setMounted] = useState(() => new Set([0, 1 % slides.length]));
   useEffect(() => {
     const upcoming = (index + 1) % slides.length;
-    setWithImage((seen) => (seen.has(index) && seen.has(upcoming) ? seen : new Set([...seen, index, upcoming])));
+    setMounted((seen) => (seen.has(index) && seen.has(upcoming) ? seen : new Set([...seen, index, upcoming])));
   }, [index, slides.length]);
 
   return (
@@ -46,6 +49,7 @@ export function HeroSlider({ slides = HERO_SLIDES }: { slides?: HeroSlide[] }) {
       <div className="relative min-h-[620px] sm:min-h-[580px] lg:min-h-[640px]" aria-live={autoplay ? 'off' : 'polite'}>
         {slides.map((slide, i) => {
           const active = i === index;
+          if (!active && !mounted.has(i)) return null;
           return (
             <div
               key={slide.id}
@@ -55,23 +59,21 @@ export function HeroSlider({ slides = HERO_SLIDES }: { slides?: HeroSlide[] }) {
               aria-hidden={!active}
               inert={!active}
               data-active={active}
-              className={cn(
+              className={cx(
                 'absolute inset-0 bg-gradient-to-br transition-opacity ease-in-out',
                 slide.colour,
                 active ? 'z-10 opacity-100' : 'z-0 opacity-0',
               )}
               style={{ transitionDuration: reducedMotion ? '0ms' : `${HERO_TRANSITION_MS}ms` }}
             >
-              {withImage.has(i) || active ? (
-                <ArtworkImage
-                  id={slide.image}
-                  kind="hero"
-                  alt={slide.imageAlt}
-                  sizes="100vw"
-                  priority={i === 0}
-                  className="absolute inset-0 -z-10 opacity-70"
-                />
-              ) : null}
+              <ArtworkImage
+                id={slide.image}
+                kind="hero"
+                alt={slide.imageAlt}
+                sizes="100vw"
+                priority={i === 0}
+                className="absolute inset-0 -z-10 opacity-70"
+              />
               <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-r from-slate-950/90 via-slate-950/70 to-slate-950/30" />
               <div className="mx-auto flex h-full max-w-7xl flex-col justify-center gap-5 px-4 pb-28 pt-10 sm:px-6 lg:px-8">
                 <p className="inline-flex w-fit items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-semibold text-amber-200">
@@ -139,13 +141,13 @@ export function HeroSlider({ slides = HERO_SLIDES }: { slides?: HeroSlide[] }) {
                 onClick={() => goTo(i)}
                 aria-label={`Go to slide ${i + 1}: ${slide.title}`}
                 aria-current={i === index ? 'true' : undefined}
-                className={cn('flex h-11 w-8 items-center justify-center rounded-full', focusRing, 'focus-visible:ring-offset-slate-950')}
+                className={cx('flex h-11 w-8 items-center justify-center rounded-full', focusRingOnSlate950)}
               >
                 {/* Every dot has the active dot's size and the inactive ones are clipped to a circle: a dot
                     that changed its width would move the centred dot (a layout shift at every slide). */}
                 <span
                   aria-hidden="true"
-                  className={cn(
+                  className={cx(
                     'block h-2.5 w-6 rounded-full transition-[clip-path,background-color]',
                     i === index ? 'bg-amber-300 [clip-path:inset(0_round_9999px)]' : 'bg-white/60 [clip-path:inset(0_7px_round_9999px)]',
                   )}

@@ -1,6 +1,6 @@
 import QuoteIcon from 'lucide-react/icons/quote';
 import { QUOTE_ROTATION_MS, QUOTES, type Quote } from '@kbe/content';
-import { cn, focusRing } from '@kbe/ui';
+import { cx, focusRingOnIndigo950 } from '@kbe/ui';
 import { usePrefersReducedMotion } from '../common/reduced-motion.hook';
 import { useSlideshow } from '../common/slideshow.hook';
 
@@ -25,7 +25,7 @@ export function QuoteCarousel({ quotes = QUOTES }: { quotes?: Quote[] }) {
             key={quote.quote}
             aria-hidden={i === index ? undefined : true}
             data-current={i === index ? 'true' : undefined}
-            className={cn('col-start-1 row-start-1 flex flex-col items-center gap-4 text-center', i !== index && 'invisible')}
+            className={cx('col-start-1 row-start-1 flex flex-col items-center gap-4 text-center', i !== index && 'invisible')}
           >
             <QuoteIcon aria-hidden="true" className="h-10 w-10 text-amber-300" />
             <blockquote className="text-xl font-semibold leading-relaxed sm:text-2xl">
@@ -43,9 +43,9 @@ export function QuoteCarousel({ quotes = QUOTES }: { quotes?: Quote[] }) {
             onClick={() => goTo(i)}
             aria-label={`Show quote ${i + 1} of ${quotes.length}`}
             aria-current={i === index ? 'true' : undefined}
-            className={cn('flex h-11 w-8 items-center justify-center rounded-full', focusRing, 'focus-visible:ring-offset-indigo-950')}
+            className={cx('flex h-11 w-8 items-center justify-center rounded-full', focusRingOnIndigo950)}
           >
-            <span aria-hidden="true" className={cn('block h-2.5 rounded-full transition-all', i === index ? 'w-6 bg-amber-300' : 'w-2.5 bg-white/60')} />
+            <span aria-hidden="true" className={cx('block h-2.5 rounded-full transition-all', i === index ? 'w-6 bg-amber-300' : 'w-2.5 bg-white/60')} />
           </button>
         ))}
       </div>
