@@ -52,7 +52,7 @@ describe('EventInvalidatedCandidates', () => {
     records.set('KBE1', candidate('KBE1', 'Meena'));
     const candidates = new EventInvalidatedCandidates(fake, options());
     let release!: () => void;
-    holdLookups(new Promise((resolve) => (release = resolve)));
+    void holdLookups(new Promise((resolve) => (release = resolve)));
     const slow = candidates.find('KBE1'); // reads 'Meena'
     records.set('KBE1', candidate('KBE1', 'Hema'));
     candidates.forget('KBE1');
