@@ -14,6 +14,11 @@ export interface ReplicaEventFeedOptions {
 
 type Handler<K extends EventType> = (payload: EventPayloads[K]) => void;
 
+/** `<topic prefix><service>.replica.<uuid>`: one group per process, named after its deployment. */
+export function replicaGroupId(topicPrefix: string, service: string): string {
+  return `${topicPrefix}${service}.replica.${randomUUID()}`;
+}
+
 /**
  * Events every replica of this service must see (not one replica per event, as in the service's
  * consumer group): a consumer in a group of its own, from the newest offset on. While it is
@@ -72,7 +77,7 @@ export class ReplicaEventFeed {
     if (this.stopped) return;
     const consumer = this.options.kafka.consumer({
       // A group of its own per process: every replica gets every event.
-      groupId: `${this.options.service}.replica.${randomUUID()}`,
+      groupId: replicaGroupId(this.options.topicPrefix, this.options.service),
       allowAutoTopicCreation: true,
       maxWaitTimeInMs: 1_000,
     });
