@@ -12,8 +12,8 @@
 //             (what most candidates get: the replica they reach did not render their PDF)
 //   limit     the same HTML with a bare warm page.pdf() on reused pages (as many as the service's pool)
 //   naive     the same HTML with a browser launched per PDF
-//   floor     one FerretDB read by _id (the lock check's) at the cached downloads' concurrency: a
-//             download that must check the shared lock can hardly be faster than this
+//   floor     one FerretDB read by _id at the cached downloads' concurrency: what a download paid
+//             for its lock check before the replicas knew the locks from download-attempts.changed
 // and prints the ratios cold/limit and cold/naive. Targets: >= 0.8x, >= 10x, cached p95 <= 20 ms.
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
