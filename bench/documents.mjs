@@ -12,8 +12,8 @@
 //             (what most candidates get: the replica they reach did not render their PDF)
 //   limit     the same HTML with a bare warm page.pdf() on reused pages (as many as the service's pool)
 //   naive     the same HTML with a browser launched per PDF
-//   floor     one FerretDB read by _id (the lock check's) at the cached downloads' concurrency: a
-//             download that must check the shared lock can hardly be faster than this
+//   floor     one FerretDB read by _id at the cached downloads' concurrency: what a download paid
+//             for its lock check before the replicas knew the locks from download-attempts.changed
 // and prints the ratios cold/limit and cold/naive. Targets: >= 0.8x, >= 10x, cached p95 <= 20 ms.
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -71,14 +71,40 @@ function startServices() {
   return { env, children };
 }
 
-/** A fresh documents-service whose 1 MB memory cache holds fewer PDFs than the bench cycles through. */
+/** documents-service's replica event groups (docs/documents.md) of this run that are Stable (a member joined). */
+async function stableReplicaGroups(env) {
+  const { Kafka, logLevel } = await import('kafkajs');
+  const admin = new Kafka({ clientId: 'bench-documents', brokers: env.KAFKA_BROKERS.split(','), logLevel: logLevel.NOTHING }).admin();
+  await admin.connect();
+  try {
+    const prefix = `${env.KAFKA_TOPIC_PREFIX}documents-service.replica.`;
+    const ids = (await admin.listGroups()).groups.map((group) => group.groupId).filter((id) => id.startsWith(prefix));
+    if (ids.length === 0) return [];
+    return (await admin.describeGroups(ids)).groups.filter((group) => group.state === 'Stable').map((group) => group.groupId);
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+/**
+ * A fresh documents-service whose 1 MB memory cache holds fewer PDFs than the bench cycles through,
+ * measured once it hears its replica events (a new consumer group joins in a few seconds; until
+ * then it reads every lock and candidate, as it would with Kafka away).
+ */
 async function restartDocumentsWithoutMemory(env, children) {
   const old = children.pop();
   const exited = new Promise((resolve) => old.once('exit', resolve));
   old.kill('SIGTERM');
   await exited;
+  const before = new Set(await stableReplicaGroups(env));
   children.push(startBuiltService('documents-service', PORTS.documents, { ...env, PDF_MEMORY_CACHE_MB: '1' }));
   await waitUntilHealthy(`http://127.0.0.1:${PORTS.documents}/api/health/documents-service`);
+  const deadline = Date.now() + 60_000;
+  while (!(await stableReplicaGroups(env)).some((id) => !before.has(id))) {
+    if (Date.now() > deadline) throw new Error('the restarted documents-service did not join its replica events within 60 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await new Promise((r) => setTimeout(r, 2_000)); // its first fetch, which makes the feed live
 }
 
 async function registerCandidates(env) {

@@ -52,6 +52,10 @@ const documentsEnv = {
   PDF_MEMORY_CACHE_MB: positiveIntField(32),
   /** Photos and signatures kept in memory for re-renders, in MB. */
   IMAGE_MEMORY_CACHE_MB: positiveIntField(16),
+  /** Candidates kept in memory between registration-service's change events (downloads only) ... */
+  CANDIDATE_MEMORY_CACHE_ENTRIES: positiveIntField(20_000),
+  /** ... and at most this long, should a change announcement have been lost. */
+  CANDIDATE_MEMORY_CACHE_SECONDS: positiveIntField(600),
   /** Failed download attempts per candidate and per client address within the window ... */
   DOWNLOAD_FAILURE_LIMIT: positiveIntField(5),
   DOWNLOAD_FAILURE_WINDOW_SECONDS: positiveIntField(15 * 60),

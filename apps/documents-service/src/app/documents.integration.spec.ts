@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
-import { toBracketedFields, type BracketableObject } from '@kbe/contracts';
+import { createEventEnvelope, toBracketedFields, type BracketableObject } from '@kbe/contracts';
 import { validCandidate, validMentor, validSchool } from '@kbe/contracts/testing';
 import { createServiceApp } from '@kbe/server-bootstrap';
 import { loadConfig } from '@kbe/server-config';
@@ -305,8 +305,15 @@ describe('documents-service against the real servers and registration-service', 
       expect(text).toContain('Edition 2025');
 
       // A changed seat number is a new content version: this download must render, after the crash.
+      // Downloads keep the candidate until registration-service's candidate.changed arrives (outbox, Kafka).
       await reg.patch(`/internal/candidates/${candidateCode}/exam-assignment`).set(internal).send({ seatNumber: 'NSK-0042' }).expect(200);
-      const hallTicket = await download(candidateCode, 'hall-ticket', { motherName: MOTHER_NAME });
+      const hallTicket = await waitFor(
+        async () => {
+          const answer = await download(candidateCode, 'hall-ticket', { motherName: MOTHER_NAME });
+          return answer.status !== 200 || answer.headers['x-document-cache'] === 'miss' ? answer : undefined;
+        },
+        { timeoutMs: 30_000, what: 'the candidate.changed of the new seat' },
+      );
       expect(hallTicket.status).toBe(200);
       expect(hallTicket.headers['x-document-cache']).toBe('miss');
       expect(squash(pdfText(hallTicket.body as Buffer, dir))).toContain('NSK-0042');
@@ -336,6 +343,66 @@ describe('documents-service against the real servers and registration-service', 
     }
     await sleep(3000);
     expect(rendersOf(code, 'hall-ticket')).toBe(1);
+  }, 240_000);
+
+  it("takes a changed mother's name and a withdrawn release into account once registration-service announces them", async () => {
+    const code = await registerCandidate('Kabir Joshi', 'Lata Joshi');
+    await release(code, 'hall-ticket');
+    await waitForRenderAhead(code, 'hall-ticket');
+    expect((await download(code, 'hall-ticket', { motherName: 'Lata Joshi' }, '203.0.113.30')).status).toBe(200);
+    expect((await download(code, 'hall-ticket', { motherName: 'Lata Joshi' }, '203.0.113.30')).status).toBe(200);
+
+    const valid = validCandidate();
+    const edited = {
+      ...valid,
+      mentorCode,
+      personalDetails: { ...valid.personalDetails, fullName: 'Kabir Joshi', motherName: 'Hema Joshi' },
+      educationalDetails: { ...valid.educationalDetails, kbeCategory: 'Sec', standard: '8th' },
+    };
+    await reg.put(`/internal/candidates/${code}`).set(internal).send(edited).expect(200);
+    // The old name is served until candidate.changed arrives (a success, no failure counted), then refused.
+    await waitFor(
+      async () => (await download(code, 'hall-ticket', { motherName: 'Lata Joshi' }, '203.0.113.31')).status === 403 || undefined,
+      { timeoutMs: 30_000, what: "the candidate.changed of the new mother's name" },
+    );
+    expect((await download(code, 'hall-ticket', { motherName: 'Hema Joshi' }, '203.0.113.31')).status).toBe(200);
+
+    await reg.patch(`/internal/candidates/${code}/hall-ticket`).set(internal).send({ hallTicketReleased: false }).expect(200);
+    const withdrawn = await waitFor(
+      async () => {
+        const answer = await download(code, 'hall-ticket', { motherName: 'Hema Joshi' }, '203.0.113.31');
+        return answer.status !== 200 ? answer : undefined;
+      },
+      { timeoutMs: 30_000, what: 'the candidate.changed of the withdrawn release' },
+    );
+    expect(withdrawn.status).toBe(409);
+    expect(JSON.parse(withdrawn.body.toString()).message).toBe('Your hall ticket has not been released yet. Please check back later.');
+  }, 240_000);
+
+  it('answers 429 for the right name once another replica announces a lock of the candidate', async () => {
+    const code = await registerCandidate('Meera Sathe', 'Asha Sathe');
+    await release(code, 'hall-ticket');
+    expect((await download(code, 'hall-ticket', { motherName: 'Asha Sathe' }, '203.0.113.40')).status).toBe(200);
+
+    // What another replica publishes after storing the lock in the shared MongoDB collection.
+    const lockedUntil = new Date(Date.now() + 600_000).toISOString();
+    const event = createEventEnvelope('download-attempts.changed', { key: `candidate:${code}`, failures: 0, lockedUntil });
+    const producer = kafka.producer();
+    await producer.connect();
+    try {
+      await producer.send({ topic: `${env.KAFKA_TOPIC_PREFIX}download-attempts.changed`, messages: [{ key: `candidate:${code}`, value: JSON.stringify(event) }] });
+    } finally {
+      await producer.disconnect();
+    }
+    const locked = await waitFor(
+      async () => {
+        const answer = await download(code, 'hall-ticket', { motherName: 'Asha Sathe' }, '203.0.113.41');
+        return answer.status !== 200 ? answer : undefined;
+      },
+      { timeoutMs: 30_000, what: 'the announced lock' },
+    );
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(500);
   }, 240_000);
 
   it('locks a candidate after repeated wrong names (429 + Retry-After), even for the right name from elsewhere', async () => {

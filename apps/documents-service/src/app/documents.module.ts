@@ -1,11 +1,14 @@
 import { Inject, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown, type DynamicModule } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
 import { FILE_STORAGE, type FileStorage } from '@kbe/server-storage';
+import { EventPublisher, KAFKA_CLIENT } from '@kbe/server-messaging';
+import type { Kafka } from 'kafkajs';
 import type { Connection } from 'mongoose';
 import { CANDIDATE_DIRECTORY, type CandidateDirectory } from './candidates/candidate-directory';
+import { EventInvalidatedCandidates } from './candidates/event-invalidated-candidates';
 import { HttpCandidateDirectory } from './candidates/http.candidate-directory';
 import { RememberedCandidateFiles } from './candidates/remembered-candidate-files';
-import type { DocumentsConfig } from './documents.config';
+import { SERVICE_NAME, type DocumentsConfig } from './documents.config';
 import { DocumentComposer } from './documents/document-composer';
 import { DocumentProvider } from './documents/document-provider';
 import { PdfCache } from './documents/pdf-cache';
@@ -17,6 +20,8 @@ import { DOWNLOAD_SETTINGS } from './downloads/download.settings';
 import { DownloadsController } from './downloads/downloads.controller';
 import { InternalDocumentsController } from './downloads/internal-documents.controller';
 import { MongoAttemptLimiter } from './downloads/mongo.attempt-limiter';
+import { ReplicatedAttemptLimiter } from './downloads/replicated-attempt-limiter';
+import { ReplicaEventFeed } from './replica-events/replica-event-feed';
 import { ChromiumPagePool } from './rendering/chromium-page.pool';
 import { PDF_RENDERER, type PdfRenderer } from './rendering/pdf-renderer';
 import { RenderAheadController } from './render-ahead/render-ahead.controller';
@@ -24,9 +29,17 @@ import { VerificationController } from './verification/verification.controller';
 import { VerificationTokens } from './verification/verification-token';
 
 /** Hall tickets and certificates: compose (handlebars) -> render (Chromium pool) -> cache (MinIO). */
+/** The candidates as downloads see them: kept in memory between change events (render-ahead and admins ask anew). */
+const DOWNLOAD_CANDIDATES = Symbol('DOWNLOAD_CANDIDATES');
+
 @Module({})
 export class DocumentsModule implements OnApplicationBootstrap, OnApplicationShutdown {
-  constructor(@Inject(PDF_RENDERER) private readonly renderer: PdfRenderer) {}
+  constructor(
+    @Inject(PDF_RENDERER) private readonly renderer: PdfRenderer,
+    private readonly feed: ReplicaEventFeed,
+    @Inject(DOWNLOAD_CANDIDATES) private readonly candidates: EventInvalidatedCandidates,
+    @Inject(ATTEMPT_LIMITER) private readonly limiter: ReplicatedAttemptLimiter,
+  ) {}
 
   static forRoot(config: DocumentsConfig): DynamicModule {
     return {
@@ -72,20 +85,42 @@ export class DocumentsModule implements OnApplicationBootstrap, OnApplicationShu
           inject: [CANDIDATE_DIRECTORY, DocumentComposer, PDF_RENDERER, PdfCache],
         },
         {
+          provide: ReplicaEventFeed,
+          useFactory: (kafka: Kafka) => new ReplicaEventFeed({ kafka, service: SERVICE_NAME, topicPrefix: config.KAFKA_TOPIC_PREFIX }),
+          inject: [KAFKA_CLIENT],
+        },
+        {
           provide: ATTEMPT_LIMITER,
-          useFactory: (connection: Connection) =>
-            new MongoAttemptLimiter(connection, {
-              limit: config.DOWNLOAD_FAILURE_LIMIT,
-              windowSeconds: config.DOWNLOAD_FAILURE_WINDOW_SECONDS,
-              lockoutSeconds: config.DOWNLOAD_LOCKOUT_SECONDS,
+          useFactory: (connection: Connection, feed: ReplicaEventFeed, publisher: EventPublisher) =>
+            new ReplicatedAttemptLimiter(
+              new MongoAttemptLimiter(connection, {
+                limit: config.DOWNLOAD_FAILURE_LIMIT,
+                windowSeconds: config.DOWNLOAD_FAILURE_WINDOW_SECONDS,
+                lockoutSeconds: config.DOWNLOAD_LOCKOUT_SECONDS,
+              }),
+              {
+                listening: () => feed.live,
+                announce: async (payload) => void (await publisher.publish('download-attempts.changed', payload, { key: payload.key })),
+                windowMs: config.DOWNLOAD_FAILURE_WINDOW_SECONDS * 1000,
+              },
+            ),
+          inject: [getConnectionToken(), ReplicaEventFeed, EventPublisher],
+        },
+        {
+          provide: DOWNLOAD_CANDIDATES,
+          useFactory: (directory: CandidateDirectory, feed: ReplicaEventFeed) =>
+            new EventInvalidatedCandidates(directory, {
+              listening: () => feed.live,
+              maxEntries: config.CANDIDATE_MEMORY_CACHE_ENTRIES,
+              maxAgeMs: config.CANDIDATE_MEMORY_CACHE_SECONDS * 1000,
             }),
-          inject: [getConnectionToken()],
+          inject: [CANDIDATE_DIRECTORY, ReplicaEventFeed],
         },
         {
           provide: DownloadDocumentUseCase,
           useFactory: (directory: CandidateDirectory, documents: DocumentProvider, limiter: AttemptLimiter) =>
             new DownloadDocumentUseCase(directory, documents, limiter),
-          inject: [CANDIDATE_DIRECTORY, DocumentProvider, ATTEMPT_LIMITER],
+          inject: [DOWNLOAD_CANDIDATES, DocumentProvider, ATTEMPT_LIMITER],
         },
       ],
       exports: [DocumentProvider, PDF_RENDERER],
@@ -94,12 +129,28 @@ export class DocumentsModule implements OnApplicationBootstrap, OnApplicationShu
 
   /** Launches Chromium and opens the pages in the background, so the first download does not wait for it. */
   onApplicationBootstrap(): void {
+    this.listenToReplicaEvents();
     (this.renderer as Partial<ChromiumPagePool>).warmUp?.().catch((error: unknown) =>
       new Logger(DocumentsModule.name).warn(`Chromium warm-up failed: ${error instanceof Error ? error.message : String(error)}`),
     );
   }
 
+  /** What every replica keeps in memory, and the events that keep it current. */
+  private listenToReplicaEvents(): void {
+    const forget = ({ candidateCode }: { candidateCode: string }) => this.candidates.forget(candidateCode);
+    this.feed.on('candidate.changed', forget);
+    this.feed.on('hall-ticket.released', forget);
+    this.feed.on('certificate.released', forget);
+    this.feed.on('download-attempts.changed', (payload) => this.limiter.heard(payload));
+    this.feed.onResync(async () => {
+      this.candidates.forgetAll();
+      await this.limiter.reload();
+    });
+    this.feed.startInBackground();
+  }
+
   async onApplicationShutdown(): Promise<void> {
+    await this.feed.stop();
     await (this.renderer as Partial<ChromiumPagePool>).close?.();
   }
 }

@@ -1,11 +1,13 @@
 import { EVENT_TOPICS, EVENT_TYPES, createEventEnvelope, parseEventEnvelope } from './registration-events';
 
 describe('event catalogue', () => {
-  it('names the six topics', () => {
+  it('names the eight topics', () => {
     expect([...EVENT_TYPES].sort()).toEqual(
       [
+        'candidate.changed',
         'candidate.registered',
         'certificate.released',
+        'download-attempts.changed',
         'hall-ticket.released',
         'mentor.registered',
         'school.registered',

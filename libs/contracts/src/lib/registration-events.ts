@@ -11,6 +11,8 @@ export const EVENT_TOPICS = {
   hallTicketReleased: 'hall-ticket.released',
   certificateReleased: 'certificate.released',
   smsRequested: 'sms.requested',
+  candidateChanged: 'candidate.changed',
+  downloadAttemptsChanged: 'download-attempts.changed',
 } as const;
 
 export type EventType = (typeof EVENT_TOPICS)[keyof typeof EVENT_TOPICS];
@@ -47,6 +49,27 @@ export const documentReleasedPayloadSchema = z.strictObject({
   releasedAt: isoInstant,
   /** Admin username, for the audit trail. */
   releasedBy: z.string().min(1),
+});
+
+/**
+ * Something a candidate's documents depend on may have changed (an edit, fees, seat, a release or
+ * its withdrawal, deletion, restore): consumers that keep the candidate drop their copy. It says
+ * nothing of what changed; a spurious one costs a lookup.
+ */
+export const candidateChangedPayloadSchema = z.strictObject({
+  candidateCode: z.string().min(1),
+  changedAt: isoInstant,
+});
+
+/**
+ * documents-service's failed download attempts of one key (`candidate:<code>` or
+ * `client:<address>`) as stored after a failure or a reset, so every replica knows the locks
+ * without reading them per download. Never carries the submitted name.
+ */
+export const downloadAttemptsChangedPayloadSchema = z.strictObject({
+  key: z.string().min(1),
+  failures: z.number().int().nonnegative(),
+  lockedUntil: isoInstant.nullable(),
 });
 
 export const SMS_MESSAGE_TYPES = ['status', 'hall-ticket', 'certificate', 'custom'] as const;
@@ -91,6 +114,8 @@ export const EVENT_PAYLOAD_SCHEMAS = {
   'hall-ticket.released': documentReleasedPayloadSchema,
   'certificate.released': documentReleasedPayloadSchema,
   'sms.requested': smsRequestedPayloadSchema,
+  'candidate.changed': candidateChangedPayloadSchema,
+  'download-attempts.changed': downloadAttemptsChangedPayloadSchema,
 } as const satisfies Record<EventType, z.ZodType>;
 
 export type EventPayloads = { [K in EventType]: z.output<(typeof EVENT_PAYLOAD_SCHEMAS)[K]> };
@@ -99,6 +124,8 @@ export type MentorRegisteredPayload = EventPayloads['mentor.registered'];
 export type CandidateRegisteredPayload = EventPayloads['candidate.registered'];
 export type DocumentReleasedPayload = EventPayloads['hall-ticket.released'];
 export type SmsRequestedPayload = EventPayloads['sms.requested'];
+export type CandidateChangedPayload = EventPayloads['candidate.changed'];
+export type DownloadAttemptsChangedPayload = EventPayloads['download-attempts.changed'];
 export type SmsRecipient = z.output<typeof smsRecipientSchema>;
 
 /**

@@ -11,3 +11,4 @@ export * from './lib/outbox/outbox-relay';
 export * from './lib/outbox/event-publisher';
 export * from './lib/outbox/mongo-outbox.store';
 export * from './lib/messaging-options.from-env';
+export * from './lib/kafka-topics';

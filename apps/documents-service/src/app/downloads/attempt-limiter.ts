@@ -5,7 +5,8 @@
 export interface AttemptLimiter {
   /** Whether any of `keys` is locked, and which of them have failures on record (one read per key). */
   status(keys: string[], now: Date): Promise<AttemptStatus>;
-  recordFailure(keys: string[], now: Date): Promise<void>;
+  /** Counts a failure for each key; returns each key's failures and lock as stored after it. */
+  recordFailure(keys: string[], now: Date): Promise<AttemptState[]>;
   /** Forget the failures of a key (after a successful download). */
   reset(key: string): Promise<void>;
 }
@@ -15,6 +16,13 @@ export interface AttemptStatus {
   lockedFor: number;
   /** The keys with failures on record: only these have something for a success to forget. */
   withFailures: ReadonlySet<string>;
+}
+
+/** One key's failures within its window and its lock, as stored. */
+export interface AttemptState {
+  key: string;
+  failures: number;
+  lockedUntil: Date | null;
 }
 
 export const ATTEMPT_LIMITER = Symbol('ATTEMPT_LIMITER');

@@ -41,6 +41,7 @@ function memoryLimiter(limit: number, lockSeconds: number): AttemptLimiter & { f
           failures.set(key, 0);
         }
       }
+      return keys.map((key) => ({ key, failures: failures.get(key) ?? 0, lockedUntil: locks.has(key) ? new Date(locks.get(key) ?? 0) : null }));
     },
     async reset(key) {
       resets.push(key);

@@ -1,5 +1,5 @@
 import type { Collection, Connection } from 'mongoose';
-import type { AttemptLimiter, AttemptLimits, AttemptStatus } from './attempt-limiter';
+import type { AttemptLimiter, AttemptLimits, AttemptState, AttemptStatus } from './attempt-limiter';
 
 interface AttemptRecord {
   _id: string;
@@ -32,8 +32,20 @@ export class MongoAttemptLimiter implements AttemptLimiter {
     };
   }
 
-  async recordFailure(keys: string[], now: Date): Promise<void> {
+  async recordFailure(keys: string[], now: Date): Promise<AttemptState[]> {
     await Promise.all(keys.map((key) => this.failOne(key, now)));
+    return Promise.all(keys.map((key) => this.state(key)));
+  }
+
+  /** The keys locked now or with failures on record (a few: only failures leave records). */
+  async active(now: Date): Promise<AttemptState[]> {
+    const records = await this.records.find({ $or: [{ failures: { $gt: 0 } }, { lockedUntil: { $gt: now } }] }).toArray();
+    return records.map((record) => ({ key: record._id, failures: record.failures, lockedUntil: record.lockedUntil }));
+  }
+
+  private async state(key: string): Promise<AttemptState> {
+    const record = await this.records.findOne({ _id: key });
+    return { key, failures: record?.failures ?? 0, lockedUntil: record?.lockedUntil ?? null };
   }
 
   async reset(key: string): Promise<void> {

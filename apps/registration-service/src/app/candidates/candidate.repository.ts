@@ -9,6 +9,7 @@ import { findPage, type Page, type PageRequest } from '../common/pagination';
 import { findRecordsWithPendingEvent, RecordEventMarks } from '../common/pending-event.queries';
 import type { PendingEventSource, PendingRegistrationEvent } from '../common/registration-event.publisher';
 import { normaliseText, prefixPattern } from '../common/text-search.util';
+import { CandidateChangeAnnouncer } from './candidate-change.announcer';
 import { CandidateSearchCache } from './candidate-search.cache';
 import { CandidateDocument, type ReleaseFact } from './candidate.schema';
 
@@ -139,6 +140,7 @@ export class MongoCandidateRepository implements CandidateRepository, OnModuleIn
   constructor(
     @InjectModel(CandidateDocument.name) private readonly model: Model<CandidateDocument>,
     private readonly searchCache: CandidateSearchCache,
+    private readonly changes: CandidateChangeAnnouncer,
   ) {
     this.inserts = new BatchedInsert(model);
     this.eventMarks = new RecordEventMarks(model);
@@ -206,8 +208,11 @@ export class MongoCandidateRepository implements CandidateRepository, OnModuleIn
     // per statement (docs/adr/0004); MongoDB serves it from the `_id` index.
     const condition: QueryFilter<CandidateDocument> = { _id: codes, ...LIVE, [fields.flag]: { $ne: true } };
     if (kind === 'hall-ticket') condition.feesPaid = true;
-    await this.changing(candidateCodes, () =>
-      this.model.updateMany(condition, { $set: { [fields.flag]: true, [fields.fact]: { ...release, eventQueued: false } } }).exec(),
+    // Announced by the release events themselves (one per released candidate), not candidate.changed.
+    await this.changing(
+      candidateCodes,
+      () => this.model.updateMany(condition, { $set: { [fields.flag]: true, [fields.fact]: { ...release, eventQueued: false } } }).exec(),
+      { announce: false },
     );
     const after = await this.model
       .find({ _id: codes, ...LIVE }, { candidateCode: 1, [fields.flag]: 1, [fields.fact]: 1 })
@@ -358,13 +363,18 @@ export class MongoCandidateRepository implements CandidateRepository, OnModuleIn
     return docs.map((doc) => ({ candidateCode: doc.candidateCode, phoneNumber: doc.phoneNumber }));
   }
 
-  /** A write that changes what these candidates' public search shows: their cached answers are forgotten. */
-  private async changing<T>(codes: readonly string[], write: () => Promise<T>): Promise<T> {
+  /**
+   * A write to these candidates: their cached public search answers are forgotten, and once it is
+   * stored, `candidate.changed` tells documents-service to drop its copies (unless `announce` is
+   * false: the caller announces otherwise).
+   */
+  private async changing<T>(codes: readonly string[], write: () => Promise<T>, options: { announce: boolean } = { announce: true }): Promise<T> {
     this.searchCache.forget(codes);
     try {
       return await write();
     } finally {
       this.searchCache.forget(codes);
+      if (options.announce) await this.changes.announce(codes);
     }
   }
 

@@ -3,6 +3,7 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { RegistrationEventPublisher } from '../common/registration-event.publisher';
 import { MentorsModule } from '../mentors/mentors.module';
 import { CANDIDATE_DOCUMENTS_STORE, ObjectStorageCandidateDocuments } from './candidate-documents.store';
+import { CandidateChangeAnnouncer } from './candidate-change.announcer';
 import { CandidateSearchCache } from './candidate-search.cache';
 import { CANDIDATE_REPOSITORY, MongoCandidateRepository, type CandidateRepository } from './candidate.repository';
 import { CandidateDocument, CandidateSchema } from './candidate.schema';
@@ -25,6 +26,7 @@ import { SearchCandidateUseCase } from './usecases/search-candidate.usecase';
     { provide: IMAGE_NORMALIZER, useClass: SharpImageNormalizer },
     UploadLimitInterceptor,
     CandidateSearchCache,
+    CandidateChangeAnnouncer,
     RegisterCandidateUseCase,
     SearchCandidateUseCase,
     ListCandidatesUseCase,
