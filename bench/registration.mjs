@@ -213,7 +213,7 @@ function candidateForm(mentorCode, i, run, photo, signature) {
  *           1200 px, upright: the service keeps its pixels and cuts the metadata)
  *   camera  4032x3024 with EXIF orientation 6 (a portrait taken on a phone), ~2.5 MB: the
  *           original from the camera (the service rotates, resizes and re-encodes it)
- * and one signature: a 600x200 scan on white paper, ~40 KB JPEG (within bounds).
+ * and one signature: a 600x200 scan on white paper, ~7 KB JPEG (within bounds).
  */
 async function texturedJpeg(width, height, svg, { sigma, blur, orientation }) {
   const noise = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma } } }).blur(blur).png().toBuffer();
