@@ -8,7 +8,7 @@
 // writes (the record, its idempotency key and its outbox entry; for a candidate also the two
 // images) and answers the same status. Then, with BENCH_CLIENTS concurrent clients:
 //   school     POST /api/schools/register (JSON, an Idempotency-Key each)
-//   candidate  POST /api/candidates/register (multipart: a 960x1280 phone photo and a signature)
+//   candidate  POST /api/candidates/register (multipart: a 900x1200 phone photo and a signature)
 //   camera     the same with a 4032x3024 camera original as the photo (see images() below)
 //   search     GET /api/candidates/search/{code}
 // and prints req/s and p50/p95/p99 of each, and the ratio service/bare.
@@ -209,7 +209,7 @@ function candidateForm(mentorCode, i, run, photo, signature) {
  * textured (about 0.2 bytes per pixel at quality 90, like a phone's JPEGs; flat colours would
  * make them ten times smaller than real ones) and carrying EXIF with a GPS position, as phones
  * write it. Two kinds of photo upload, measured as separate phases:
- *   photo   960x1280, ~280 KB: a phone photo cropped to the face (within the stored bounds of
+ *   photo   900x1200, ~250 KB: a phone photo cropped to the face (within the stored bounds of
  *           1200 px, upright: the service keeps its pixels and cuts the metadata)
  *   camera  4032x3024 with EXIF orientation 6 (a portrait taken on a phone), ~2.5 MB: the
  *           original from the camera (the service rotates, resizes and re-encodes it)
@@ -227,7 +227,7 @@ const portrait = (width, height) =>
   `<svg width="${width}" height="${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#5b7fb8"/><stop offset="1" stop-color="#c9d6e8"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/><ellipse cx="${width / 2}" cy="${height * 0.4}" rx="${width * 0.24}" ry="${height * 0.22}" fill="#d9a77f"/><rect x="${width * 0.15}" y="${height * 0.66}" width="${width * 0.7}" height="${height * 0.34}" rx="${width * 0.1}" fill="#2b3a55"/></svg>`;
 
 async function images() {
-  const photo = await texturedJpeg(960, 1280, portrait(960, 1280), { sigma: 30, blur: 0.8 });
+  const photo = await texturedJpeg(900, 1200, portrait(900, 1200), { sigma: 30, blur: 0.8 });
   // Stored landscape with orientation 6, as a phone stores a portrait.
   const camera = await texturedJpeg(4032, 3024, portrait(4032, 3024), { sigma: 30, blur: 1, orientation: 6 });
   const signature = await texturedJpeg(
@@ -299,7 +299,7 @@ try {
 
   out('');
   const kb = (bytes) => `${(bytes.length / 1024).toFixed(0)} KB`;
-  out(`registration benchmark (${CLIENTS} clients; ${SCHOOLS} schools; ${CANDIDATES} candidates with a 960x1280 ${kb(pictures.photo)} photo and ${CAMERA_CANDIDATES} with a 4032x3024 ${kb(pictures.camera)} camera photo, each with a ${kb(pictures.signature)} signature; ${SEARCHES} searches; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+  out(`registration benchmark (${CLIENTS} clients; ${SCHOOLS} schools; ${CANDIDATES} candidates with a 900x1200 ${kb(pictures.photo)} photo and ${CAMERA_CANDIDATES} with a 4032x3024 ${kb(pictures.camera)} camera photo, each with a ${kb(pictures.signature)} signature; ${SEARCHES} searches; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')})`);
   for (const work of ['school', 'candidate', 'camera', 'search']) {
     const service = results[`${work} service`];
     const plain = results[`${work} bare`];
