@@ -1,14 +1,15 @@
 // Registration benchmark: registration-service under a deadline rush against a bare equivalent
 // doing the same writes on the same servers, in one run on this machine.
 //   flock /tmp/kbe-servers.lock node bench/registration.mjs
-//   BENCH_CLIENTS=20 BENCH_SCHOOLS=400 BENCH_CANDIDATES=200 BENCH_SEARCHES=2000 BENCH_SKIP_BUILD=1
+//   BENCH_CLIENTS=20 BENCH_SCHOOLS=400 BENCH_CANDIDATES=200 BENCH_CAMERA_CANDIDATES=60 BENCH_SEARCHES=2000 BENCH_SKIP_BUILD=1
 // It builds and starts registration-service (production build) on a private port, database,
 // topic and bucket prefix (the real servers of `node tools/infra/cli.mjs up`), and a bare server:
 // node:http + the mongodb driver + the MinIO client, which for each request writes what the service
 // writes (the record, its idempotency key and its outbox entry; for a candidate also the two
 // images) and answers the same status. Then, with BENCH_CLIENTS concurrent clients:
 //   school     POST /api/schools/register (JSON, an Idempotency-Key each)
-//   candidate  POST /api/candidates/register (multipart with a real photo and signature)
+//   candidate  POST /api/candidates/register (multipart: a 900x1200 phone photo and a signature)
+//   camera     the same with a 4032x3024 camera original as the photo (see images() below)
 //   search     GET /api/candidates/search/{code}
 // and prints req/s and p50/p95/p99 of each, and the ratio service/bare.
 // Targets (issue 12): every write >= 0.5x its bare equivalent with p95 <= 200 ms; search >= 0.8x.
@@ -42,6 +43,7 @@ const sharp = (await import('sharp')).default;
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20);
 const SCHOOLS = Number(process.env.BENCH_SCHOOLS ?? 400);
 const CANDIDATES = Number(process.env.BENCH_CANDIDATES ?? 200);
+const CAMERA_CANDIDATES = Number(process.env.BENCH_CAMERA_CANDIDATES ?? 60);
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 2000);
 const PORTS = { service: 3193, bare: 3194 };
 
@@ -180,7 +182,7 @@ const schoolBody = (i, run) => ({
   principal: { name: 'S. Kulkarni', contact: '9123456780' },
 });
 
-function candidateForm(mentorCode, i, run, images) {
+function candidateForm(mentorCode, i, run, photo, signature) {
   const fields = {
     mentorCode,
     'personalDetails[fullName]': `Rush Candidate ${run} ${i}`, 'personalDetails[fatherName]': 'Suresh Patil', 'personalDetails[motherName]': 'Meena Patil',
@@ -196,20 +198,45 @@ function candidateForm(mentorCode, i, run, images) {
   };
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append('photo', new Blob([images.photo], { type: 'image/jpeg' }), 'photo.jpg');
-  form.append('signature', new Blob([images.signature], { type: 'image/jpeg' }), 'signature.jpg');
+  form.append('photo', new Blob([photo], { type: 'image/jpeg' }), 'photo.jpg');
+  form.append('signature', new Blob([signature], { type: 'image/jpeg' }), 'signature.jpg');
   return form;
 }
 
-/** A passport-sized photo (camera-sized JPEG, as a phone uploads it) and a signature. */
+/**
+ * What the form accepts (docs/product.md, @kbe/contracts image rules): JPEG, PNG, WebP or GIF of at
+ * most 5 MB, of any dimensions; the form does not resize. So the images are camera-like JPEGs:
+ * textured (about 0.2 bytes per pixel at quality 90, like a phone's JPEGs; flat colours would
+ * make them ten times smaller than real ones) and carrying EXIF with a GPS position, as phones
+ * write it. Two kinds of photo upload, measured as separate phases:
+ *   photo   900x1200, ~250 KB: a phone photo cropped to the face (within the stored bounds of
+ *           1200 px, upright: the service keeps its pixels and cuts the metadata)
+ *   camera  4032x3024 with EXIF orientation 6 (a portrait taken on a phone), ~2.5 MB: the
+ *           original from the camera (the service rotates, resizes and re-encodes it)
+ * and one signature: a 600x200 scan on white paper, ~7 KB JPEG (within bounds).
+ */
+async function texturedJpeg(width, height, svg, { sigma, blur, orientation }) {
+  const noise = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma } } }).blur(blur).png().toBuffer();
+  const image = sharp(Buffer.from(svg)).composite([{ input: noise, blend: 'overlay' }]);
+  const gps = { GPSLatitudeRef: 'N', GPSLatitude: '19/1 59/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '73/1 47/1 0/1' };
+  const tagged = image.withExif({ IFD0: { Make: 'Phone', Model: 'Camera' }, IFD3: gps });
+  return (orientation ? tagged.withMetadata({ orientation }) : tagged).jpeg({ quality: 90 }).toBuffer();
+}
+
+const portrait = (width, height) =>
+  `<svg width="${width}" height="${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#5b7fb8"/><stop offset="1" stop-color="#c9d6e8"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/><ellipse cx="${width / 2}" cy="${height * 0.4}" rx="${width * 0.24}" ry="${height * 0.22}" fill="#d9a77f"/><rect x="${width * 0.15}" y="${height * 0.66}" width="${width * 0.7}" height="${height * 0.34}" rx="${width * 0.1}" fill="#2b3a55"/></svg>`;
+
 async function images() {
-  const photo = await sharp({ create: { width: 1200, height: 1500, channels: 3, background: '#4466aa' } })
-    .composite([{ input: Buffer.from('<svg width="1200" height="1500"><circle cx="600" cy="560" r="330" fill="#f2c9a0"/><rect x="200" y="1000" width="800" height="500" fill="#233"/></svg>') }])
-    .jpeg({ quality: 88 }).toBuffer();
-  const signature = await sharp({ create: { width: 800, height: 240, channels: 3, background: '#ffffff' } })
-    .composite([{ input: Buffer.from('<svg width="800" height="240"><path d="M40 160 C 160 20, 240 220, 360 100 S 600 180, 760 60" stroke="#123" stroke-width="8" fill="none"/></svg>') }])
-    .jpeg().toBuffer();
-  return { photo, signature };
+  const photo = await texturedJpeg(900, 1200, portrait(900, 1200), { sigma: 30, blur: 0.8 });
+  // Stored landscape with orientation 6, as a phone stores a portrait.
+  const camera = await texturedJpeg(4032, 3024, portrait(4032, 3024), { sigma: 30, blur: 1, orientation: 6 });
+  const signature = await texturedJpeg(
+    600,
+    200,
+    '<svg width="600" height="200"><rect width="100%" height="100%" fill="#fafaf5"/><path d="M30 130 C 120 20, 180 180, 270 80 S 450 150, 570 50" stroke="#123" stroke-width="6" fill="none"/></svg>',
+    { sigma: 6, blur: 0.6 },
+  );
+  return { photo, camera, signature };
 }
 
 const line = (label, r) =>
@@ -250,7 +277,7 @@ try {
     await profiled('school');
     const codes = [];
     results[`candidate ${name}`] = await measure(CANDIDATES, CLIENTS, 201, async (i) => {
-      const res = await fetch(`${base}/api/candidates/register`, { method: 'POST', headers: { 'idempotency-key': randomUUID() }, body: candidateForm(mentor.mentorCode, offset + i, run, pictures) });
+      const res = await fetch(`${base}/api/candidates/register`, { method: 'POST', headers: { 'idempotency-key': randomUUID() }, body: candidateForm(mentor.mentorCode, offset + i, run, pictures.photo, pictures.signature) });
       if (res.status === 201) {
         const body = await res.clone().json();
         codes.push(body.candidateCode);
@@ -258,20 +285,29 @@ try {
       return res;
     });
     await profiled('candidate');
+    results[`camera ${name}`] = await measure(CAMERA_CANDIDATES, CLIENTS, 201, (i) =>
+      fetch(`${base}/api/candidates/register`, {
+        method: 'POST',
+        headers: { 'idempotency-key': randomUUID() },
+        body: candidateForm(mentor.mentorCode, offset + 20_000 + i, run, pictures.camera, pictures.signature),
+      }),
+    );
+    await profiled('camera');
     results[`search ${name}`] = await measure(SEARCHES, CLIENTS, 200, (i) => fetch(`${base}/api/candidates/search/${codes[i % codes.length]}`));
     await profiled('search');
   }
 
   out('');
-  out(`registration benchmark (${CLIENTS} clients; ${SCHOOLS} schools, ${CANDIDATES} candidates with a ${(pictures.photo.length / 1024).toFixed(0)} KB photo, ${SEARCHES} searches; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')})`);
-  for (const work of ['school', 'candidate', 'search']) {
+  const kb = (bytes) => `${(bytes.length / 1024).toFixed(0)} KB`;
+  out(`registration benchmark (${CLIENTS} clients; ${SCHOOLS} schools; ${CANDIDATES} candidates with a 900x1200 ${kb(pictures.photo)} photo and ${CAMERA_CANDIDATES} with a 4032x3024 ${kb(pictures.camera)} camera photo, each with a ${kb(pictures.signature)} signature; ${SEARCHES} searches; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+  for (const work of ['school', 'candidate', 'camera', 'search']) {
     const service = results[`${work} service`];
     const plain = results[`${work} bare`];
     out(line(`${work}: registration-service`, service));
     out(line(`${work}: bare equivalent`, plain));
     const target = work === 'search' ? '>= 0.8x' : '>= 0.5x, p95 <= 200 ms';
     out(`  ${work}: service / bare = ${(service.perSecond / plain.perSecond).toFixed(2)}x (target ${target})`);
-    if (PROFILE) printCommandCounts(work, profiles[work], { school: SCHOOLS, candidate: CANDIDATES, search: SEARCHES }[work]);
+    if (PROFILE) printCommandCounts(work, profiles[work], { school: SCHOOLS, candidate: CANDIDATES, camera: CAMERA_CANDIDATES, search: SEARCHES }[work]);
   }
 } finally {
   child.kill('SIGTERM');

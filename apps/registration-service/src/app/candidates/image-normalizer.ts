@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Injectable } from '@nestjs/common';
 import sharp from 'sharp';
 import { ConcurrencyLimit } from '../common/concurrency-limit';
+import { inspectKeepableJpeg } from './jpeg-passthrough';
 
 /** Turns an uploaded image into the stored form; rejects with `UnreadableImageError`. */
 export interface ImageNormalizer {
@@ -21,8 +22,14 @@ export class UnreadableImageError extends Error {
 export const MAX_IMAGE_SIDE = 1200;
 
 /**
- * JPEG via sharp: orientation applied, transparency on white, at most 1200 px on a side, and no
- * metadata (EXIF, GPS, ICC) kept. JPEG also renders much faster in Chromium PDFs (a large PNG photo was measured at ~570 ms per render, the same photo as JPEG ~50 ms).
+ * The stored form is a JPEG of at most 1200 px on a side without metadata (EXIF, GPS, XMP).
+ * JPEG also renders much faster in Chromium PDFs (a large PNG photo was measured at ~570 ms per
+ * render, the same photo as JPEG ~50 ms).
+ *
+ * An upload that already is such a JPEG (within bounds, upright, well formed: `inspectKeepableJpeg`)
+ * is kept as sent with its metadata segments cut out, no pixel decoded or re-encoded (no loss of
+ * quality, no conversion cost). Everything else is converted by sharp: orientation applied,
+ * transparency on white, resized to fit 1200 px, no metadata (EXIF, GPS, ICC) kept.
  *
  * sharp decodes and encodes on libuv's thread pool, off the event loop. At most one conversion
  * per core runs at a time: a registration rush queues here (in arrival order) rather than in the
@@ -40,6 +47,8 @@ export class SharpImageNormalizer implements ImageNormalizer {
   }
 
   toJpeg(bytes: Buffer): Promise<Buffer> {
+    const keepable = inspectKeepableJpeg(bytes, MAX_IMAGE_SIDE);
+    if (keepable) return Promise.resolve(keepable.stripped);
     return this.limit.run(async () => {
       try {
         return await sharp(bytes, { failOn: 'error', limitInputPixels: 40_000_000, animated: false })

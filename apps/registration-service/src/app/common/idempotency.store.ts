@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel, Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { BatchedInsert } from '@kbe/server-database';
+import { insertBatcher, type WriteBatcher } from '@kbe/server-database';
 import type { Model } from 'mongoose';
 import { isDuplicateKeyError } from './mongo-errors';
 
@@ -30,23 +30,29 @@ export class IdempotencyKeyDocument {
 
 export const IdempotencyKeySchema = SchemaFactory.createForClass(IdempotencyKeyDocument);
 
+/**
+ * Every registration reads and writes here once, so both go through the driver's collection
+ * directly: the documents are built here from typed values (three fields, nothing to cast or
+ * validate), and mongoose's query and document machinery was a measurable share of a
+ * registration's CPU under load (docs/registration-performance.md).
+ */
 @Injectable()
 export class MongoIdempotencyStore implements IdempotencyStore {
   /** Concurrent registrations' keys go to the database together (one insert per batch). */
-  private readonly inserts: BatchedInsert<IdempotencyKeyDocument>;
+  private readonly inserts: WriteBatcher<Record<string, unknown>>;
 
   constructor(@InjectModel(IdempotencyKeyDocument.name) private readonly model: Model<IdempotencyKeyDocument>) {
-    this.inserts = new BatchedInsert(model);
+    this.inserts = insertBatcher<Record<string, unknown>>(model.collection);
   }
 
   async find(kind: RegistrationKind, key: string): Promise<string | null> {
-    const doc = await this.model.findById(`${kind}:${key}`).lean().exec();
-    return doc?.code ?? null;
+    const doc = await this.model.collection.findOne<IdempotencyKeyDocument>({ _id: `${kind}:${key}` } as object, { projection: { code: 1 } });
+    return typeof doc?.code === 'string' ? doc.code : null;
   }
 
   async remember(kind: RegistrationKind, key: string, code: string): Promise<string> {
     try {
-      await this.inserts.insert({ _id: `${kind}:${key}`, code, createdAt: new Date() });
+      await this.inserts.submit({ _id: `${kind}:${key}`, code, createdAt: new Date() });
       return code;
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;

@@ -1,4 +1,4 @@
-import type { AnyBulkWriteOperation, Model, QueryFilter } from 'mongoose';
+import type { Model, QueryFilter } from 'mongoose';
 import { WriteBatcher } from '@kbe/server-database';
 import type { PendingEventFields } from './pending-event.schema';
 
@@ -23,10 +23,12 @@ export class RecordEventMarks<D extends PendingEventFields> {
 
   constructor(model: Model<D>) {
     this.batcher = new WriteBatcher<string>(async (codes) => {
-      const operations: AnyBulkWriteOperation[] = codes.map((code) => ({
+      const operations = codes.map((code) => ({
         updateOne: { filter: { _id: code }, update: { $set: { eventQueued: true } } },
       }));
-      await model.bulkWrite(operations as Parameters<Model<D>['bulkWrite']>[0], { ordered: false });
+      // The driver's bulkWrite: a boolean set by `_id` has nothing for mongoose to cast.
+      // (the driver types `_id` as an ObjectId; these collections are keyed by code, docs/adr/0005)
+      await model.collection.bulkWrite(operations as unknown as Parameters<Model<D>['collection']['bulkWrite']>[0], { ordered: false });
     });
   }
 

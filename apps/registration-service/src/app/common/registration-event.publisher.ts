@@ -47,6 +47,7 @@ export class RegistrationEventPublisher implements OnApplicationBootstrap, OnApp
   private readonly sources: PendingEventSource[] = [];
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
+  private readonly marking = new Set<Promise<void>>();
 
   constructor(
     @Inject(OUTBOX_STORE) private readonly outbox: OutboxStore,
@@ -61,8 +62,12 @@ export class RegistrationEventPublisher implements OnApplicationBootstrap, OnApp
   }
 
   /**
-   * Writes the events to the outbox (idempotent on their ids) and marks their records. Failures
-   * are logged, not thrown: the facts are stored and the re-drive loop finishes the job.
+   * Writes the events to the outbox (idempotent on their ids), then marks their records in the
+   * background: the caller (a request) waits for the outbox write only, the mark is bookkeeping
+   * for the re-drive (an unmarked record's event is written again after the grace period and
+   * refused as a duplicate id), so it need not cost the request a round trip. Failures are
+   * logged, not thrown: the facts are stored and the re-drive loop finishes the job. Marks still
+   * under way are awaited at shutdown.
    */
   async queue(events: readonly PendingRegistrationEvent[], source: PendingEventSource): Promise<void> {
     const written: string[] = [];
@@ -76,11 +81,17 @@ export class RegistrationEventPublisher implements OnApplicationBootstrap, OnApp
     } catch (error) {
       this.logger.warn(`${events.length - written.length} event(s) not queued yet, the re-drive will retry: ${describe(error)}`);
     }
-    try {
-      await source.markEventsQueued(written);
-    } catch (error) {
-      this.logger.warn(`${written.length} queued event(s) not marked yet, the re-drive will retry: ${describe(error)}`);
-    }
+    if (written.length === 0) return;
+    const mark = source
+      .markEventsQueued(written)
+      .catch((error: unknown) => this.logger.warn(`${written.length} queued event(s) not marked yet, the re-drive will retry: ${describe(error)}`))
+      .finally(() => this.marking.delete(mark));
+    this.marking.add(mark);
+  }
+
+  /** Resolves when the marks started so far are written (or failed and were logged). */
+  async marksSettled(): Promise<void> {
+    await Promise.all([...this.marking]);
   }
 
   /** One pass over every source; returns how many events were re-queued. */
@@ -110,7 +121,7 @@ export class RegistrationEventPublisher implements OnApplicationBootstrap, OnApp
 
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
-    await this.running;
+    await Promise.all([this.running, this.marksSettled()]);
   }
 
   private async writeToOutbox(event: PendingRegistrationEvent, firstWrite = false): Promise<void> {

@@ -105,7 +105,7 @@ const fields = (fullName = 'Aarav Patil', feesPaid = false) => {
   };
 };
 
-function setup(options: { codes?: string[]; now?: string; edition?: EditionSettings; mentor?: MentorRecord | null } = {}) {
+function setup(options: { codes?: string[]; now?: string; edition?: EditionSettings; mentor?: MentorRecord | null; log?: string[] } = {}) {
   const candidates = new FakeCandidates();
   const documents = new FakeDocuments();
   const idempotency = new FakeIdempotency();
@@ -116,7 +116,12 @@ function setup(options: { codes?: string[]; now?: string; edition?: EditionSetti
     mentor: () => 'MEN-AAAAAA',
     candidate: () => codes.shift() ?? 'KBE999999ZZZ',
   };
-  const mentors = { findByCode: async (code: string) => (code === activeMentor.mentorCode ? (options.mentor === undefined ? activeMentor : options.mentor) : null) };
+  const mentors = {
+    findByCode: async (code: string) => {
+      options.log?.push(`mentor ${code}`);
+      return code === activeMentor.mentorCode ? (options.mentor === undefined ? activeMentor : options.mentor) : null;
+    },
+  };
   const normalizer: ImageNormalizer = { toJpeg: async (bytes) => Buffer.concat([Buffer.from('jpeg:'), bytes]) };
   const events = { queue: async (events: readonly PendingRegistrationEvent[]) => void queued.push(...events) };
   const useCase = new RegisterCandidateUseCase(
@@ -147,6 +152,25 @@ describe('RegisterCandidateUseCase', () => {
     expect(queued).toEqual([
       expect.objectContaining({ topic: 'candidate.registered', key: 'KBE000001AAA', id: candidates.rows[0]?.eventId }),
     ]);
+  });
+
+  it('reads the mentor while the replay check is under way, once', async () => {
+    const log: string[] = [];
+    const { idempotency, submit } = setup({ log });
+    let answer: () => void = () => undefined;
+    idempotency.find = async () => {
+      log.push('replay check');
+      await new Promise<void>((resolve) => (answer = resolve));
+      return null;
+    };
+
+    const registered = submit({ idempotencyKey: 'k-1' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(log).toEqual(['mentor MEN-4HT9PA', 'replay check']);
+    answer();
+
+    expect((await registered).candidate.mentorCode).toBe('MEN-4HT9PA');
+    expect(log).toEqual(['mentor MEN-4HT9PA', 'replay check']);
   });
 
   it('retries with a new code when the code is taken, and removes the files written under the taken one', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BadRequestException, HttpStatus, Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import {
+  MENTOR_CODE_PATTERN,
   detectImageType,
   registrationClosedMessage,
   validateCandidateSubmission,
@@ -16,7 +17,7 @@ import { fingerprintOf } from '../../common/fingerprint.util';
 import { IdempotentRegistration, type RegistrationOutcome } from '../../common/idempotent-registration';
 import { issueUniqueCode } from '../../common/unique-code.issuer';
 import { UnknownReferenceException } from '../../common/unknown-reference.exception';
-import { MENTOR_REPOSITORY, type MentorRepository } from '../../mentors/mentor.repository';
+import { MENTOR_REPOSITORY, type MentorRecord, type MentorRepository } from '../../mentors/mentor.repository';
 import {
   CANDIDATE_DOCUMENTS_STORE,
   type CandidateDocumentsStore,
@@ -60,6 +61,20 @@ export function candidateFingerprint(candidate: CandidateRegistration): string {
   return fingerprintOf([candidate.mentorCode, p.fullName, p.fatherName, p.motherName, p.dateOfBirth, c.phoneNumber]);
 }
 
+/** A mentor look-up started early, for the code the submit names (as validation will read it). */
+interface EarlyMentorLookup {
+  mentorCode: string;
+  mentor: Promise<MentorRecord | null>;
+}
+
+/** The mentor code of a not yet validated submit, when it has the form validation accepts. */
+function plausibleMentorCode(fields: unknown): string | null {
+  const raw = typeof fields === 'object' && fields !== null ? (fields as { mentorCode?: unknown }).mentorCode : undefined;
+  if (typeof raw !== 'string') return null;
+  const code = raw.trim().toUpperCase();
+  return MENTOR_CODE_PATTERN.test(code) ? code : null;
+}
+
 /** What the rules know of an upload: its size and the type its first bytes prove. */
 function imageInfo(image?: UploadedImage): ImageFileInfo | null {
   if (!image) return null;
@@ -89,17 +104,28 @@ export class RegisterCandidateUseCase {
   ) {}
 
   async execute(input: CandidateSubmissionInput): Promise<RegisterCandidateResult> {
+    // The mentor is read while the replay check runs (two independent reads, one round trip of
+    // waiting instead of two); a replay or a refused submit leaves the answer unused.
+    const early = this.lookUpMentorEarly(input);
     const { record, replayed } = await this.idempotent.run({
       kind: 'candidate',
       key: input.idempotencyKey,
       records: this.candidates,
       codeOf: (candidate) => candidate.candidateCode,
-      register: () => this.register(input),
+      register: () => this.register(input, early),
     });
     return { candidate: record, replayed };
   }
 
-  private async register(input: CandidateSubmissionInput): Promise<RegistrationOutcome<CandidateRecord>> {
+  private lookUpMentorEarly(input: CandidateSubmissionInput): EarlyMentorLookup | null {
+    const mentorCode = plausibleMentorCode(input.fields);
+    if (!mentorCode) return null;
+    const mentor = this.mentors.findByCode(mentorCode);
+    mentor.catch(() => undefined); // awaited (and its failure reported) only if registration gets that far
+    return { mentorCode, mentor };
+  }
+
+  private async register(input: CandidateSubmissionInput, early: EarlyMentorLookup | null): Promise<RegistrationOutcome<CandidateRecord>> {
     const now = this.clock.now();
     // The one deadline check of the server (an admin-added candidate has none): it answers with
     // the spec's message alone.
@@ -112,7 +138,7 @@ export class RegisterCandidateUseCase {
     // Fees are confirmed by an admin, never by the registration form.
     const registration: CandidateRegistration = { ...checked.data, feesPaid: false };
 
-    const mentor = await this.mentors.findByCode(registration.mentorCode);
+    const mentor = await (early?.mentorCode === registration.mentorCode ? early.mentor : this.mentors.findByCode(registration.mentorCode));
     if (!mentor) throw new UnknownReferenceException('mentorCode', MENTOR_CODE_NOT_FOUND);
     if (!mentor.isActive) throw new UnknownReferenceException('mentorCode', MENTOR_CODE_INACTIVE);
 
