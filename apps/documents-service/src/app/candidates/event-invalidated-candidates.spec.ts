@@ -1,18 +1,10 @@
 import type { CandidateDirectory, CandidateDocumentData } from './candidate-directory';
+import { candidateDocumentData } from './candidate-document-data.fixture';
 import { EventInvalidatedCandidates } from './event-invalidated-candidates';
 
 function candidate(code: string, motherName: string): CandidateDocumentData {
-  return {
-    candidateCode: code,
-    personalDetails: { fullName: 'Aarav Patil', fatherName: 'Suresh Patil', motherName },
-    educationalDetails: { schoolName: 'Nashik Model School', standard: '8th', kbeCategory: 'Sec', kbeStageParticipated: 'Mains' },
-    feesPaid: true,
-    hallTicketReleased: true,
-    certificateReleased: false,
-    seatNumber: null,
-    center: null,
-    examTime: null,
-  };
+  const data = candidateDocumentData({ candidateCode: code });
+  return { ...data, personalDetails: { ...data.personalDetails, motherName } };
 }
 
 /** registration-service as a table; each lookup can be held back to let a change overtake it. */

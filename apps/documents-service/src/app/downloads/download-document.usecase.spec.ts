@@ -1,21 +1,11 @@
 import { HttpException } from '@nestjs/common';
 import type { CandidateDirectory, CandidateDocumentData } from '../candidates/candidate-directory';
+import { candidateDocumentData } from '../candidates/candidate-document-data.fixture';
 import type { DocumentProvider } from '../documents/document-provider';
 import type { AttemptLimiter } from './attempt-limiter';
 import { DownloadDocumentUseCase, lockedMessage, RetryLaterException } from './download-document.usecase';
 
-const candidate = (overrides: Partial<CandidateDocumentData> = {}): CandidateDocumentData => ({
-  candidateCode: 'KBE123456ABC',
-  personalDetails: { fullName: 'Aarav Patil', fatherName: 'Suresh Patil', motherName: 'Meena  Patil' },
-  educationalDetails: { schoolName: 'Nashik Model School', standard: '8th', kbeCategory: 'Sec', kbeStageParticipated: 'Mains' },
-  feesPaid: true,
-  hallTicketReleased: true,
-  certificateReleased: false,
-  seatNumber: null,
-  center: null,
-  examTime: null,
-  ...overrides,
-});
+const candidate = candidateDocumentData;
 
 /** In-memory limiter with the same rules as the Mongo one (limit failures, then a lock). */
 function memoryLimiter(limit: number, lockSeconds: number): AttemptLimiter & { failures: Map<string, number>; resets: string[] } {
