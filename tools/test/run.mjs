@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { infraUpNoting, repoRoot, startStack } from '../stack/stack.mjs';
 import { fuzzProfile } from '../stack/profiles.mjs';
 import { fuzzServices } from './api-fuzz.mjs';
-import { resultsDir, tierCounts } from './test-report.mjs';
+import { resultsDir, tierCounts, tierFailures } from './test-report.mjs';
 
 rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
@@ -26,6 +26,7 @@ const only = new Set((process.env.KBE_TEST_ONLY ?? '').split(',').filter(Boolean
 const wanted = (stage) => only.size === 0 || only.has(stage);
 const tally = { passed: 0, failed: 0, skipped: 0 };
 const stageResults = [];
+const failedTests = [];
 const log = (line) => process.stdout.write(`\n[npm test] ${line}\n`);
 
 function run(command, args, { env = {} } = {}) {
@@ -68,6 +69,7 @@ async function tests(name, tier, runIt) {
   const counts = tierCounts(tier);
   // A run that failed without a failing test in its reports (a crash, a build error) still fails.
   if (code !== 0 && counts.failed === 0) counts.failed = 1;
+  if (counts.failed) failedTests.push(...tierFailures(tier).map((line) => `${name}: ${line}`));
   record(name, counts, started);
   return code === 0;
 }
@@ -134,6 +136,7 @@ try {
         reportDir: join(resultsDir, 'api-fuzz'),
       });
       for (const result of results) log(`api fuzz ${result.ok ? 'ok' : 'FAILED'}: ${result.service}\n${result.summary}`);
+      failedTests.push(...results.filter((r) => !r.ok).map((r) => `api fuzz: ${r.service}`));
       record('api fuzz (schemathesis)', { passed: results.filter((r) => r.ok).length, failed: results.filter((r) => !r.ok).length }, started);
     }
   }
@@ -147,5 +150,6 @@ try {
 }
 
 process.stdout.write(`\n[npm test] results\n${stageResults.map((l) => `  ${l}`).join('\n')}\n`);
+if (failedTests.length) process.stdout.write(`\n[npm test] failed\n${failedTests.map((l) => `  ${l}`).join('\n')}\n`);
 process.stdout.write(`\nsummary: ${tally.passed} passed, ${tally.failed} failed${tally.skipped ? `, ${tally.skipped} skipped` : ''}\n`);
 process.exit(tally.failed === 0 ? 0 : 1);

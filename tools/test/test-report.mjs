@@ -42,3 +42,35 @@ export function tierCounts(tier) {
     .map((f) => countsOf(join(folder, f)))
     .reduce((sum, c) => ({ passed: sum.passed + c.passed, failed: sum.failed + c.failed, skipped: sum.skipped + c.skipped }), { passed: 0, failed: 0, skipped: 0 });
 }
+
+/**
+ * The failing tests of a tier, one line each (`<report>: <test name>: <first line of its error>`),
+ * so the end of `npm test` names what failed even when only the tail of its output is kept.
+ * @param {string} tier
+ * @returns {string[]}
+ */
+export function tierFailures(tier) {
+  const folder = join(resultsDir, tier);
+  const files = existsSync(folder) ? readdirSync(folder).filter((f) => f.endsWith('.json')) : [];
+  return files.flatMap((file) => {
+    const report = JSON.parse(readFileSync(join(folder, file), 'utf8'));
+    const name = file.replace(/\.json$/, '');
+    const failures = (report.testResults ?? []).flatMap((suite) => {
+      const suiteName = suite.name ? suite.name.replace(`${repoRoot}/`, '') : name;
+      const tests = (suite.assertionResults ?? [])
+        .filter((test) => test.status === 'failed')
+        .map((test) => `${suiteName}: ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+      // A suite that failed without a failing test (it did not compile, a hook threw).
+      if (!tests.length && suite.status === 'failed') tests.push(`${suiteName}: ${firstLine(suite.message)}`);
+      return tests;
+    });
+    if (!failures.length && (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0) > 0) failures.push(`${name}: failed`);
+    return failures;
+  });
+}
+
+function firstLine(text = '') {
+  // jest messages start with ANSI-coloured headings; the first line with words is the useful one
+  const lines = text.replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim());
+  return (lines.find((l) => l && !l.startsWith('●')) ?? '').slice(0, 300);
+}
