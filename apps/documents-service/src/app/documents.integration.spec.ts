@@ -31,6 +31,7 @@ import { DocumentProvider } from './documents/document-provider';
 import { hallTicketInstructions, printEditionFromConfig, type PrintEdition } from './documents/print-edition';
 import { ChromiumPagePool } from './rendering/chromium-page.pool';
 import { RendererBusyError, RenderTimeoutError } from './rendering/pdf-renderer';
+import { ReplicaEventFeed } from './replica-events/replica-event-feed';
 
 const env = isolatedInfraEnv({
   DOCUMENT_SIGNING_SECRET: randomBytes(32).toString('hex'),
@@ -343,6 +344,22 @@ describe('documents-service against the real servers and registration-service', 
     }
     await sleep(3000);
     expect(rendersOf(code, 'hall-ticket')).toBe(1);
+  }, 240_000);
+
+  it('serves a released document even when the release never reached its change event (a refusal is confirmed)', async () => {
+    const code = await registerCandidate('Ira Kulkarni', 'Sadhana Kulkarni');
+    // Copies are kept only while the change events are heard.
+    await waitFor(() => documents.get(ReplicaEventFeed).live || undefined, { timeoutMs: 60_000, what: 'the replica event feed' });
+    expect((await download(code, 'hall-ticket', { motherName: 'Sadhana Kulkarni' }, '203.0.113.29')).status).toBe(409);
+    // Released in registration-service's store without an announcement (a crash between its write
+    // and its outbox, or an event still on the way): the copy kept in memory still says "not released".
+    await registration
+      .get<Connection>(getConnectionToken())
+      .collection('candidates')
+      .updateOne({ candidateCode: code }, { $set: { feesPaid: true, hallTicketReleased: true } });
+    const served = await download(code, 'hall-ticket', { motherName: 'Sadhana Kulkarni' }, '203.0.113.29');
+    expect(served.status).toBe(200);
+    expect(served.body.subarray(0, 4).toString()).toBe('%PDF');
   }, 240_000);
 
   it("takes a changed mother's name and a withdrawn release into account once registration-service announces them", async () => {

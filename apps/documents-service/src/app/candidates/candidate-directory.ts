@@ -17,6 +17,12 @@ export type CandidateFile = 'photo' | 'signature';
 export interface CandidateDirectory {
   /** null when there is no (live) candidate with that code. */
   find(candidateCode: string): Promise<CandidateDocumentData | null>;
+  /**
+   * As find, but never from a copy kept in memory. A directory that keeps copies offers it, so a
+   * refusal (wrong name, not released) is confirmed against registration-service's own record
+   * before it is given: a release or a corrected name whose event is still on its way counts.
+   */
+  findFresh?(candidateCode: string): Promise<CandidateDocumentData | null>;
   /** The JPEG stored at registration, as stored (never re-encoded). */
   file(candidateCode: string, file: CandidateFile): Promise<Buffer>;
 }

@@ -39,6 +39,18 @@ describe('EventInvalidatedCandidates', () => {
     expect(lookups).toEqual(['KBE1', 'KBE1']);
   });
 
+  it('asks registration-service on findFresh even when a copy is kept, and keeps the fresh record', async () => {
+    const { fake, records, lookups } = directory();
+    records.set('KBE1', candidate('KBE1', 'Meena'));
+    const candidates = new EventInvalidatedCandidates(fake, options());
+    await candidates.find('KBE1');
+    records.set('KBE1', candidate('KBE1', 'Hema')); // its change event has not arrived yet
+    expect((await candidates.find('KBE1'))?.personalDetails.motherName).toBe('Meena');
+    expect((await candidates.findFresh('KBE1'))?.personalDetails.motherName).toBe('Hema');
+    expect((await candidates.find('KBE1'))?.personalDetails.motherName).toBe('Hema');
+    expect(lookups).toEqual(['KBE1', 'KBE1']);
+  });
+
   it('does not keep a lookup that a change overtook (it may hold the old record)', async () => {
     const { fake, records, lookups, holdLookups } = directory();
     records.set('KBE1', candidate('KBE1', 'Meena'));

@@ -41,6 +41,19 @@ export class EventInvalidatedCandidates implements CandidateDirectory {
         return kept.candidate;
       }
     }
+    return this.lookUp(candidateCode, listening);
+  }
+
+  /** registration-service's record now (kept for the next find, unless a change overtook it). */
+  findFresh(candidateCode: string): Promise<CandidateDocumentData | null> {
+    return this.lookUp(candidateCode, this.options.listening());
+  }
+
+  file(candidateCode: string, file: CandidateFile): Promise<Buffer> {
+    return this.directory.file(candidateCode, file);
+  }
+
+  private async lookUp(candidateCode: string, listening: boolean): Promise<CandidateDocumentData | null> {
     const startedAt = this.changes;
     this.lookupsUnderWay++;
     try {
@@ -51,10 +64,6 @@ export class EventInvalidatedCandidates implements CandidateDirectory {
     } finally {
       if (--this.lookupsUnderWay === 0) this.changedAt.clear();
     }
-  }
-
-  file(candidateCode: string, file: CandidateFile): Promise<Buffer> {
-    return this.directory.file(candidateCode, file);
   }
 
   /** The candidate changed: its copy is dropped, and a lookup under way is not kept. */

@@ -90,6 +90,38 @@ describe('DownloadDocumentUseCase', () => {
     });
   });
 
+  it('serves a document released after its copy was kept in memory, its change event still on the way', async () => {
+    const stale = { ...candidate(), hallTicketReleased: false };
+    const lookups: string[] = [];
+    const directory: CandidateDirectory = {
+      find: async () => (lookups.push('memory'), stale),
+      findFresh: async () => (lookups.push('fresh'), candidate()),
+      file: async () => Buffer.from('jpeg'),
+    };
+    const served: string[] = [];
+    const documents = { pdf: async (kind: string) => (served.push(kind), { pdf: Buffer.from('%PDF-1.7'), cached: false }) } as unknown as DocumentProvider;
+    const useCase = new DownloadDocumentUseCase(directory, documents, memoryLimiter(3, 900));
+    const result = await useCase.execute({ ...request, motherName: 'Meena Patil' });
+    expect(result.fileName).toBe('KBE123456ABC_hallticket.pdf');
+    expect(served).toEqual(['hall-ticket']);
+    expect(lookups).toEqual(['memory', 'fresh']);
+  });
+
+  it('refuses only what the fresh record refuses too, and asks for it only to refuse', async () => {
+    const lookups: string[] = [];
+    const directory: CandidateDirectory = {
+      find: async () => (lookups.push('memory'), candidate()),
+      findFresh: async () => (lookups.push('fresh'), candidate()),
+      file: async () => Buffer.from('jpeg'),
+    };
+    const documents = { pdf: async () => ({ pdf: Buffer.from('%PDF-1.7'), cached: true }) } as unknown as DocumentProvider;
+    const useCase = new DownloadDocumentUseCase(directory, documents, memoryLimiter(3, 900));
+    await useCase.execute({ ...request, motherName: 'Meena Patil' });
+    expect(lookups).toEqual(['memory']);
+    expect((await statusOf(useCase.execute({ ...request, motherName: 'Someone Else' }))).status).toBe(403);
+    expect(lookups).toEqual(['memory', 'memory', 'fresh']);
+  });
+
   it('locks the candidate after repeated wrong names, even for the right name from another address', async () => {
     const { useCase, served } = setup();
     for (const client of ['a', 'b', 'c']) {

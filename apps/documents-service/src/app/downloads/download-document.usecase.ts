@@ -75,18 +75,25 @@ export class DownloadDocumentUseCase {
       throw new RetryLaterException(HttpStatus.TOO_MANY_REQUESTS, lockedMessage(attempts.lockedFor), attempts.lockedFor);
     }
 
-    const candidate = await lookup;
-    if (!candidate) {
+    let candidate = await lookup;
+    let refusal = refusalOf(request, candidate);
+    // A copy kept in memory may predate a release or a corrected name whose change event is
+    // still on its way: a refusal stands only when registration-service's record says so too.
+    if (refusal && refusal !== 'unknown-code' && this.directory.findFresh) {
+      candidate = await this.directory.findFresh(candidateCode);
+      refusal = refusalOf(request, candidate);
+    }
+    if (!candidate || refusal === 'unknown-code') {
       log('unknown-code');
       await this.limiter.recordFailure([keys.client], this.now());
       throw new NotFoundException(CANDIDATE_NOT_FOUND);
     }
-    if (normaliseMotherName(candidate.personalDetails.motherName) !== normaliseMotherName(request.motherName)) {
+    if (refusal === 'name-mismatch') {
       log('name-mismatch');
       await this.limiter.recordFailure([keys.candidate, keys.client], this.now());
       throw new ForbiddenException(DOWNLOAD_MESSAGES.verificationFailed.text);
     }
-    if (!isReleased(kind, candidate)) {
+    if (refusal === 'not-released') {
       log('not-released');
       throw new ConflictException(notReleasedMessage(kind).text);
     }
@@ -96,6 +103,16 @@ export class DownloadDocumentUseCase {
     log(cached ? 'served-cached' : 'served-rendered');
     return { pdf, cached, fileName: documentFileName(candidateCode, kind) };
   }
+}
+
+type Refusal = 'unknown-code' | 'name-mismatch' | 'not-released';
+
+/** Why this candidate's record refuses the request, or null when the document may be served. */
+function refusalOf(request: DownloadRequestContext, candidate: CandidateDocumentData | null): Refusal | null {
+  if (!candidate) return 'unknown-code';
+  if (normaliseMotherName(candidate.personalDetails.motherName) !== normaliseMotherName(request.motherName)) return 'name-mismatch';
+  if (!isReleased(request.kind, candidate)) return 'not-released';
+  return null;
 }
 
 export function isReleased(kind: DocumentKind, candidate: CandidateDocumentData): boolean {
