@@ -42,8 +42,7 @@ export class RenderAheadController {
     }
     const { candidateCode } = parsed.event.payload;
     try {
-      // The record now, not a copy kept in memory: the release's own change event may come later.
-      const candidate = this.directory.findFresh ? await this.directory.findFresh(candidateCode) : await this.directory.find(candidateCode);
+      const candidate = await this.directory.find(candidateCode);
       if (!candidate || !isReleased(kind, candidate)) {
         this.logger.warn(`skipped ${type} ${parsed.event.id}: ${candidateCode} is unknown or its ${kind} is not released`);
         return;
