@@ -1,4 +1,5 @@
-import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page, Request, Response } from 'playwright-core';
+import sharp from 'sharp';
 import { expectNoAxeViolations } from './support/axe';
 import { baseUrl, launchBrowser, openPage, screenshot } from './support/browser';
 import { makeTestImages, type TestImages } from './support/test-images';
@@ -10,6 +11,17 @@ const REGISTRATION_PATH = '/einstein-quest/online-registrations';
 const run = Date.now().toString(36).toUpperCase();
 /** 10 digits that differ per run (the last four appear in the masked number). */
 const candidatePhone = `98${Date.now().toString().slice(-8)}`;
+
+/** One image part of a multipart request the page sent, as sharp reads it. */
+async function sentImage(request: Request, part: string): Promise<{ name: string; format?: string; width?: number; height?: number; exif: boolean }> {
+  const body = request.postDataBuffer();
+  if (!body) throw new Error(`${request.url()} was sent without a body the test can read`);
+  const form = await new globalThis.Response(new Blob([new Uint8Array(body)]), { headers: { 'content-type': (await request.allHeaders())['content-type'] ?? '' } }).formData();
+  const file = form.get(part);
+  if (!(file instanceof File)) throw new Error(`the request has no file part '${part}'`);
+  const meta = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
+  return { name: file.name, format: meta.format, width: meta.width, height: meta.height, exif: meta.exif !== undefined };
+}
 
 async function openRegistration(page: Page): Promise<void> {
   await page.goto(`${baseUrl}${REGISTRATION_PATH}`);
@@ -175,11 +187,14 @@ describe('registration chain: school, mentor, candidate', () => {
       'KBE Category': 'Sec',
     });
     await candidate.getByLabel('Fees paid').check();
-    await field(candidate, 'Photo').setInputFiles(images.photoJpeg);
+    // A photo straight from a phone's camera: 12 MP, stored sideways (EXIF orientation 6).
+    await field(candidate, 'Photo').setInputFiles(images.cameraJpeg);
     await field(candidate, 'Signature').setInputFiles(images.signaturePng);
     await candidate.getByRole('img', { name: 'Photo preview' }).waitFor({ state: 'visible' });
     await candidate.getByRole('img', { name: 'Signature preview' }).waitFor({ state: 'visible' });
     await screenshot(page, 'registration-5-candidate-filled');
+    const candidateRequest = page.waitForRequest((req) => req.method() === 'POST' && new URL(req.url()).pathname === '/api/candidates/register');
+    candidateRequest.catch(() => undefined);
     const candidateResponse = page.waitForResponse((res) => isPost(res, '/api/candidates/register'));
     candidateResponse.catch(() => undefined); // awaited below; an earlier failure must not leave it unhandled
     await candidate.getByRole('button', { name: 'Register Candidate' }).click();
@@ -188,6 +203,8 @@ describe('registration chain: school, mentor, candidate', () => {
       throw error;
     });
     expect((await candidateResponse).status()).toBe(201);
+    // The phone sent the photo as it will be stored: upright, within 1200 px, without its EXIF.
+    expect(await sentImage(await candidateRequest, 'photo')).toEqual({ name: 'camera-photo.jpg', format: 'jpeg', width: 900, height: 1200, exif: false });
     const candidateCode = ((await page.getByTestId('candidate-issued-code').textContent()) ?? '').trim();
     expect(candidateCode).toMatch(/^KBE[A-Z0-9]{9}$/);
     await candidateAlert.getByText('Candidate registration completed successfully').waitFor({ state: 'visible' });

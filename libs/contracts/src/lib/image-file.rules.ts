@@ -2,6 +2,12 @@
 export const MAX_IMAGE_FILE_BYTES = 5 * 1024 * 1024;
 export const MAX_IMAGE_FILE_LABEL = '5MB';
 
+/**
+ * The longest side of a stored photo or signature (plenty for a hall ticket's photo box). The
+ * server converts anything larger; the registration form shrinks it on the phone before upload.
+ */
+export const STORED_IMAGE_MAX_SIDE = 1200;
+
 export const ALLOWED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 export type AllowedImageType = (typeof ALLOWED_IMAGE_TYPES)[number];
 

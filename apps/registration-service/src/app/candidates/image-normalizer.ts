@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Injectable } from '@nestjs/common';
+import { STORED_IMAGE_MAX_SIDE } from '@kbe/contracts';
 import sharp from 'sharp';
 import { ConcurrencyLimit } from '../common/concurrency-limit';
 import { inspectKeepableJpeg } from './jpeg-passthrough';
@@ -19,7 +20,7 @@ export class UnreadableImageError extends Error {
 }
 
 /** Longest side kept: plenty for a hall-ticket photo box, small enough for fast PDF renders. */
-export const MAX_IMAGE_SIDE = 1200;
+export const MAX_IMAGE_SIDE = STORED_IMAGE_MAX_SIDE;
 
 /**
  * The stored form is a JPEG of at most 1200 px on a side without metadata (EXIF, GPS, XMP).

@@ -10,6 +10,7 @@ import {
   type SchoolLookupItem,
   type SchoolRegistration,
 } from '@kbe/contracts';
+import { shrinkImageForUpload } from './shrink-image';
 
 /** What the registration page needs from the server (spec section 7). */
 export interface RegistrationApi {
@@ -40,7 +41,14 @@ export function buildCandidateFormData(
   return form;
 }
 
-export function createRegistrationApi(client: HttpClient = createHttpClient()): RegistrationApi {
+/**
+ * @param prepareImage what each chosen file becomes before upload (shrunk on the phone to the
+ *   stored size; the file as chosen where the browser cannot)
+ */
+export function createRegistrationApi(
+  client: HttpClient = createHttpClient(),
+  prepareImage: (file: File) => Promise<File> = shrinkImageForUpload,
+): RegistrationApi {
   return {
     async registerSchool(school, key) {
       return readIssuedCode('school', await client.post(API_PATHS.schoolsRegister, school, withKey(key)));
@@ -49,7 +57,8 @@ export function createRegistrationApi(client: HttpClient = createHttpClient()): 
       return readIssuedCode('mentor', await client.post(API_PATHS.mentorsRegister, mentor, withKey(key)));
     },
     async registerCandidate(candidate, files, key) {
-      const body = buildCandidateFormData(candidate, files);
+      const [photo, signature] = await Promise.all([prepareImage(files.photo), prepareImage(files.signature)]);
+      const body = buildCandidateFormData(candidate, { photo, signature });
       return readIssuedCode('candidate', await client.post(API_PATHS.candidatesRegister, body, withKey(key)));
     },
     async lookupSchool(code, signal) {
