@@ -5,3 +5,8 @@ export * from './lib/edition.settings';
 export * from './lib/contact.messages';
 export * from './lib/validation.messages';
 export * from './lib/api-paths';
+export * from './lib/registration.choices';
+export * from './lib/registration-code.util';
+export * from './lib/image-file.rules';
+export * from './lib/bracketed-fields.util';
+export * from './lib/documents.contract';

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import { DOCUMENT_VERIFY_QUERY } from '@kbe/contracts';
+import { DOCUMENT_VERIFY_QUERY } from '@kbe/contracts/zod-free';
 import { InteractiveSection } from '@kbe/ui';
 import { DownloadsApiContext, type DownloadsApi } from './downloads-api';
 import { DownloadsPage } from './downloads-page';

@@ -1,5 +1,5 @@
 import { HttpError } from '@kbe/api-client';
-import { DOWNLOAD_MESSAGES, notReleasedMessage, type DocumentKind } from '@kbe/contracts';
+import { DOWNLOAD_MESSAGES, notReleasedMessage, type DocumentKind } from '@kbe/contracts/zod-free';
 
 export interface ToastText {
   title: string;

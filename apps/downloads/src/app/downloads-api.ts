@@ -1,11 +1,7 @@
 import { createContext, useContext } from 'react';
 import { createHttpClient, type HttpClient } from '@kbe/api-client';
-import {
-  API_PATHS,
-  type CandidateSearchResult,
-  type DocumentKind,
-  type DocumentVerification,
-} from '@kbe/contracts';
+import type { CandidateSearchResult } from '@kbe/contracts';
+import { API_PATHS, type DocumentKind, type DocumentVerification } from '@kbe/contracts/zod-free';
 
 /** What the downloads page needs from the server (spec section 7). */
 export interface DownloadsApi {

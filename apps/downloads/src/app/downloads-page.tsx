@@ -1,14 +1,14 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Alert, AlertDescription, AlertTitle, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label, useToast } from '@kbe/ui';
 import { HttpError } from '@kbe/api-client';
+import type { CandidateSearchResult } from '@kbe/contracts';
 import {
   DOWNLOAD_MESSAGES,
   documentFileName,
   documentLabel,
   downloadedMessage,
-  type CandidateSearchResult,
   type DocumentKind,
-} from '@kbe/contracts';
+} from '@kbe/contracts/zod-free';
 import { BRAND } from '@kbe/content';
 import { useDownloadsApi } from './downloads-api';
 import { downloadFailure, searchFailure } from './download-outcome';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, AlertDescription, AlertTitle, Card, CardContent, CardHeader } from '@kbe/ui';
-import { DOCUMENT_NOT_VERIFIED, documentLabel, type DocumentVerification } from '@kbe/contracts';
+import { DOCUMENT_NOT_VERIFIED, documentLabel, type DocumentVerification } from '@kbe/contracts/zod-free';
 import { useDownloadsApi } from './downloads-api';
 
 type State = { status: 'loading' } | { status: 'done'; result: DocumentVerification } | { status: 'error' };

@@ -1,7 +1,7 @@
 // The downloads remote for Node (bundled by its own build into server/render.cjs, see
 // tools/webpack/server-bundle.plugin.ts): the edge prerenders /einstein-quest/downloads with it
 // inside the shell's chrome, so the page's HTML carries the search form before any script runs.
-import { DOCUMENT_VERIFY_QUERY } from '@kbe/contracts';
+import { DOCUMENT_VERIFY_QUERY } from '@kbe/contracts/zod-free';
 
 import { DOWNLOADS_PAGE_DESCRIPTION, DOWNLOADS_PAGE_TITLE } from '../app/downloads-page';
 

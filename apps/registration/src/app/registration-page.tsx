@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, Tabs, TabsContent, TabsList, TabsTrigger } from '@kbe/ui';
-import { formatRegistrationDeadline, isRegistrationOpen, type EditionSettings } from '@kbe/contracts';
+import { formatRegistrationDeadline, isRegistrationOpen, type EditionSettings } from '@kbe/contracts/zod-free';
 import { BRAND } from '@kbe/content';
 import { CandidateRegistrationForm } from './candidate/candidate-registration-form';
 import { MentorRegistrationForm } from './mentor/mentor-registration-form';

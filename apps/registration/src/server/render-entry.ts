@@ -4,7 +4,7 @@
 // The forms hydrate in place: what a visitor typed before (a draft in localStorage) is put back by
 // the form library once hydrated, as before.
 import { getEditionSettings } from '@kbe/content';
-import { isRegistrationOpen } from '@kbe/contracts';
+import { isRegistrationOpen } from '@kbe/contracts/zod-free';
 
 import { REGISTRATION_PAGE_DESCRIPTION, REGISTRATION_PAGE_TITLE } from '../app/registration-page';
 

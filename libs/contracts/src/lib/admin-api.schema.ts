@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ApiSuccess, Pagination } from './api-responses';
-import { KBE_CATEGORIES, type CandidateRegistration } from './candidate.schema';
+import type { CandidateRegistration } from './candidate.schema';
+import { KBE_CATEGORIES } from './registration.choices';
 import { MAX_TEXT_LENGTH } from './field.rules';
 import type { MentorRegistration } from './mentor.schema';
 import { CANDIDATE_CODE_PATTERN } from './registration-code.util';

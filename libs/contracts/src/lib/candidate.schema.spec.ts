@@ -1,12 +1,8 @@
 import { candidateRegistrationSchema, isValidDateOfBirth } from './candidate.schema';
 import { MAX_IMAGE_FILE_BYTES } from './image-file.rules';
 import { omit, validCandidate } from './registration.fixtures';
-import {
-  collectValidationMessages,
-  joinValidationMessages,
-  toFieldErrors,
-  validateCandidateSubmission,
-} from './validation-result.util';
+import { collectValidationMessages, toFieldErrors, validateCandidateSubmission } from './validation-result.util';
+import { joinValidationMessages } from './validation.messages';
 
 type Candidate = ReturnType<typeof validCandidate>;
 type Group = Exclude<keyof Candidate, 'mentorCode' | 'feesPaid'>;

@@ -12,21 +12,8 @@ import {
   toNumberInput,
 } from './field.rules';
 import { MENTOR_CODE_PATTERN } from './registration-code.util';
+import { BOARDS, GENDERS, KBE_CATEGORIES, MEDIUMS, REGIONS, STANDARDS } from './registration.choices';
 import { VALIDATION_MESSAGES, requiredMessage } from './validation.messages';
-
-export const GENDERS = ['Male', 'Female', 'Other'] as const;
-export const REGIONS = ['Urban', 'Rural'] as const;
-export const STANDARDS = ['5th', '6th', '7th', '8th', '9th', '10th', '11th', '12th'] as const;
-export const MEDIUMS = ['Marathi', 'Semi-English', 'English', 'Other'] as const;
-export const BOARDS = ['Maharashtra State Board', 'CBSE', 'Other'] as const;
-export const KBE_CATEGORIES = ['Prime', 'Sec', 'High'] as const;
-
-export type Gender = (typeof GENDERS)[number];
-export type Region = (typeof REGIONS)[number];
-export type Standard = (typeof STANDARDS)[number];
-export type Medium = (typeof MEDIUMS)[number];
-export type Board = (typeof BOARDS)[number];
-export type KbeCategory = (typeof KBE_CATEGORIES)[number];
 
 const DATE_OF_BIRTH_REQUIRED = requiredMessage('Date of birth');
 

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { DocumentKind } from './api-paths';
 
 /** Spec section 8: the toasts of the download flow (title and text). */
@@ -50,16 +49,6 @@ export function normaliseMotherName(value: string): string {
 }
 
 export const MOTHER_NAME_MAX_LENGTH = 100;
-
-/** Body of `POST /api/candidates/{code}/download/{kind}`. */
-export const downloadRequestSchema = z.object({
-  motherName: z
-    .string({ error: DOWNLOAD_MESSAGES.verificationRequired.text })
-    .trim()
-    .min(1, { error: DOWNLOAD_MESSAGES.verificationRequired.text })
-    .max(MOTHER_NAME_MAX_LENGTH, { error: `Mother's name must be at most ${MOTHER_NAME_MAX_LENGTH} characters` }),
-});
-export type DownloadRequest = z.output<typeof downloadRequestSchema>;
 
 /** `GET /api/documents/verify/{token}`: valid documents name the candidate, invalid ones nothing. */
 export type DocumentVerification =

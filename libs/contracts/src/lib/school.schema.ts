@@ -1,9 +1,7 @@
 import type { z } from 'zod';
 import { choiceOf, exactDigits, requiredText, strictGroup } from './field.rules';
 import { VALIDATION_MESSAGES } from './validation.messages';
-
-export const SCHOOL_TYPES = ['Primary', 'Secondary', 'Higher Secondary'] as const;
-export type SchoolType = (typeof SCHOOL_TYPES)[number];
+import { SCHOOL_TYPES } from './registration.choices';
 
 /** School registration payload (spec section 3) with the section 5 messages. */
 export const schoolRegistrationSchema = strictGroup('School information', {

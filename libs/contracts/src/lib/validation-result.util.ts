@@ -25,11 +25,6 @@ export function collectValidationMessages(error: { issues: readonly IssueLike[] 
   return [...new Set(error.issues.map((issue) => issue.message))];
 }
 
-/** Candidate messages are shown in one alert, joined by commas. */
-export function joinValidationMessages(messages: readonly string[]): string {
-  return messages.join(', ');
-}
-
 /** Field errors for the `errors` list of an API error response. */
 export function toFieldErrors(error: { issues: readonly IssueLike[] }): FieldError[] {
   return error.issues.flatMap((issue) => {

@@ -21,3 +21,8 @@ export const requiredMessage = (label: string): string => `${label} is required`
 
 /** 'Please select a <label>' for a required choice. */
 export const chooseMessage = (label: string): string => `Please select ${/^[aeiou]/i.test(label) ? 'an' : 'a'} ${label}`;
+
+/** Candidate messages are shown in one alert, joined by commas. */
+export function joinValidationMessages(messages: readonly string[]): string {
+  return messages.join(', ');
+}

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { Button } from '@kbe/ui';
+import type { CandidateRegistration } from '@kbe/contracts';
 import {
   BOARDS,
   GENDERS,
@@ -10,15 +10,13 @@ import {
   REGIONS,
   STANDARDS,
   VALIDATION_MESSAGES,
-  candidateRegistrationSchema,
   joinValidationMessages,
   registrationClosedMessage,
-  validateCandidateSubmission,
-  type CandidateRegistration,
   type EditionSettings,
-} from '@kbe/contracts';
+} from '@kbe/contracts/zod-free';
 import { REGISTRATION_FAILURE_TITLES } from '@kbe/api-client';
 import { CheckboxField, FieldGroup, SelectField, TextAreaField, TextField } from '../common/form-fields';
+import { lazyResolver, loadRegistrationValidation, preloadRegistrationValidation } from '../common/lazy-validation';
 import { clearDraft, idempotencyKeyFor, loadDraft, saveDraft } from '../common/form-draft.store';
 import { ImageUploadField } from './image-upload-field';
 import type { CodePrefill } from '../common/registration-outcome';
@@ -87,11 +85,7 @@ export const EMPTY_CANDIDATE: CandidateFormValues = {
   feesPaid: false,
 };
 
-const resolver = zodResolver(candidateRegistrationSchema) as unknown as Resolver<
-  CandidateFormValues,
-  unknown,
-  CandidateRegistration
->;
+const resolver = lazyResolver<CandidateFormValues, CandidateRegistration>('candidate');
 
 interface CandidateRegistrationFormProps {
   edition: EditionSettings;
@@ -122,9 +116,10 @@ export function CandidateRegistrationForm({ edition, now, prefill }: CandidateRe
   }, [prefill, form]);
 
   /** The deadline first (alone, as the service answers it), then every rule of section 5 at once. */
-  const checkSubmission = () => {
+  const checkSubmission = async () => {
     const closed = registrationClosedMessage(now(), edition);
     if (closed) return { success: false as const, messages: [closed] };
+    const { validateCandidateSubmission } = await loadRegistrationValidation();
     return validateCandidateSubmission({ fields: form.getValues(), photo, signature });
   };
 
@@ -133,8 +128,8 @@ export function CandidateRegistrationForm({ edition, now, prefill }: CandidateRe
     fail({ title: REGISTRATION_FAILURE_TITLES.candidate, message: joinValidationMessages(messages), details: [] });
   };
 
-  const onValid = (candidate: CandidateRegistration) => {
-    const check = checkSubmission();
+  const onValid = async (candidate: CandidateRegistration) => {
+    const check = await checkSubmission();
     if (!check.success) {
       showProblems(check.messages);
       return;
@@ -154,8 +149,8 @@ export function CandidateRegistrationForm({ edition, now, prefill }: CandidateRe
     );
   };
 
-  const onInvalid = () => {
-    const check = checkSubmission();
+  const onInvalid = async () => {
+    const check = await checkSubmission();
     if (!check.success) showProblems(check.messages);
   };
 
@@ -164,7 +159,7 @@ export function CandidateRegistrationForm({ edition, now, prefill }: CandidateRe
   const field = { form, formId, required: true };
   const digits = { inputMode: 'numeric' as const, pattern: '[0-9]*', autoComplete: 'off' };
   return (
-    <form noValidate aria-label="Candidate registration" onSubmit={handleSubmit} className="flex flex-col gap-5">
+    <form noValidate aria-label="Candidate registration" onFocus={preloadRegistrationValidation} onSubmit={handleSubmit} className="flex flex-col gap-5">
       <FieldGroup legend="Mentor">
         <TextField
           {...field}

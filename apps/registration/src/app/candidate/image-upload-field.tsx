@@ -5,7 +5,7 @@ import {
   MAX_IMAGE_FILE_BYTES,
   VALIDATION_MESSAGES,
   isAllowedImageType,
-} from '@kbe/contracts';
+} from '@kbe/contracts/zod-free';
 import { FieldShell, describedBy, fieldIds } from '../common/form-fields';
 
 interface ImageUploadFieldProps {

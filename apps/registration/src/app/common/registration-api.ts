@@ -1,15 +1,7 @@
 import { createContext, useContext } from 'react';
 import { createHttpClient, readIssuedCode, type HttpClient } from '@kbe/api-client';
-import {
-  API_PATHS,
-  IDEMPOTENCY_KEY_HEADER,
-  toBracketedFields,
-  type BracketableObject,
-  type CandidateRegistration,
-  type MentorRegistration,
-  type SchoolLookupItem,
-  type SchoolRegistration,
-} from '@kbe/contracts';
+import type { CandidateRegistration, MentorRegistration, SchoolLookupItem, SchoolRegistration } from '@kbe/contracts';
+import { API_PATHS, IDEMPOTENCY_KEY_HEADER, toBracketedFields, type BracketableObject } from '@kbe/contracts/zod-free';
 import { shrinkImageForUpload } from './shrink-image';
 
 /** What the registration page needs from the server (spec section 7). */

@@ -1,4 +1,4 @@
-import { STORED_IMAGE_MAX_SIDE } from '@kbe/contracts';
+import { STORED_IMAGE_MAX_SIDE } from '@kbe/contracts/zod-free';
 
 /** The size that fits `width` x `height` within `maxSide` on both sides, or null when it already does. */
 export function fitWithin(width: number, height: number, maxSide: number): { width: number; height: number } | null {

@@ -1,9 +1,9 @@
 import { useEffect, useId, useState } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@kbe/ui';
-import { mentorRegistrationSchema, type MentorRegistration } from '@kbe/contracts';
+import type { MentorRegistration } from '@kbe/contracts';
 import { FieldGroup, TextAreaField, TextField } from '../common/form-fields';
+import { lazyResolver, preloadRegistrationValidation } from '../common/lazy-validation';
 import { clearDraft, idempotencyKeyFor, loadDraft, saveDraft } from '../common/form-draft.store';
 import { useRegistrationApi } from '../common/registration-api';
 import { RegistrationOutcomeAlert, type CodePrefill } from '../common/registration-outcome';
@@ -34,11 +34,7 @@ export const EMPTY_MENTOR: MentorFormValues = {
   opinionOnISRO: '',
 };
 
-const resolver = zodResolver(mentorRegistrationSchema) as unknown as Resolver<
-  MentorFormValues,
-  unknown,
-  MentorRegistration
->;
+const resolver = lazyResolver<MentorFormValues, MentorRegistration>('mentor');
 
 function SchoolLookupNote({ state, id }: { state: SchoolLookupState; id: string }) {
   let text = '';
@@ -97,7 +93,7 @@ export function MentorRegistrationForm({
   const field = { form, formId, required: true };
   const digits = { inputMode: 'numeric' as const, pattern: '[0-9]*', autoComplete: 'off' };
   return (
-    <form noValidate aria-label="Mentor registration" onSubmit={(event) => void form.handleSubmit(onValid)(event)} className="flex flex-col gap-5">
+    <form noValidate aria-label="Mentor registration" onFocus={preloadRegistrationValidation} onSubmit={(event) => void form.handleSubmit(onValid)(event)} className="flex flex-col gap-5">
       <FieldGroup legend="School">
         <div className="flex min-w-0 flex-col gap-1 sm:col-span-2">
           <TextField

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { SCHOOL_CODE_PATTERN, type SchoolLookupItem } from '@kbe/contracts';
+import type { SchoolLookupItem } from '@kbe/contracts';
+import { SCHOOL_CODE_PATTERN } from '@kbe/contracts/zod-free';
 import { useRegistrationApi } from '../common/registration-api';
 
 export type SchoolLookupState =

@@ -1,9 +1,10 @@
 import { useEffect, useId, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { Button } from '@kbe/ui';
-import { SCHOOL_TYPES, schoolRegistrationSchema, type SchoolRegistration } from '@kbe/contracts';
+import type { SchoolRegistration } from '@kbe/contracts';
+import { SCHOOL_TYPES } from '@kbe/contracts/zod-free';
 import { FieldGroup, SelectField, TextField } from '../common/form-fields';
+import { lazyResolver, preloadRegistrationValidation } from '../common/lazy-validation';
 import { clearDraft, idempotencyKeyFor, loadDraft, saveDraft } from '../common/form-draft.store';
 import { useRegistrationApi } from '../common/registration-api';
 import { RegistrationOutcomeAlert } from '../common/registration-outcome';
@@ -36,11 +37,7 @@ export const EMPTY_SCHOOL: SchoolFormValues = {
   principal: { name: '', contact: '' },
 };
 
-const resolver = zodResolver(schoolRegistrationSchema) as unknown as Resolver<
-  SchoolFormValues,
-  unknown,
-  SchoolRegistration
->;
+const resolver = lazyResolver<SchoolFormValues, SchoolRegistration>('school');
 
 const digits = { inputMode: 'numeric' as const, pattern: '[0-9]*', autoComplete: 'off' };
 
@@ -67,7 +64,7 @@ export function SchoolRegistrationForm({ onOpenMentorTab }: { onOpenMentorTab: (
 
   const field = { form, formId, required: true };
   return (
-    <form noValidate aria-label="School registration" onSubmit={(event) => void form.handleSubmit(onValid)(event)} className="flex flex-col gap-5">
+    <form noValidate aria-label="School registration" onFocus={preloadRegistrationValidation} onSubmit={(event) => void form.handleSubmit(onValid)(event)} className="flex flex-col gap-5">
       <FieldGroup legend="School details">
         <TextField {...field} name="schoolName" label="School Name" autoComplete="organization" maxLength={200} />
         <TextField {...field} name="udiseCode" label="UDISE Code" maxLength={20} autoComplete="off" />
