@@ -36,6 +36,13 @@ export const TEMPLATE_VERSION = createHash('sha256')
  */
 export class DocumentComposer {
   private readonly compiled: Record<DocumentKind, HandlebarsTemplateDelegate>;
+  /** What a version hashes around the candidate's printed data, serialised once (the same JSON as one object). */
+  private readonly versionJson: Record<DocumentKind, { before: string; after: string }>;
+  /**
+   * Versions of the candidate records seen (a download asks for the version of the record kept
+   * in memory each time). Records are values: a change arrives as a new record, never as an edit.
+   */
+  private readonly versions = new WeakMap<CandidateDocumentData, Partial<Record<DocumentKind, string>>>();
 
   constructor(
     private readonly edition: PrintEdition,
@@ -47,6 +54,11 @@ export class DocumentComposer {
       'hall-ticket': handlebars.compile(TEMPLATES['hall-ticket'], { strict: true }),
       certificate: handlebars.compile(TEMPLATES.certificate, { strict: true }),
     };
+    const around = (kind: DocumentKind) => {
+      const [before, after] = JSON.stringify({ template: TEMPLATE_VERSION, kind, edition, data: 0, key: tokens.keyId, base: publicBaseUrl }).split('"data":0');
+      return { before: `${before}"data":`, after: after ?? '' };
+    };
+    this.versionJson = { 'hall-ticket': around('hall-ticket'), certificate: around('certificate') };
   }
 
   /**
@@ -54,17 +66,13 @@ export class DocumentComposer {
    * registration (there is no way to replace them), so the candidate code stands for them.
    */
   contentVersion(kind: DocumentKind, candidate: CandidateDocumentData): string {
-    return createHash('sha256')
-      .update(JSON.stringify({
-        template: TEMPLATE_VERSION,
-        kind,
-        edition: this.edition,
-        data: this.printedData(kind, candidate),
-        key: this.tokens.keyId,
-        base: this.publicBaseUrl,
-      }))
+    let versions = this.versions.get(candidate);
+    if (!versions) this.versions.set(candidate, (versions = {}));
+    const { before, after } = this.versionJson[kind];
+    return (versions[kind] ??= createHash('sha256')
+      .update(`${before}${JSON.stringify(this.printedData(kind, candidate))}${after}`)
       .digest('hex')
-      .slice(0, 24);
+      .slice(0, 24));
   }
 
   verificationUrl(kind: DocumentKind, candidateCode: string): string {
@@ -90,7 +98,8 @@ export class DocumentComposer {
     });
   }
 
-  private printedData(kind: DocumentKind, candidate: CandidateDocumentData) {
+  /** What the document prints of the candidate (part of its content version). */
+  printedData(kind: DocumentKind, candidate: CandidateDocumentData) {
     const { personalDetails: person, educationalDetails: education } = candidate;
     const stage = education.kbeStageParticipated.trim() || 'Mains (Taluka)';
     const common = {

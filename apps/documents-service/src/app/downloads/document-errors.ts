@@ -25,11 +25,20 @@ export async function withRetryAfter<T>(response: Response, work: () => Promise<
   }
 }
 
-
 /** Headers of a PDF answer. */
 export function sendPdfHeaders(response: Response, fileName: string, cached: boolean, disposition: 'attachment' | 'inline'): void {
   response.setHeader('Content-Type', 'application/pdf');
   response.setHeader('Content-Disposition', `${disposition}; filename="${fileName}"`);
   response.setHeader('Cache-Control', 'no-store');
   response.setHeader('X-Document-Cache', cached ? 'hit' : 'miss');
+}
+
+/**
+ * The whole PDF answer from a buffer in memory, in one write with its Content-Length (no stream
+ * around the buffer, as a StreamableFile would make): the cached download's answer.
+ */
+export function sendPdf(response: Response, pdf: Buffer, fileName: string, cached: boolean, disposition: 'attachment' | 'inline'): void {
+  sendPdfHeaders(response, fileName, cached, disposition);
+  response.setHeader('Content-Length', pdf.length);
+  response.status(200).end(pdf);
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Inject, Param, Post, Req, Res, StreamableFile } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -13,7 +13,7 @@ import type { Response } from 'express';
 import { DOWNLOAD_SETTINGS, type DownloadSettings } from './download.settings';
 import { DownloadDocumentUseCase } from './download-document.usecase';
 import { candidateCodeParam, documentKindParam } from './download.requests';
-import { sendPdfHeaders, withRetryAfter } from './document-errors';
+import { sendPdf, withRetryAfter } from './document-errors';
 
 /** `POST /api/candidates/{code}/download/{hall-ticket|certificate}` with `{ motherName }`. */
 @ApiTags('downloads')
@@ -38,13 +38,12 @@ export class DownloadsController {
     @Param('kind', new ZodValidationPipe(documentKindParam)) kind: DocumentKind,
     @Body(new ZodValidationPipe(downloadRequestSchema)) body: DownloadRequest,
     @Req() request: ForwardedRequest,
-    @Res({ passthrough: true }) response: Response,
-  ): Promise<StreamableFile> {
+    @Res() response: Response,
+  ): Promise<void> {
     const client = clientAddress(request, this.settings.trustedProxyHops);
     const document = await withRetryAfter(response, () =>
       this.download.execute({ candidateCode, kind, motherName: body.motherName, client }),
     );
-    sendPdfHeaders(response, document.fileName, document.cached, 'attachment');
-    return new StreamableFile(document.pdf);
+    sendPdf(response, document.pdf, document.fileName, document.cached, 'attachment');
   }
 }

@@ -9,20 +9,41 @@ interface RouteLayer {
   match(path: string): unknown;
 }
 
+interface Endpoint {
+  layer: RouteLayer & { route: NonNullable<RouteLayer['route']> };
+  methods: string[];
+}
+
 /**
  * A known path asked with a method it does not have answers 405 with `Allow` (RFC 9110), not
  * 404; `OPTIONS` on a known path answers 204 with `Allow`. Unknown paths still fall through to 404.
+ * A request the router will serve costs only the path matches of the routes that have its method
+ * (the endpoints are listed once per router stack, not per request).
  */
 export function methodNotAllowedMiddleware(app: INestApplication) {
+  let listed: { stack: RouteLayer[]; length: number; endpoints: Endpoint[] } | undefined;
+  const endpointsOf = (stack: RouteLayer[]): Endpoint[] => {
+    if (listed?.stack !== stack || listed.length !== stack.length) {
+      const endpoints: Endpoint[] = [];
+      for (const layer of stack) {
+        if (!layer.route) continue;
+        const methods = layer.route._methods();
+        // Nest mounts route-scoped middleware (forRoutes('*')) as a route for every method: not an endpoint
+        if (methods.length < METHODS.length) endpoints.push({ layer: layer as Endpoint['layer'], methods });
+      }
+      listed = { stack, length: stack.length, endpoints };
+    }
+    return listed.endpoints;
+  };
   return (request: Request, response: Response, next: NextFunction): void => {
     const stack = (app.getHttpAdapter().getInstance() as { router?: { stack?: RouteLayer[] } }).router?.stack ?? [];
+    const endpoints = endpointsOf(stack);
+    for (const { layer } of endpoints) {
+      if (layer.route._handlesMethod(request.method) && layer.match(request.path)) return next();
+    }
     const allowed = new Set<string>();
-    for (const layer of stack) {
-      if (!layer.route || !layer.match(request.path)) continue;
-      const methods = layer.route._methods();
-      // Nest mounts route-scoped middleware (forRoutes('*')) as a route for every method: not an endpoint
-      if (methods.length >= METHODS.length) continue;
-      if (layer.route._handlesMethod(request.method)) return next();
+    for (const { layer, methods } of endpoints) {
+      if (!layer.match(request.path)) continue;
       for (const method of methods) allowed.add(method);
     }
     if (allowed.size === 0) return next();

@@ -1,0 +1,45 @@
+import { createHash } from 'node:crypto';
+import { candidateDocumentData } from '../candidates/candidate-document-data.fixture';
+import { VerificationTokens } from '../verification/verification-token';
+import { DocumentComposer, TEMPLATE_VERSION } from './document-composer';
+import type { PrintEdition } from './print-edition';
+
+const edition: PrintEdition = {
+  year: 2025,
+  registrationDeadline: '2025-10-30T23:59:59.999+05:30',
+  hallTicketHandoutDate: '2025-11-05',
+  hallTicketHandoutWindows: ['8 am to 1 pm', '3 pm to 6 pm'],
+  certificateDate: '2025-03-19',
+  signingAuthority: 'Chief Secretary, Government of Maharashtra',
+  timeZoneOffsetMinutes: 330,
+};
+const tokens = new VerificationTokens('a-signing-secret-long-enough-for-the-test');
+const composer = new DocumentComposer(edition, tokens, 'https://kbe.example.org');
+
+/** The version as one JSON object of everything printed, hashed: what the cache keys in MinIO were made of. */
+function versionOfOneObject(kind: 'hall-ticket' | 'certificate', data: unknown): string {
+  const json = JSON.stringify({ template: TEMPLATE_VERSION, kind, edition, data, key: tokens.keyId, base: 'https://kbe.example.org' });
+  return createHash('sha256').update(json).digest('hex').slice(0, 24);
+}
+
+describe('DocumentComposer.contentVersion', () => {
+  it('hashes the template, the edition, the printed data, the signing key and the public URL as one JSON object', () => {
+    const candidate = candidateDocumentData({ seatNumber: 'NSK-0001' });
+    expect(composer.contentVersion('hall-ticket', candidate)).toBe(versionOfOneObject('hall-ticket', composer.printedData('hall-ticket', candidate)));
+    expect(composer.contentVersion('certificate', candidate)).toBe(versionOfOneObject('certificate', composer.printedData('certificate', candidate)));
+  });
+
+  it('answers the same version for the same record, and a new one for a changed record', () => {
+    const candidate = candidateDocumentData();
+    const first = composer.contentVersion('hall-ticket', candidate);
+    expect(composer.contentVersion('hall-ticket', candidate)).toBe(first);
+    expect(composer.contentVersion('hall-ticket', candidateDocumentData())).toBe(first);
+    expect(composer.contentVersion('hall-ticket', candidateDocumentData({ seatNumber: 'NSK-0002' }))).not.toBe(first);
+    expect(composer.contentVersion('certificate', candidate)).not.toBe(first);
+  });
+
+  it('changes with the edition settings', () => {
+    const other = new DocumentComposer({ ...edition, signingAuthority: 'Director of Education' }, tokens, 'https://kbe.example.org');
+    expect(other.contentVersion('hall-ticket', candidateDocumentData())).not.toBe(composer.contentVersion('hall-ticket', candidateDocumentData()));
+  });
+});
