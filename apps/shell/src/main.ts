@@ -1,6 +1,5 @@
 import { registerPlugins } from '@module-federation/enhanced/runtime';
 
-import { afterFirstScreen } from './app/first-screen';
 import { disableZodEvalProbe } from './app/no-eval.config';
 import { remoteFailurePlugin } from './app/remote-failure.plugin';
 import { remoteRegistry } from './app/remote-registry';
@@ -12,14 +11,13 @@ function yieldToBrowser(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-// Once the first screen has loaded and painted (afterFirstScreen: a prerendered page shows it
-// without script), remote URLs are registered from the manifest the edge serves (runtime
-// configuration), then React starts. If the manifest cannot be read, the shell still starts and
-// every remote shows its friendly fallback (its retry asks for the manifest again).
+// Remote URLs are runtime configuration: register them from the manifest the edge serves,
+// then start React. If the manifest cannot be read, the shell still starts and every
+// remote shows its friendly fallback (its retry asks for the manifest again).
 disableZodEvalProbe();
 registerPlugins([remoteFailurePlugin()]);
-afterFirstScreen()
-  .then(() => remoteRegistry.ready())
+remoteRegistry
+  .ready()
   .catch((error: unknown) => console.warn('[shell] remote manifest unavailable:', error))
   // React DOM is evaluated in a task of its own, then the application: two shorter tasks instead
   // of one long one on a phone's main thread (Lighthouse's total blocking time, issue 11).
