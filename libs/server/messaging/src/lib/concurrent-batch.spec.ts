@@ -15,6 +15,7 @@ function batchOf(count: number, running = () => true) {
     batch: { topic: 'sms.requested', partition: 0, messages } as ConcurrentBatchPayload['batch'],
     resolveOffset: (offset: string) => void resolved.push(offset),
     heartbeat: async () => undefined,
+    commitOffsetsIfNecessary: async () => undefined,
     isRunning: running,
     isStale: () => false,
   };

@@ -1,7 +1,10 @@
 import type { EachBatchPayload, KafkaMessage } from 'kafkajs';
 
 /** What `eachBatch` hands over that this needs (kafkajs's `EachBatchPayload` satisfies it). */
-export type ConcurrentBatchPayload = Pick<EachBatchPayload, 'batch' | 'resolveOffset' | 'heartbeat' | 'isRunning' | 'isStale'>;
+export type ConcurrentBatchPayload = Pick<
+  EachBatchPayload,
+  'batch' | 'resolveOffset' | 'heartbeat' | 'commitOffsetsIfNecessary' | 'isRunning' | 'isStale'
+>;
 
 /**
  * Handles the messages of one partition's batch `concurrency` at a time, each started in offset
@@ -15,7 +18,7 @@ export type ConcurrentBatchPayload = Pick<EachBatchPayload, 'batch' | 'resolveOf
  * Run it with `eachBatchAutoResolve: false`.
  */
 export async function handleBatchConcurrently(
-  { batch, resolveOffset, heartbeat, isRunning, isStale }: ConcurrentBatchPayload,
+  { batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }: ConcurrentBatchPayload,
   concurrency: number,
   handle: (message: KafkaMessage) => Promise<unknown>,
 ): Promise<void> {
@@ -37,9 +40,12 @@ export async function handleBatchConcurrently(
       finished[index] = true;
       while (resolved < messages.length && finished[resolved]) resolveOffset(messages[resolved++].offset);
       try {
+        // Committed as it goes (as kafkajs does after each message with eachMessage), so a crash
+        // redelivers little; a rebalance or Kafka away: the others finish, then kafkajs rejoins.
         await heartbeat();
+        await commitOffsetsIfNecessary();
       } catch (error) {
-        failure ??= { error }; // a rebalance: the others finish, then kafkajs rejoins
+        failure ??= { error };
         return;
       }
     }
