@@ -4,7 +4,6 @@ import type { Model } from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import { DeliveryDocument, InflightDocument, OutcomeDocument, type OutcomeStatus } from './delivery.schema';
 import { outboundSmsSchema, type OutboundSms } from './outbound-message';
-import { WriteQueue } from './write-queue';
 
 /**
  * A message this process holds the claim of. `inDoubt`: taken over from a sender that died
@@ -93,8 +92,8 @@ const SENT_REQUEST_PREFIX = 'sent:';
  */
 @Injectable()
 export class DeliveryRepository {
-  /** This process writes the delivery log one operation at a time, claims first. */
-  private readonly writes = new WriteQueue();
+  /** Tail of the chain of writes: this process writes the delivery log one operation at a time. */
+  private writes: Promise<unknown> = Promise.resolve();
   private readonly forgetting = new Set<Promise<void>>();
   /** Per collection, the inserts waiting for the queued command that will write them together. */
   private readonly coalescing = new Map<string, CoalescedInsert[]>();
@@ -119,14 +118,14 @@ export class DeliveryRepository {
     const holder = holderOf(owner);
     const leaseUntil = new Date(now.getTime() + leaseMs);
     if (unique.length === 0) return { inflightId, holder, leaseUntil, messages: [] };
-    await this.insertCoalesced(this.inflight, [{ _id: inflightId, owner: holder, leaseUntil, messages: unique.map(serialise) }], 'urgent');
-    const refused = await this.insertCoalesced(this.claims, unique.map((message) => ({ _id: message.id, chunk: inflightId })), 'urgent');
+    await this.insertCoalesced(this.inflight, [{ _id: inflightId, owner: holder, leaseUntil, messages: unique.map(serialise) }]);
+    const refused = await this.insertCoalesced(this.claims, unique.map((message) => ({ _id: message.id, chunk: inflightId })));
     const ours = unique.filter((_message, index) => !refused.has(index));
     if (refused.size > 0) {
       await this.serial(async () => {
         if (ours.length > 0) await this.inflight.updateOne({ _id: inflightId }, { $set: { messages: ours.map(serialise) } }).exec();
         else await this.inflight.deleteOne({ _id: inflightId }).exec();
-      }, 'urgent');
+      });
     }
     return { inflightId, holder, leaseUntil, messages: ours.map((message) => ({ ...message, inDoubt: false })) };
   }
@@ -359,7 +358,7 @@ export class DeliveryRepository {
    * that collection: the chunks of every partition that reach the same step while the queue is
    * busy are written by one command instead of one each.
    */
-  private insertCoalesced<T>(model: Model<T>, docs: readonly object[], priority: 'urgent' | 'normal' = 'normal'): Promise<Set<number>> {
+  private insertCoalesced<T>(model: Model<T>, docs: readonly object[]): Promise<Set<number>> {
     if (docs.length === 0) return Promise.resolve(new Set());
     const collection = model.collection.collectionName;
     return new Promise((resolve, reject) => {
@@ -384,7 +383,7 @@ export class DeliveryRepository {
         } catch (error) {
           for (const entry of entries) entry.reject(error);
         }
-      }, priority);
+      });
     });
   }
 
@@ -411,11 +410,12 @@ export class DeliveryRepository {
 
   /**
    * FerretDB's SQLite backend has one writer per database: concurrent multi-document writes
-   * from several partitions only contend (and were seen to stall), so this process queues them
-   * (a chunk's claim, `urgent`, before the outcomes and deletes waiting: see `WriteQueue`).
+   * from several partitions only contend (and were seen to stall), so this process queues them.
    */
-  private serial<T>(write: () => Promise<T>, priority: 'urgent' | 'normal' = 'normal'): Promise<T> {
-    return this.writes.run(write, priority);
+  private serial<T>(write: () => Promise<T>): Promise<T> {
+    const next = this.writes.then(write, write);
+    this.writes = next.catch(() => undefined);
+    return next;
   }
 }
 
