@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
 import type { NotificationsConfig } from '../../notifications.config';
-import { DeliveryRepository, type ClaimedChunk } from './delivery.repository';
+import { DeliveryRepository } from './delivery.repository';
 import { outboundSmsSchema, SMS_DEAD_LETTER_TOPIC, SMS_OUTBOUND_TOPIC, type OutboundSms } from './outbound-message';
 import { SmsDispatcher } from './sms.dispatcher';
 
@@ -18,23 +18,12 @@ import { SmsDispatcher } from './sms.dispatcher';
 const CHUNK_SIZE = 2_000;
 
 /**
- * Chunks claimed and not finished yet, per process: the sender fetches and claims the next
- * chunks while these are sent, and waits for one to finish beyond this many.
- */
-const CHUNKS_SENDING = 12;
-
-/**
  * Consumes the per-recipient topic in batches (a consumer group of its own, every partition at
- * once): claims a chunk in the delivery log (duplicates are skipped), then resolves and commits
- * the chunk's offsets and sends it in the background while it fetches and claims the next ones
- * (at most CHUNKS_SENDING chunks at once). Once claimed, a chunk is recorded work: its in-flight
- * entry holds its messages under a lease, so if this process cannot finish it (it dies, stops,
- * or loses the lease) a sweeper sends what was not sent when the lease ends, as it did when the
- * offset was committed only after sending (a redelivered message found its claim and was left
- * to the sweeper then too). A sweeper takes over claims whose sender died (lease expired) and
- * re-driven dead letters. On shutdown the consumer stops fetching, requests in flight are
- * finished and the messages not yet handed to the provider are given back (chunk released, its
- * lease ended) for a sweeper.
+ * once): claims a chunk in the delivery log (duplicates are skipped), sends it, records the
+ * outcomes, and only then resolves and commits the chunk's offsets. A sweeper takes over claims
+ * whose sender died (lease expired) and re-driven dead letters. On shutdown the consumer stops
+ * fetching, messages not yet handed to the provider are given back (chunk released, offset not
+ * committed) and those in flight are finished.
  */
 @Injectable()
 export class SmsSenderWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -45,8 +34,6 @@ export class SmsSenderWorker implements OnApplicationBootstrap, BeforeApplicatio
   private stopping = false;
   private sweepTimer?: NodeJS.Timeout;
   private sweeping?: Promise<void>;
-  /** Chunks claimed and being sent (their offsets are committed). */
-  private readonly sending = new Set<Promise<void>>();
 
   constructor(
     @Inject(KAFKA_CLIENT) private readonly kafka: Kafka,
@@ -82,41 +69,28 @@ export class SmsSenderWorker implements OnApplicationBootstrap, BeforeApplicatio
     clearTimeout(this.sweepTimer);
     // disconnect() waits for the running batches, which finish what is in flight and give back the rest.
     await this.consumer?.disconnect().catch((error: unknown) => this.logger.warn(`Consumer did not stop cleanly: ${describe(error)}`));
-    // The chunks being sent finish what is in flight and give back the rest.
-    await Promise.all([...this.sending]);
     await this.sweeping;
     await this.deliveries.drain();
   }
 
   private async handleBatch({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }: EachBatchPayload): Promise<void> {
-    const running = () => !this.stopping && isRunning() && !isStale();
     for (let start = 0; start < batch.messages.length; start += CHUNK_SIZE) {
-      while (running() && this.sending.size >= CHUNKS_SENDING) {
-        await Promise.race([...this.sending, sleep(1_000)]);
-        await heartbeat();
-      }
-      if (!running()) return;
+      if (this.stopping || !isRunning() || isStale()) return;
       const chunk = batch.messages.slice(start, start + CHUNK_SIZE);
       const claimed = await this.deliveries.claim(parseAll(chunk, this.logger), this.owner, this.config.SMS_LEASE_MS);
-      this.sendInBackground(claimed);
+      const { unsent } = await this.dispatcher.dispatch(claimed, () => this.stopping || !isRunning());
+      if (unsent.length > 0) {
+        // What was not handed over is free for the next sender at once (never sent), if the chunk is still ours.
+        await this.deliveries.release(claimed);
+        // Shutting down: the offsets stay uncommitted. Otherwise the lease could not be kept (the
+        // sender is too slow): the delivery log holds the rest, a sweeper sends it; move on.
+        if (this.stopping || !isRunning()) return;
+      }
       const last = chunk[chunk.length - 1];
       if (last) resolveOffset(last.offset);
       await commitOffsetsIfNecessary();
       await heartbeat();
     }
-  }
-
-  /** Sends a claimed chunk; what cannot be sent now is left to a sweeper (given back, or its lease ends). */
-  private sendInBackground(claimed: ClaimedChunk): void {
-    const sending = this.dispatcher
-      .dispatch(claimed, () => this.stopping)
-      .then(async ({ unsent }) => {
-        // Not handed over (shutting down, or the lease could not be kept): free for a sweeper at once, if the chunk is still ours.
-        if (unsent.length > 0) await this.deliveries.release(claimed);
-      })
-      .catch((error: unknown) => this.logger.warn(`Chunk ${claimed.inflightId} not finished; a sweeper takes it over when its lease ends: ${describe(error)}`));
-    this.sending.add(sending);
-    void sending.finally(() => this.sending.delete(sending));
   }
 
   private scheduleSweep(): void {
@@ -176,10 +150,6 @@ function parseAll(messages: readonly KafkaMessage[], logger: Logger): OutboundSm
     }
   }
   return parsed;
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
 function describe(error: unknown): string {
