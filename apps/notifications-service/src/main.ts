@@ -14,6 +14,7 @@ void bootstrapService({
       groupId: `${config.KAFKA_TOPIC_PREFIX}${SERVICE_NAME}`,
       brokers: config.KAFKA_BROKERS,
       topicPrefix: config.KAFKA_TOPIC_PREFIX,
+      concurrencyPerPartition: config.SMS_EVENT_CONCURRENCY,
     }),
   description: 'SMS notifications fed by Kafka events.',
 });

@@ -65,6 +65,11 @@ export const smsEnv = {
    * what one chunk of the delivery log can hold, and what a sender holds in memory per partition.
    */
   SMS_FETCH_BYTES_PER_PARTITION: positiveIntField(512 * 1024),
+  /**
+   * Events of one partition expanded at once (`sms.requested` of a campaign share a partition):
+   * the offset is committed only up to the first event not finished, so a crash redelivers it.
+   */
+  SMS_EVENT_CONCURRENCY: positiveIntField(8),
   /** Recipients fetched from registration-service per page when a group is expanded. */
   SMS_RECIPIENT_PAGE_SIZE: positiveIntField(500),
   /** MSG91: base URL, auth key, sender id, DLT principal entity id and templates. */

@@ -1,6 +1,7 @@
 import { ServerKafka, type CustomStrategy, type Deserializer, type IncomingEvent, type KafkaOptions } from '@nestjs/microservices';
 import type { Consumer } from 'kafkajs';
 import { ClosableSockets } from './closable-sockets';
+import { handleBatchConcurrently } from './concurrent-batch';
 import { kafkaClientConfig } from './kafka-client';
 import { ensureTopics } from './kafka-topics';
 import { topicName } from './topic-name';
@@ -13,6 +14,12 @@ export interface KafkaConsumerOptions {
   groupId?: string;
   /** Read topics from their beginning when the group has no committed offset (default true). */
   fromBeginning?: boolean;
+  /**
+   * Events of one partition handled at once (default 1: one after another). Above 1, events of
+   * a partition run side by side (so handlers must not depend on the order of events) and the
+   * offset is committed only up to the first event not finished (see `handleBatchConcurrently`).
+   */
+  concurrencyPerPartition?: number;
 }
 
 /** Hands handlers the logical topic (`school.registered`), whatever the environment prefix. */
@@ -41,6 +48,8 @@ export class PrefixedKafkaServer extends ServerKafka {
     topicPrefix: string,
     /** The client's sockets (its `socketFactory`), ended on close whatever kafkajs still holds. */
     private readonly sockets?: ClosableSockets,
+    /** Events of one partition handled at once; 1 = one after another (`eachMessage`). */
+    private readonly concurrencyPerPartition = 1,
   ) {
     // kafkajs restarts a crashed consumer (Kafka away) on a timer. A crash while the service
     // closes would restart it after close() and leave a connection open: no restart once closing.
@@ -67,7 +76,18 @@ export class PrefixedKafkaServer extends ServerKafka {
       if (this.client) await ensureTopics(this.client, topics);
       await consumer.subscribe({ ...(this.options.subscribe ?? {}), topics });
     }
-    await consumer.run({ ...(this.options.run ?? {}), eachMessage: this.getMessageHandler() });
+    if (this.concurrencyPerPartition <= 1) {
+      await consumer.run({ ...(this.options.run ?? {}), eachMessage: this.getMessageHandler() });
+      return;
+    }
+    await consumer.run({
+      ...(this.options.run ?? {}),
+      eachBatchAutoResolve: false,
+      eachBatch: (payload) =>
+        handleBatchConcurrently(payload, this.concurrencyPerPartition, (message) =>
+          this.handleMessage({ topic: payload.batch.topic, partition: payload.batch.partition, message, heartbeat: payload.heartbeat, pause: payload.pause }),
+        ),
+    });
   }
 }
 
@@ -85,6 +105,7 @@ export function kafkaConsumerStrategy(options: KafkaConsumerOptions): CustomStra
       },
       options.topicPrefix,
       sockets,
+      options.concurrencyPerPartition,
     ),
   };
 }
