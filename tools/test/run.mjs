@@ -57,6 +57,7 @@ async function check(name, runIt) {
   const started = Date.now();
   log(`${name} ...`);
   const code = await runIt();
+  if (code !== 0) failedTests.push(`${name}: failed (its output is above)`);
   record(name, code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }, started);
   return code === 0;
 }

@@ -5,6 +5,7 @@
 // files as outputs, so a cached target still answers its counts.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -71,6 +72,6 @@ export function tierFailures(tier) {
 
 function firstLine(text = '') {
   // jest messages start with ANSI-coloured headings; the first line with words is the useful one
-  const lines = text.replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim());
+  const lines = stripVTControlCharacters(text).split('\n').map((l) => l.trim());
   return (lines.find((l) => l && !l.startsWith('●')) ?? '').slice(0, 300);
 }
