@@ -2,17 +2,8 @@ import { createHash } from 'node:crypto';
 import { candidateDocumentData } from '../candidates/candidate-document-data.fixture';
 import { VerificationTokens } from '../verification/verification-token';
 import { DocumentComposer, TEMPLATE_VERSION } from './document-composer';
-import type { PrintEdition } from './print-edition';
+import { printEdition2025 as edition } from './print-edition.fixture';
 
-const edition: PrintEdition = {
-  year: 2025,
-  registrationDeadline: '2025-10-30T23:59:59.999+05:30',
-  hallTicketHandoutDate: '2025-11-05',
-  hallTicketHandoutWindows: ['8 am to 1 pm', '3 pm to 6 pm'],
-  certificateDate: '2025-03-19',
-  signingAuthority: 'Chief Secretary, Government of Maharashtra',
-  timeZoneOffsetMinutes: 330,
-};
 const tokens = new VerificationTokens('a-signing-secret-long-enough-for-the-test');
 const composer = new DocumentComposer(edition, tokens, 'https://kbe.example.org');
 

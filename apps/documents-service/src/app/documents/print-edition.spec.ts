@@ -1,14 +1,5 @@
-import { formatCalendarDate, hallTicketInstructions, type PrintEdition } from './print-edition';
-
-const edition: PrintEdition = {
-  year: 2025,
-  registrationDeadline: '2025-10-30T23:59:59.999+05:30',
-  hallTicketHandoutDate: '2025-11-05',
-  hallTicketHandoutWindows: ['8 am to 1 pm', '3 pm to 6 pm'],
-  certificateDate: '2025-03-19',
-  signingAuthority: 'Chief Secretary, Government of Maharashtra',
-  timeZoneOffsetMinutes: 330,
-};
+import { formatCalendarDate, hallTicketInstructions } from './print-edition';
+import { printEdition2025 as edition } from './print-edition.fixture';
 
 describe('hall ticket instructions (spec section 9)', () => {
   it('prints every line with the dates and times of the edition', () => {
