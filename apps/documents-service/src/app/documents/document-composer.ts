@@ -36,8 +36,6 @@ export const TEMPLATE_VERSION = createHash('sha256')
  */
 export class DocumentComposer {
   private readonly compiled: Record<DocumentKind, HandlebarsTemplateDelegate>;
-  /** What a version hashes around the candidate's printed data, serialised once (the same JSON as one object). */
-  private readonly versionJson: Record<DocumentKind, { before: string; after: string }>;
   /**
    * Versions of the candidate records seen (a download asks for the version of the record kept
    * in memory each time). Records are values: a change arrives as a new record, never as an edit.
@@ -54,11 +52,6 @@ export class DocumentComposer {
       'hall-ticket': handlebars.compile(TEMPLATES['hall-ticket'], { strict: true }),
       certificate: handlebars.compile(TEMPLATES.certificate, { strict: true }),
     };
-    const around = (kind: DocumentKind) => {
-      const [before, after] = JSON.stringify({ template: TEMPLATE_VERSION, kind, edition, data: 0, key: tokens.keyId, base: publicBaseUrl }).split('"data":0');
-      return { before: `${before}"data":`, after: after ?? '' };
-    };
-    this.versionJson = { 'hall-ticket': around('hall-ticket'), certificate: around('certificate') };
   }
 
   /**
@@ -68,9 +61,15 @@ export class DocumentComposer {
   contentVersion(kind: DocumentKind, candidate: CandidateDocumentData): string {
     let versions = this.versions.get(candidate);
     if (!versions) this.versions.set(candidate, (versions = {}));
-    const { before, after } = this.versionJson[kind];
     return (versions[kind] ??= createHash('sha256')
-      .update(`${before}${JSON.stringify(this.printedData(kind, candidate))}${after}`)
+      .update(JSON.stringify({
+        template: TEMPLATE_VERSION,
+        kind,
+        edition: this.edition,
+        data: this.printedData(kind, candidate),
+        key: this.tokens.keyId,
+        base: this.publicBaseUrl,
+      }))
       .digest('hex')
       .slice(0, 24));
   }
