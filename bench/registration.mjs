@@ -26,6 +26,9 @@ import { performance } from 'node:perf_hooks';
 import { loadavg, tmpdir } from 'node:os';
 import { readFileSync } from 'node:fs';
 import {
+  benchCandidateForm,
+  benchMentor,
+  benchSchool,
   benchServiceEnv,
   buildProjects,
   json,
@@ -173,35 +176,10 @@ async function startBare(env, id) {
   };
 }
 
-const schoolBody = (i, run) => ({
-  schoolName: `Rush School ${run} ${i}`,
-  udiseCode: `27${String(run).slice(-4)}${String(i).padStart(5, '0')}`,
-  contact: '9876543210',
-  schoolType: 'Secondary',
-  address: { area: 'Gangapur Road', locality: 'Anandvalli', street: 'Lane 4', village: 'Anandvalli', town: 'Nashik', city: 'Nashik', state: 'Maharashtra', pin: '422013' },
-  principal: { name: 'S. Kulkarni', contact: '9123456780' },
-});
+const schoolBody = (i, run) => benchSchool({ schoolName: `Rush School ${run} ${i}`, udiseCode: `27${String(run).slice(-4)}${String(i).padStart(5, '0')}` });
 
-function candidateForm(mentorCode, i, run, photo, signature) {
-  const fields = {
-    mentorCode,
-    'personalDetails[fullName]': `Rush Candidate ${run} ${i}`, 'personalDetails[fatherName]': 'Suresh Patil', 'personalDetails[motherName]': 'Meena Patil',
-    'personalDetails[gender]': 'Male', 'personalDetails[dateOfBirth]': '2012-06-15', 'personalDetails[religion]': 'Hindu',
-    'personalDetails[region]': 'Urban', 'personalDetails[motherTongue]': 'Marathi',
-    'contactDetails[phoneNumber]': `9${String(run).slice(-3)}${String(i).padStart(6, '0')}`,
-    'orphanDetails[isOrphan]': 'false',
-    'permanentAddress[addressLines]': 'Flat 3', 'permanentAddress[village]': 'Satpur', 'permanentAddress[taluka]': 'Nashik',
-    'permanentAddress[district]': 'Nashik', 'permanentAddress[state]': 'Maharashtra', 'permanentAddress[pin]': '422007',
-    'educationalDetails[schoolName]': 'Nashik Model School', 'educationalDetails[standard]': '8th', 'educationalDetails[medium]': 'English',
-    'educationalDetails[board]': 'CBSE', 'educationalDetails[kbeCategory]': 'Sec', 'educationalDetails[kbeStageParticipated]': 'Mains',
-    'educationalDetails[fees]': '300', feesPaid: 'false',
-  };
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append('photo', new Blob([photo], { type: 'image/jpeg' }), 'photo.jpg');
-  form.append('signature', new Blob([signature], { type: 'image/jpeg' }), 'signature.jpg');
-  return form;
-}
+const candidateForm = (mentorCode, i, run, photo, signature) =>
+  benchCandidateForm({ mentorCode, fullName: `Rush Candidate ${run} ${i}`, phoneNumber: `9${String(run).slice(-3)}${String(i).padStart(6, '0')}`, photo, signature });
 
 /**
  * What the form accepts (docs/product.md, @kbe/contracts image rules): JPEG, PNG, WebP or GIF of at
@@ -259,7 +237,7 @@ try {
   const mentor = await json(`${targets.service}/api/mentors/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ schoolCode: school.schoolCode, name: 'Anita Deshmukh', email: 'anita@example.org', address: '12 College Road, Nashik', contact: '9988776655', subjectTeaching: 'Physics', workExperience: 7, activitiesParticipated: 'Science fair', opinionOnISRO: 'Inspiring' }),
+    body: JSON.stringify(benchMentor(school.schoolCode)),
   });
 
   const profiles = {};

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import sharp from 'sharp';
-import { benchServiceEnv, json, startBuiltService, waitUntilHealthy, out } from './service-bench.support.mjs';
+import { benchCandidateForm, benchMentor, benchSchool, benchServiceEnv, json, startBuiltService, waitUntilHealthy, out } from './service-bench.support.mjs';
 const id = `race${randomBytes(3).toString('hex')}`;
 const env = benchServiceEnv(id);
 const port = 3911;
@@ -15,17 +15,13 @@ const base = `http://127.0.0.1:${port}`;
 try {
   await waitUntilHealthy(`${base}/api/health/registration-service`);
   const post = (path, body) => json(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const school = await post('/api/schools/register', { schoolName: 'Nashik Model School', udiseCode: `27${Date.now().toString().slice(-9)}`, contact: '9876543210', schoolType: 'Secondary', address: { area: 'Gangapur Road', locality: 'Anandvalli', street: 'Lane 4', village: 'Anandvalli', town: 'Nashik', city: 'Nashik', state: 'Maharashtra', pin: '422013' }, principal: { name: 'S. Kulkarni', contact: '9123456780' } });
-  const mentor = await post('/api/mentors/register', { schoolCode: school.schoolCode, name: 'Anita Deshmukh', email: 'anita@example.org', address: '12 College Road, Nashik', contact: '9988776655', subjectTeaching: 'Physics', workExperience: 7, activitiesParticipated: 'Science fair', opinionOnISRO: 'Inspiring' });
+  const school = await post('/api/schools/register', benchSchool({ schoolName: 'Nashik Model School', udiseCode: `27${Date.now().toString().slice(-9)}` }));
+  const mentor = await post('/api/mentors/register', benchMentor(school.schoolCode));
   const photo = await sharp({ create: { width: 360, height: 450, channels: 3, background: '#4466aa' } }).jpeg().toBuffer();
   const headers = { 'content-type': 'application/json', 'x-internal-token': env.INTERNAL_API_TOKEN };
   let bad = 0;
   for (let i = 0; i < Number(process.env.N ?? 150); i++) {
-    const form = new FormData();
-    const fields = { mentorCode: mentor.mentorCode, 'personalDetails[fullName]': `आरव पाटील ${i}`, 'personalDetails[fatherName]': 'Suresh Patil', 'personalDetails[motherName]': 'Meena Patil', 'personalDetails[gender]': 'Male', 'personalDetails[dateOfBirth]': '2012-06-15', 'personalDetails[religion]': 'Hindu', 'personalDetails[region]': 'Urban', 'personalDetails[motherTongue]': 'Marathi', 'contactDetails[phoneNumber]': `98${String(10_000_000 + i)}`, 'orphanDetails[isOrphan]': 'false', 'permanentAddress[addressLines]': 'Flat 3', 'permanentAddress[village]': 'Satpur', 'permanentAddress[taluka]': 'Nashik', 'permanentAddress[district]': 'Nashik', 'permanentAddress[state]': 'Maharashtra', 'permanentAddress[pin]': '422007', 'educationalDetails[schoolName]': 'Nashik Model School', 'educationalDetails[standard]': '8th', 'educationalDetails[medium]': 'English', 'educationalDetails[board]': 'CBSE', 'educationalDetails[kbeCategory]': 'Sec', 'educationalDetails[kbeStageParticipated]': 'Mains', 'educationalDetails[fees]': '300', feesPaid: 'false' };
-    for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    form.append('photo', new Blob([photo], { type: 'image/jpeg' }), 'photo.jpg');
-    form.append('signature', new Blob([photo], { type: 'image/jpeg' }), 'signature.jpg');
+    const form = benchCandidateForm({ mentorCode: mentor.mentorCode, fullName: `आरव पाटील ${i}`, phoneNumber: `98${String(10_000_000 + i)}`, photo, signature: photo });
     const candidate = await json(`${base}/api/candidates/register`, { method: 'POST', body: form });
     const code = candidate.candidateCode;
     const fees = await json(`${base}/internal/candidates/${code}/fees-paid`, { method: 'PATCH', headers, body: JSON.stringify({ feesPaid: true }) });

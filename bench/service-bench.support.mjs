@@ -91,3 +91,41 @@ export async function json(url, init) {
   if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${url}: ${res.status} ${JSON.stringify(body)}`);
   return body;
 }
+
+/** A school registration's JSON body (every field the form has). */
+export const benchSchool = ({ schoolName, udiseCode }) => ({
+  schoolName,
+  udiseCode,
+  contact: '9876543210',
+  schoolType: 'Secondary',
+  address: { area: 'Gangapur Road', locality: 'Anandvalli', street: 'Lane 4', village: 'Anandvalli', town: 'Nashik', city: 'Nashik', state: 'Maharashtra', pin: '422013' },
+  principal: { name: 'S. Kulkarni', contact: '9123456780' },
+});
+
+/** A mentor registration's JSON body for the school with `schoolCode`. */
+export const benchMentor = (schoolCode) => ({
+  schoolCode, name: 'Anita Deshmukh', email: 'anita@example.org', address: '12 College Road, Nashik', contact: '9988776655',
+  subjectTeaching: 'Physics', workExperience: 7, activitiesParticipated: 'Science fair', opinionOnISRO: 'Inspiring',
+});
+
+/** A candidate registration as multipart form data: every field (bracketed names) and the two images as JPEGs. */
+export function benchCandidateForm({ mentorCode, fullName, phoneNumber, photo, signature }) {
+  const fields = {
+    mentorCode,
+    'personalDetails[fullName]': fullName, 'personalDetails[fatherName]': 'Suresh Patil', 'personalDetails[motherName]': 'Meena Patil',
+    'personalDetails[gender]': 'Male', 'personalDetails[dateOfBirth]': '2012-06-15', 'personalDetails[religion]': 'Hindu',
+    'personalDetails[region]': 'Urban', 'personalDetails[motherTongue]': 'Marathi',
+    'contactDetails[phoneNumber]': phoneNumber,
+    'orphanDetails[isOrphan]': 'false',
+    'permanentAddress[addressLines]': 'Flat 3', 'permanentAddress[village]': 'Satpur', 'permanentAddress[taluka]': 'Nashik',
+    'permanentAddress[district]': 'Nashik', 'permanentAddress[state]': 'Maharashtra', 'permanentAddress[pin]': '422007',
+    'educationalDetails[schoolName]': 'Nashik Model School', 'educationalDetails[standard]': '8th', 'educationalDetails[medium]': 'English',
+    'educationalDetails[board]': 'CBSE', 'educationalDetails[kbeCategory]': 'Sec', 'educationalDetails[kbeStageParticipated]': 'Mains',
+    'educationalDetails[fees]': '300', feesPaid: 'false',
+  };
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('photo', new Blob([photo], { type: 'image/jpeg' }), 'photo.jpg');
+  form.append('signature', new Blob([signature], { type: 'image/jpeg' }), 'signature.jpg');
+  return form;
+}
