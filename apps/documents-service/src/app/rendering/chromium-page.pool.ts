@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, errors, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { RendererBusyError, RenderTimeoutError, type PdfRenderer } from './pdf-renderer';
 
 export interface ChromiumPoolOptions {
@@ -80,7 +80,9 @@ export class ChromiumPagePool implements PdfRenderer {
   private async renderOnce(html: string): Promise<Buffer> {
     const slot = await this.acquire();
     const work = (async () => {
-      await slot.page.setContent(html, { waitUntil: 'load', timeout: this.options.timeoutMs });
+      // The pool's own timer below is the one deadline; Playwright's is only a later backstop, so
+      // a hang always ends as RenderTimeoutError rather than whichever equal timer fires first.
+      await slot.page.setContent(html, { waitUntil: 'load', timeout: 2 * this.options.timeoutMs });
       return Buffer.from(await slot.page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true }));
     })();
     let timer: NodeJS.Timeout | undefined;
@@ -93,12 +95,13 @@ export class ChromiumPagePool implements PdfRenderer {
       return pdf;
     } catch (error) {
       work.catch(() => undefined);
-      if (error instanceof RenderTimeoutError) {
+      void this.discard(slot);
+      if (error instanceof RenderTimeoutError || error instanceof errors.TimeoutError) {
         // A hung page may mean a hung browser: start over with a fresh one.
         this.logger.warn(`render timed out after ${this.options.timeoutMs} ms; relaunching Chromium`);
         void this.discardBrowser();
+        throw new RenderTimeoutError(this.options.timeoutMs);
       }
-      void this.discard(slot);
       throw error;
     } finally {
       clearTimeout(timer);
