@@ -7,7 +7,6 @@ import { FanOutDocument, FanOutSchema, FanOutStepDocument, FanOutStepSchema } fr
 import { CampaignStatsReporter } from './campaigns/campaign-stats.reporter';
 import { CampaignStatsUseCase } from './campaigns/campaign-stats.usecase';
 import { FanOutUseCase } from './campaigns/fan-out.usecase';
-import { DatabaseWriteQueue } from './database-write-queue';
 import { RECIPIENT_DIRECTORY } from './campaigns/recipient-directory';
 import { RegistrationRecipientDirectory } from './campaigns/registration.recipient-directory';
 import { DeliveryRepository } from './delivery/delivery.repository';
@@ -59,7 +58,6 @@ function smsProviderFrom(config: NotificationsConfig): SmsProvider {
       useFactory: (config: NotificationsConfig) => new RegistrationRecipientDirectory(config.REGISTRATION_SERVICE_URL, config.INTERNAL_API_TOKEN),
       inject: [APP_CONFIG],
     },
-    DatabaseWriteQueue,
     DeliveryRepository,
     CampaignRepository,
     SmsDispatcher,

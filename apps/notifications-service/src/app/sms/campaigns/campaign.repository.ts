@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
-import { DatabaseWriteQueue } from '../database-write-queue';
 import { FanOutDocument, FanOutStepDocument, fanOutStepId } from './fan-out.schema';
+
+const DUPLICATE_KEY = 11000;
 
 /** Where the expansion of an event stands. */
 export interface FanOutRecord {
@@ -32,6 +33,10 @@ export interface CampaignTotals {
   expanded: boolean;
 }
 
+function isDuplicateKey(error: unknown): boolean {
+  return (error as { code?: number } | null)?.code === DUPLICATE_KEY;
+}
+
 /**
  * Fan-out progress per event, written by inserts only: the event once, then one step per page
  * (see `FanOutStepDocument`). On FerretDB a conditional update is not atomic against a concurrent
@@ -43,11 +48,6 @@ export class CampaignRepository {
   constructor(
     @InjectModel(FanOutDocument.name) private readonly events: Model<FanOutDocument>,
     @InjectModel(FanOutStepDocument.name) private readonly steps: Model<FanOutStepDocument>,
-    /**
-     * This process's queue of writes, shared with the sender (a queue of its own when constructed
-     * alone, as in tests): the steps of events expanded side by side go out as one insert.
-     */
-    private readonly queue: DatabaseWriteQueue = new DatabaseWriteQueue(),
   ) {}
 
   /**
@@ -56,7 +56,11 @@ export class CampaignRepository {
    * caller can read the progress meanwhile; it must be written before the event's first step.
    */
   async record(eventId: string, fields: FanOutEventFields, now = new Date()): Promise<void> {
-    await this.queue.insertCoalesced(this.events, [{ _id: eventId, ...fields, createdAt: now }]);
+    try {
+      await this.events.collection.insertOne({ _id: eventId as never, ...fields, createdAt: now });
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+    }
   }
 
   /** Where the event's expansion stands: its steps followed from the first page, one read by `_id` each (none yet: a new event). */
@@ -88,8 +92,12 @@ export class CampaignRepository {
   ): Promise<FanOutRecord | null> {
     const { eventId, campaignId, cursor: from } = fanOut;
     const own = event ? { messageType: event.messageType, audience: event.audience, requestedBy: event.requestedBy } : {};
-    const refused = await this.queue.insertCoalesced(this.steps, [{ _id: fanOutStepId(eventId, from), eventId, campaignId, to, queued, rejected, at: now, ...own }]);
-    if (refused.has(0)) return null;
+    try {
+      await this.steps.collection.insertOne({ _id: fanOutStepId(eventId, from) as never, eventId, campaignId, to, queued, rejected, at: now, ...own });
+    } catch (error) {
+      if (isDuplicateKey(error)) return null;
+      throw error;
+    }
     return { ...fanOut, cursor: to, expandedAt: to === null ? now : null };
   }
 

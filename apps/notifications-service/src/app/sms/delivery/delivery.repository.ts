@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { randomUUID } from 'node:crypto';
-import { DatabaseWriteQueue, insertIgnoringDuplicates } from '../database-write-queue';
 import { DeliveryDocument, InflightDocument, OutcomeDocument, type OutcomeStatus } from './delivery.schema';
 import type { OutboundSms } from './outbound-message';
 import { messageJson, packMessages, parseMessageJson, unpackMessages } from './packed-messages';
@@ -69,6 +68,14 @@ export interface RejectedRecipient {
   reason: string;
 }
 
+const DUPLICATE_KEY = 11000;
+
+interface CoalescedInsert {
+  docs: readonly object[];
+  resolve: (refused: Set<number>) => void;
+  reject: (error: unknown) => void;
+}
+
 /** Outcome documents of provider receipts share the outcomes collection (one insert per chunk): `_id` prefix. */
 const RECEIPT_PREFIX = 'receipt:';
 /** The `sent` outcome of one provider request (all its messages): `_id` prefix before the request's idempotency key. */
@@ -86,7 +93,11 @@ const SENT_REQUEST_PREFIX = 'sent:';
  */
 @Injectable()
 export class DeliveryRepository {
+  /** Tail of the chain of writes: this process writes the delivery log one operation at a time. */
+  private writes: Promise<unknown> = Promise.resolve();
   private readonly forgetting = new Set<Promise<void>>();
+  /** Per collection, the inserts waiting for the queued command that will write them together. */
+  private readonly coalescing = new Map<string, CoalescedInsert[]>();
   /** Finished chunks waiting for the queued command that deletes them together. */
   private finishing?: { chunks: Array<Pick<ClaimedChunk, 'inflightId' | 'holder'>>; done: Promise<unknown> };
 
@@ -94,8 +105,6 @@ export class DeliveryRepository {
     @InjectModel(DeliveryDocument.name) private readonly claims: Model<DeliveryDocument>,
     @InjectModel(InflightDocument.name) private readonly inflight: Model<InflightDocument>,
     @InjectModel(OutcomeDocument.name) private readonly outcomes: Model<OutcomeDocument>,
-    /** This process's queue of writes, shared with the fan-out (a queue of its own when constructed alone, as in tests). */
-    private readonly queue: DatabaseWriteQueue = new DatabaseWriteQueue(),
   ) {}
 
   /**
@@ -353,6 +362,40 @@ export class DeliveryRepository {
   }
 
   /**
+   * Inserts `docs` (duplicates refused, their indexes returned) in the next queued insert into
+   * that collection: the chunks of every partition that reach the same step while the queue is
+   * busy are written by one command instead of one each.
+   */
+  private insertCoalesced<T>(model: Model<T>, docs: readonly object[]): Promise<Set<number>> {
+    if (docs.length === 0) return Promise.resolve(new Set());
+    const collection = model.collection.collectionName;
+    return new Promise((resolve, reject) => {
+      const waiting = this.coalescing.get(collection);
+      if (waiting) {
+        waiting.push({ docs, resolve, reject });
+        return;
+      }
+      const entries: CoalescedInsert[] = [{ docs, resolve, reject }];
+      this.coalescing.set(collection, entries);
+      void this.serial(async () => {
+        this.coalescing.delete(collection); // later inserts start the next command
+        try {
+          const refused = await insertIgnoringDuplicates(model, entries.flatMap((entry) => entry.docs));
+          let offset = 0;
+          for (const entry of entries) {
+            const own = new Set<number>();
+            for (let index = 0; index < entry.docs.length; index += 1) if (refused.has(offset + index)) own.add(index);
+            offset += entry.docs.length;
+            entry.resolve(own);
+          }
+        } catch (error) {
+          for (const entry of entries) entry.reject(error);
+        }
+      });
+    });
+  }
+
+  /**
    * Deletes the in-flight entry of a finished chunk (only while `holder` holds it) in the next
    * queued delete: the chunks of every partition that finish while the queue is busy take one
    * place in the queue, and each is deleted by `_id` and holder (a filter FerretDB hands to
@@ -373,13 +416,14 @@ export class DeliveryRepository {
     return done;
   }
 
-  /** Queued with this process's other writes (`DatabaseWriteQueue`). */
+  /**
+   * FerretDB's SQLite backend has one writer per database: concurrent multi-document writes
+   * from several partitions only contend (and were seen to stall), so this process queues them.
+   */
   private serial<T>(write: () => Promise<T>): Promise<T> {
-    return this.queue.serial(write);
-  }
-
-  private insertCoalesced<T>(model: Model<T>, docs: readonly object[]): Promise<Set<number>> {
-    return this.queue.insertCoalesced(model, docs);
+    const next = this.writes.then(write, write);
+    this.writes = next.catch(() => undefined);
+    return next;
   }
 }
 
@@ -400,6 +444,28 @@ async function mapInPool<T, R>(items: readonly T[], size: number, work: (item: T
   };
   await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
   return results;
+}
+
+/** Inserts, skipping documents whose `_id` exists; returns the indexes refused as duplicates. */
+async function insertIgnoringDuplicates<T>(model: Model<T>, docs: readonly object[]): Promise<Set<number>> {
+  if (docs.length === 0) return new Set();
+  try {
+    await model.collection.insertMany(docs as never[], { ordered: false });
+    return new Set();
+  } catch (error) {
+    const writeErrors = writeErrorsOf(error);
+    if (writeErrors.length === 0 || writeErrors.some((entry) => entry.code !== DUPLICATE_KEY)) throw error;
+    return new Set(writeErrors.map((entry) => entry.index));
+  }
+}
+
+function writeErrorsOf(error: unknown): Array<{ index: number; code: number }> {
+  const raw = (error as { writeErrors?: unknown } | null)?.writeErrors;
+  const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
+  return list.map((entry: { index?: number; code?: number; err?: { index?: number; code?: number } }) => ({
+    index: entry.index ?? entry.err?.index ?? -1,
+    code: entry.code ?? entry.err?.code ?? -1,
+  }));
 }
 
 /** The messages of an in-flight entry: packed, or (written before entries were packed) one JSON string each. */
