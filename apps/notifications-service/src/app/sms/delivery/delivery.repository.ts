@@ -120,9 +120,7 @@ export class DeliveryRepository {
     const leaseUntil = new Date(now.getTime() + leaseMs);
     if (unique.length === 0) return { inflightId, holder, leaseUntil, messages: [] };
     await this.insertCoalesced(this.inflight, [{ _id: inflightId, owner: holder, leaseUntil, packed: packMessages(unique) }]);
-    // Each chunk's claims are a command of their own (not one with the other partitions' claims):
-    // a chunk is sent as soon as its claims are written, while the next chunk's are written.
-    const refused = await this.serial(() => insertIgnoringDuplicates(this.claims, unique.map((message) => ({ _id: message.id, chunk: inflightId }))));
+    const refused = await this.insertCoalesced(this.claims, unique.map((message) => ({ _id: message.id, chunk: inflightId })));
     const ours = unique.filter((_message, index) => !refused.has(index));
     if (refused.size > 0) {
       await this.serial(async () => {
