@@ -78,6 +78,21 @@ describe('CampaignRepository against the real database', () => {
     expect(await start('event-pages', fields)).toMatchObject({ expandedAt: expect.any(Date) });
   });
 
+  it('records an event of one page by its step alone, counted once when two consumers expand it at once', async () => {
+    const fields = { ...fieldsOf('campaign-list'), audience: 'recipients' };
+    const { campaignId, ...event } = fields;
+    const [first, second] = await Promise.all([campaigns.find('event-list', campaignId), campaigns.find('event-list', campaignId)]);
+    const advanced = await Promise.all([campaigns.advance(first, null, 998, 2, undefined, event), campaigns.advance(second, null, 998, 2, undefined, event)]);
+
+    expect(advanced.filter((record) => record !== null)).toHaveLength(1);
+    expect(await campaigns.find('event-list', campaignId)).toMatchObject({ expandedAt: expect.any(Date) });
+    expect(await campaigns.totals(campaignId)).toEqual({ campaignId, messageType: 'custom', audience: 'recipients', queued: 998, rejected: 2, expanded: true });
+
+    // With a group event of the same campaign still expanding, the campaign is not expanded.
+    await start('event-list-group', fields);
+    expect(await campaigns.totals(campaignId)).toMatchObject({ queued: 998, expanded: false });
+  });
+
   it('reports a campaign as expanded only once every one of its events is', async () => {
     const fields = fieldsOf('campaign-events');
     const one = await start('event-one', fields);

@@ -65,6 +65,19 @@ export class FanOutStepDocument {
 
   @Prop({ type: Date, required: true })
   at!: Date;
+
+  /**
+   * The event's own fields, on the step of an event of one page (a recipient list), which is
+   * not recorded in `sms_fanouts` (its step records it): absent on every other step.
+   */
+  @Prop({ type: String })
+  messageType?: string;
+
+  @Prop({ type: String })
+  audience?: string;
+
+  @Prop({ type: String })
+  requestedBy?: string;
 }
 
 // No secondary index either: resuming reads by `_id` only; the statistics scan this collection.

@@ -9,12 +9,19 @@ import type { DirectoryRecipient, RecipientDirectory } from './recipient-directo
 /** In-memory stand-ins behind the use case's own interfaces. */
 function setup(candidates: DirectoryRecipient[], failProduceOnCall?: number) {
   const fanOuts = new Map<string, FanOutRecord & { queued: number; rejected: number }>();
+  const recordedBy: Record<string, 'record' | 'step'> = {};
   const campaigns = {
     record: async (eventId: string, fields: { campaignId: string }) => {
+      recordedBy[eventId] ??= 'record';
       if (!fanOuts.has(eventId)) fanOuts.set(eventId, { eventId, campaignId: fields.campaignId, cursor: null, expandedAt: null, queued: 0, rejected: 0 });
     },
     find: async (eventId: string, campaignId: string) => ({ ...(fanOuts.get(eventId) ?? { eventId, campaignId, cursor: null, expandedAt: null }) }),
-    advance: async (fanOut: FanOutRecord, to: string | null, queued: number, rejected: number) => {
+    advance: async (fanOut: FanOutRecord, to: string | null, queued: number, rejected: number, _now?: Date, event?: { audience: string }) => {
+      if (event && !fanOuts.has(fanOut.eventId)) {
+        // A one-page event's step records it.
+        recordedBy[fanOut.eventId] ??= 'step';
+        fanOuts.set(fanOut.eventId, { eventId: fanOut.eventId, campaignId: fanOut.campaignId, cursor: null, expandedAt: null, queued: 0, rejected: 0 });
+      }
       const record = fanOuts.get(fanOut.eventId);
       if (!record || record.cursor !== fanOut.cursor || record.expandedAt) return null;
       Object.assign(record, { cursor: to, queued: record.queued + queued, rejected: record.rejected + rejected, expandedAt: to === null ? new Date() : null });
@@ -53,7 +60,7 @@ function setup(candidates: DirectoryRecipient[], failProduceOnCall?: number) {
     reporter as unknown as CampaignStatsReporter,
     config,
   );
-  return { useCase, fanOuts, rejected, pages, produced };
+  return { useCase, fanOuts, rejected, pages, produced, recordedBy };
 }
 
 const candidates: DirectoryRecipient[] = [
@@ -112,6 +119,15 @@ describe('FanOutUseCase', () => {
 
     await useCase.execute(request); // once more after it finished: nothing new
     expect(produced).toHaveLength(3);
+  });
+
+  it('records a group event before its first step, and a recipient list (one page) by its one step', async () => {
+    const { useCase, fanOuts, recordedBy } = setup(candidates);
+    await useCase.execute(request);
+    await useCase.execute({ ...request, eventId: 'event-list', audience: { kind: 'recipients', recipients: [{ phoneNumber: '9876500001' }, { phoneNumber: '1' }] } });
+
+    expect(recordedBy).toEqual({ 'event-1': 'record', 'event-list': 'step' });
+    expect(fanOuts.get('event-list')).toMatchObject({ queued: 1, rejected: 1, expandedAt: expect.any(Date) });
   });
 
   it('sends Devanagari as UCS-2 and counts its segments', async () => {

@@ -49,9 +49,11 @@ export class FanOutUseCase {
   async execute(request: FanOutRequest): Promise<void> {
     const audience = request.audience.kind === 'group' ? `group:${request.audience.group}` : 'recipients';
     const { campaignId, messageType, requestedBy } = request;
-    // The event's record is written while its progress is read and its first page queued (the
-    // insert is the slow part); it is in place before the first step.
-    const recorded = this.campaigns.record(request.eventId, { campaignId, messageType, audience, requestedBy });
+    // A recipient list is one page: its one step records the event too (one insert, not two).
+    const onePage = request.audience.kind === 'recipients';
+    // Otherwise the event's record is written while its progress is read and its first page
+    // queued (the insert is the slow part); it is in place before the first step.
+    const recorded = onePage ? Promise.resolve() : this.campaigns.record(request.eventId, { campaignId, messageType, audience, requestedBy });
     void recorded.catch(() => undefined); // awaited below; an error thrown before then must not leave it unhandled
     let fanOut = await this.campaigns.find(request.eventId, campaignId);
     while (!fanOut.expandedAt) {
@@ -60,7 +62,8 @@ export class FanOutUseCase {
       await this.deliveries.recordRejected(rejected);
       await this.queue(valid);
       await recorded;
-      const counted = await this.campaigns.advance(fanOut, page.next, valid.length, rejected.length);
+      const event = onePage ? { messageType, audience, requestedBy } : undefined;
+      const counted = await this.campaigns.advance(fanOut, page.next, valid.length, rejected.length, undefined, event);
       this.reporter.markChanged([campaignId]);
       // Not counted: another process had counted that page; continue from where the steps say.
       fanOut = counted ?? (await this.campaigns.find(request.eventId, campaignId));

@@ -3,7 +3,8 @@ import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import { DeliveryDocument, InflightDocument, OutcomeDocument, type OutcomeStatus } from './delivery.schema';
-import { outboundSmsSchema, type OutboundSms } from './outbound-message';
+import type { OutboundSms } from './outbound-message';
+import { messageJson, packMessages, parseMessageJson, unpackMessages } from './packed-messages';
 
 /**
  * A message this process holds the claim of. `inDoubt`: taken over from a sender that died
@@ -107,8 +108,8 @@ export class DeliveryRepository {
   ) {}
 
   /**
-   * Claims `messages` for `owner`. The chunk's in-flight entry (owner, lease and the messages, as
-   * JSON strings) is written first, so a sender that dies after claiming leaves something the
+   * Claims `messages` for `owner`. The chunk's in-flight entry (owner, lease and the messages,
+   * packed: `packMessages`) is written first, so a sender that dies after claiming leaves something the
    * sweeper finds; then one claim per message (`_id` and the chunk) in one insert, whose unique
    * key refuses those claimed before (they are dropped from the entry).
    */
@@ -118,12 +119,12 @@ export class DeliveryRepository {
     const holder = holderOf(owner);
     const leaseUntil = new Date(now.getTime() + leaseMs);
     if (unique.length === 0) return { inflightId, holder, leaseUntil, messages: [] };
-    await this.insertCoalesced(this.inflight, [{ _id: inflightId, owner: holder, leaseUntil, messages: unique.map(serialise) }]);
+    await this.insertCoalesced(this.inflight, [{ _id: inflightId, owner: holder, leaseUntil, packed: packMessages(unique) }]);
     const refused = await this.insertCoalesced(this.claims, unique.map((message) => ({ _id: message.id, chunk: inflightId })));
     const ours = unique.filter((_message, index) => !refused.has(index));
     if (refused.size > 0) {
       await this.serial(async () => {
-        if (ours.length > 0) await this.inflight.updateOne({ _id: inflightId }, { $set: { messages: ours.map(serialise) } }).exec();
+        if (ours.length > 0) await this.inflight.updateOne({ _id: inflightId }, { $set: { packed: packMessages(ours) } }).exec();
         else await this.inflight.deleteOne({ _id: inflightId }).exec();
       });
     }
@@ -194,7 +195,7 @@ export class DeliveryRepository {
         else requests.set(_id, { _id, campaignId: outcome.campaignId, status: 'sent', count: 1 });
       } else {
         // A dead letter keeps its message: an admin's re-drive sends it again from here.
-        docs.push({ _id: outcome.id, campaignId: outcome.campaignId, status: 'dead', attempts: outcome.attempts, reason: outcome.reason, message: serialise(outcome.message), updatedAt: now });
+        docs.push({ _id: outcome.id, campaignId: outcome.campaignId, status: 'dead', attempts: outcome.attempts, reason: outcome.reason, message: messageJson(outcome.message), updatedAt: now });
       }
     }
     docs.push(...requests.values());
@@ -248,8 +249,7 @@ export class DeliveryRepository {
       );
       if (result.modifiedCount !== 1) continue;
       const recorded = new Map<string, RecordedOutcome>();
-      const taken = await mapInPool(entry.messages.map(deserialise), 16, async (message): Promise<ClaimedSms | undefined> => {
-        if (!message) return undefined;
+      const taken = await mapInPool(messagesOf(entry), 16, async (message): Promise<ClaimedSms | undefined> => {
         let claim = await this.claims.findById(message.id).lean<DeliveryDocument>().exec();
         if (!claim) {
           const refused = await this.serial(() => insertIgnoringDuplicates(this.claims, [{ _id: message.id, chunk: entry._id }]));
@@ -280,11 +280,19 @@ export class DeliveryRepository {
     const filter: Record<string, unknown> = { status: 'dead' };
     if (campaignId) filter['campaignId'] = campaignId;
     const dead = await this.outcomes.find(filter, { _id: 1, campaignId: 1, message: 1 }).lean<Array<Pick<OutcomeDocument, '_id' | 'campaignId' | 'message'>>>().exec();
-    const resendable = dead.filter((doc) => typeof doc.message === 'string');
+    const resendable = dead.flatMap((doc) => {
+      const message = typeof doc.message === 'string' ? parseMessageJson(doc.message) : undefined;
+      return message ? [{ ...doc, message }] : [];
+    });
     if (resendable.length === 0) return [];
     const chunk = randomUUID();
     await this.serial(() =>
-      this.inflight.collection.insertOne({ _id: chunk as never, owner: null, leaseUntil: new Date(0), messages: resendable.map((doc) => doc.message as string) }),
+      this.inflight.collection.insertOne({
+        _id: chunk as never,
+        owner: null,
+        leaseUntil: new Date(0),
+        packed: packMessages(resendable.map((doc) => doc.message)),
+      }),
     );
     await this.serial(() =>
       mapInPool(resendable, 1, async (doc) => {
@@ -460,17 +468,8 @@ function writeErrorsOf(error: unknown): Array<{ index: number; code: number }> {
   }));
 }
 
-/** A message as stored in the in-flight entry and a dead letter: its JSON, the cheapest form for FerretDB to store. */
-function serialise(message: OutboundSms): string {
-  const { id, campaignId, messageType, to, text, encoding, segments, candidateCode } = message;
-  return JSON.stringify({ id, campaignId, messageType, to, text, encoding, segments, ...(candidateCode ? { candidateCode } : {}) });
-}
-
-function deserialise(json: string): OutboundSms | undefined {
-  try {
-    const parsed = outboundSmsSchema.safeParse(JSON.parse(json));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
+/** The messages of an in-flight entry: packed, or (written before entries were packed) one JSON string each. */
+function messagesOf(entry: Pick<InflightDocument, 'packed' | 'messages'>): OutboundSms[] {
+  if (entry.packed) return unpackMessages(entry.packed as Uint8Array | { value(): Uint8Array });
+  return (entry.messages ?? []).flatMap((json) => parseMessageJson(json) ?? []);
 }

@@ -26,9 +26,9 @@ export class DeliveryDocument {
 export const DeliverySchema = SchemaFactory.createForClass(DeliveryDocument);
 
 /**
- * Claims not finished yet, one entry per chunk of messages a sender took (the messages, as JSON
- * strings: a list of strings is far cheaper for FerretDB than as many sub-documents): which
- * sender holds it and until when (lease).
+ * Claims not finished yet, one entry per chunk of messages a sender took (the messages as one
+ * deflated JSON array, `packMessages`: far cheaper for FerretDB than as many sub-documents or
+ * JSON strings): which sender holds it and until when (lease).
  * Deleted when the chunk's outcomes are written; a chunk whose lease ran out (its sender died)
  * is taken over by another sender. `owner` null: never handed to the provider (re-driven, or
  * given back at shutdown). The only collection scanned on the delivery path (by the sweeper),
@@ -45,9 +45,13 @@ export class InflightDocument {
   @Prop({ type: Date, required: true })
   leaseUntil!: Date;
 
-  /** The chunk's messages (OutboundSms as JSON). */
-  @Prop({ type: [String], required: true })
-  messages!: string[];
+  /** The chunk's messages (`packMessages`). */
+  @Prop({ type: Buffer })
+  packed?: Buffer;
+
+  /** The chunk's messages, each as JSON: entries written before `packed` (read, never written). */
+  @Prop({ type: [String], default: undefined })
+  messages?: string[];
 }
 export const InflightSchema = SchemaFactory.createForClass(InflightDocument);
 
