@@ -113,7 +113,7 @@ async function render(svg, id, widths, written) {
   await Promise.all(
     widths.map(async (width) => {
       const file = `${id}-${width}.webp`;
-      await sharp(data, { raw: info }).resize({ width }).webp({ quality: 68, effort: 1 }).toFile(join(outDir, file));
+      await sharp(data, { raw: info }).resize({ width }).webp({ quality: 68, effort: 6 }).toFile(join(outDir, file));
       written.push(file);
     }),
   );

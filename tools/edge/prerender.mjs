@@ -108,6 +108,7 @@ export function createPrerenderer({ distDir: dist, manifest, disabled, env }) {
       stylesheets: shellFiles.filter((f) => f.endsWith('.css')).map((f) => `/${f}`),
       scripts: shellFiles.filter((f) => f.endsWith('.js')).map((f) => `/${f}`),
       images: [],
+      fetches: shell.startupFetches?.() ?? [],
     };
     if (!route.chrome) return { markup: '', hints };
 
