@@ -3,7 +3,6 @@
 // - the first screen's hints in <head>: the shell's stylesheet, preloads of the scripts the page
 //   needs before it can hydrate (shell bootstrap, the remote's remoteEntry.js, its module and
 //   page chunks) and of the hero image (fetchpriority high), all from the builds' first-paint.json,
-//   and of what the shell fetches as it starts (the remote manifest, `as="fetch"`),
 // - the prerendered markup of the page inside #root (tools/edge/prerender.mjs), when there is one,
 // - the page's own <title> and meta description instead of the shell's, when its remote gives them.
 const EMPTY_ROOT = /<div id="root"><\/div>/;
@@ -18,7 +17,7 @@ const escapeText = (value) => String(value).replace(/&/g, '&amp;').replace(/</g,
 const buildRelative = (href) => href.replace(/^\/(remotes\/[^/]+\/)?/, '');
 
 /** `<link>` elements for the hints of one page. */
-export function hintTags({ stylesheets = [], scripts = [], images = [], fetches = [] }) {
+export function hintTags({ stylesheets = [], scripts = [], images = [] }) {
   const tags = [];
   // data-href: the file's name as its build's CSS loader (mini-css-extract) looks for it, so the
   // loader finds this link when the chunk loads instead of adding the same stylesheet a second
@@ -29,9 +28,6 @@ export function hintTags({ stylesheets = [], scripts = [], images = [], fetches 
     tags.push(`<link rel="preload" as="image" href="${escapeAttribute(image.href)}"${srcset} fetchpriority="high" />`);
   }
   for (const href of scripts) tags.push(`<link rel="preload" as="script" href="${escapeAttribute(href)}" />`);
-  // crossorigin="anonymous": the mode and credentials of a plain fetch() of the same origin, so
-  // the shell's fetch takes the preloaded answer instead of asking again.
-  for (const href of fetches) tags.push(`<link rel="preload" as="fetch" href="${escapeAttribute(href)}" crossorigin="anonymous" />`);
   return tags;
 }
 

@@ -108,7 +108,6 @@ export function createPrerenderer({ distDir: dist, manifest, disabled, env }) {
       stylesheets: shellFiles.filter((f) => f.endsWith('.css')).map((f) => `/${f}`),
       scripts: shellFiles.filter((f) => f.endsWith('.js')).map((f) => `/${f}`),
       images: [],
-      fetches: shell.startupFetches?.() ?? [],
     };
     if (!route.chrome) return { markup: '', hints };
 

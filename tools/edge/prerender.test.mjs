@@ -34,7 +34,6 @@ exports.remoteRouteFor = (pathname) =>
   : pathname === '/einstein-quest/online-registrations' ? { path: pathname, remote: 'registration', chrome: true }
   : { path: '*', remote: 'public', chrome: true };
 exports.chromePaths = () => ['/einstein-quest/online-registrations'];
-exports.startupFetches = () => ['/module-federation.manifest.json'];
 exports.renderPage = async ({ url, remotes }) => {
   const config = JSON.stringify(globalThis.__KBE_CONFIG__);
   const body = remotes.public ? remotes.public.default(url) : '<div role="status">Loading</div>';
@@ -79,12 +78,7 @@ describe('composePage', () => {
   it('fills #root with the markup and adds the hints to <head>, keeping the deferred runtime config', () => {
     const html = composePage(INDEX, {
       markup: '<h1>Think Like Einstein</h1>',
-      hints: {
-        stylesheets: ['/a.css'],
-        scripts: ['/remotes/public/remoteEntry.js'],
-        images: [{ href: '/h.webp', srcSet: '/h.webp 640w', sizes: '100vw' }],
-        fetches: ['/module-federation.manifest.json'],
-      },
+      hints: { stylesheets: ['/a.css'], scripts: ['/remotes/public/remoteEntry.js'], images: [{ href: '/h.webp', srcSet: '/h.webp 640w', sizes: '100vw' }] },
     });
     assert.match(html, /<div id="root"><h1>Think Like Einstein<\/h1><\/div>/);
     const head = html.split('</head>')[0];
@@ -92,8 +86,6 @@ describe('composePage', () => {
     assert.match(head, /<link rel="stylesheet" href="\/a.css" data-href="a.css" \/>/);
     assert.match(head, /<link rel="preload" as="image" href="\/h.webp" imagesrcset="\/h.webp 640w" imagesizes="100vw" fetchpriority="high" \/>/);
     assert.match(head, /<link rel="preload" as="script" href="\/remotes\/public\/remoteEntry.js" \/>/);
-    // as a plain same-origin fetch() asks for it, so the shell's fetch takes the preloaded answer
-    assert.match(head, /<link rel="preload" as="fetch" href="\/module-federation.manifest.json" crossorigin="anonymous" \/>/);
     assert.match(head, /<script src="\/runtime-config.js" defer><\/script>/);
   });
 
@@ -142,7 +134,6 @@ describe('createPrerenderer', () => {
       '/remotes/public/page-home.eeeeeeeeeeeeeeee.js',
     ]);
     assert.equal(page.hints.images[0].href, '/remotes/public/hero-1024.webp');
-    assert.deepEqual(page.hints.fetches, ['/module-federation.manifest.json']);
     assert.deepEqual(page.meta, { title: 'Home & <more>', description: 'About "us" & /' });
   });
 

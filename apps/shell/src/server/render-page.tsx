@@ -4,7 +4,6 @@ import { StaticRouter } from 'react-router-dom/server';
 
 import App from '../app/app';
 import { NOT_PRERENDERED_DIGEST } from '../app/hydration';
-import { REMOTE_MANIFEST_URL } from '../app/remote-manifest';
 import { RemotePageLoaderContext } from '../app/remote-boundary';
 import { RemoteUnavailableError, type RemoteName, type RemotePageLoader, type RemotePageModule } from '../app/remote-page-loader';
 
@@ -67,15 +66,6 @@ export async function renderPage({ url, remotes }: RenderPageOptions): Promise<s
   for await (const chunk of prelude) html += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
   if (errors.length) throw new AggregateError(errors, `prerendering ${url} failed`);
   return html;
-}
-
-/**
- * What the shell fetches as it starts, on every page: the remote manifest. The edge preloads it
- * with the page, so it is not requested only once main.js has run (a round trip after the
- * scripts, before the remote's code can start).
- */
-export function startupFetches(): string[] {
-  return [REMOTE_MANIFEST_URL];
 }
 
 export { chromePaths, remoteRouteFor } from '../app/remote-routes';
