@@ -25,7 +25,7 @@ export function ArtworkImage({ id, kind, alt, sizes, priority = false, className
       height={height}
       alt={alt}
       loading={priority ? 'eager' : 'lazy'}
-      decoding={priority ? 'sync' : 'async'}
+      decoding="async"
       {...(priority ? { fetchPriority: 'high' as const } : {})}
       className={cx('h-full w-full object-cover', className)}
     />
