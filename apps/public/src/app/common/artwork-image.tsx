@@ -7,20 +7,14 @@ export interface ArtworkImageProps {
   alt: string;
   /** `sizes` attribute: how wide the image is shown at each breakpoint. */
   sizes: string;
-  /** The first screen's largest paint: load at once and with high priority. */
+  /** The first screen's largest paint: load at once and with high priority (any other image is lazy). */
   priority?: boolean;
-  /**
-   * Possibly above the fold (e.g. a grid's first row on a wide screen): load at once, at the
-   * priority the browser gives it (raised once laid out in view). Below the fold on a phone, such
-   * an image then never competes with the stylesheet, the scripts or the largest paint.
-   */
-  eager?: boolean;
   /** Classes added to the image's own (position, opacity, effects); none may override them. */
   className?: string;
 }
 
 /** A generated artwork image with width/height, responsive sources and lazy loading. */
-export function ArtworkImage({ id, kind, alt, sizes, priority = false, eager = false, className }: ArtworkImageProps) {
+export function ArtworkImage({ id, kind, alt, sizes, priority = false, className }: ArtworkImageProps) {
   const { src, srcSet, width, height } = artworkSources(id, kind);
   return (
     <img
@@ -30,7 +24,7 @@ export function ArtworkImage({ id, kind, alt, sizes, priority = false, eager = f
       width={width}
       height={height}
       alt={alt}
-      loading={priority || eager ? 'eager' : 'lazy'}
+      loading={priority ? 'eager' : 'lazy'}
       decoding="async"
       {...(priority ? { fetchPriority: 'high' as const } : {})}
       className={cx('h-full w-full object-cover', className)}

@@ -17,6 +17,7 @@ import {
 import { Button, cx, focusRing } from '@kbe/ui';
 import { ArtworkImage } from '../common/artwork-image';
 import { ContentIcon } from '../common/content-icon';
+import { usePageLoaded } from '../common/page-loaded.hook';
 import { usePageMeta } from '../common/page-meta.hook';
 import { galleryCountLine, galleryHeading } from './gallery-count.util';
 
@@ -24,12 +25,6 @@ import { galleryCountLine, galleryHeading } from './gallery-count.util';
 const GalleryImageDialog = lazy(() => import('./gallery-image-dialog').then((module) => ({ default: module.GalleryImageDialog })));
 
 export const GALLERY_TITLE = 'Gallery - KBE Young Scientist Competition';
-
-/**
- * The first row on a wide screen loads at once, without high priority: on a phone the grid is below
- * the hero and the filters, and the page's largest paint is the hero's text.
- */
-const EAGER_IMAGES = 4;
 
 export function GalleryPage({ items = GALLERY_ITEMS }: { items?: GalleryItem[] }) {
   usePageMeta('gallery');
@@ -39,6 +34,7 @@ export function GalleryPage({ items = GALLERY_ITEMS }: { items?: GalleryItem[] }
   const counts = useMemo(() => galleryCounts(items), [items]);
   const visible = useMemo(() => filterGallery(filter, items), [filter, items]);
   const category = galleryCategory(filter);
+  const pageLoaded = usePageLoaded();
 
   return (
     <>
@@ -105,7 +101,13 @@ export function GalleryPage({ items = GALLERY_ITEMS }: { items?: GalleryItem[] }
             </div>
           ) : (
             <ul className="mt-8 grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-              {visible.map((item, i) => {
+              {/* On a phone (412 x 823) the grid starts below the first screen, under the hero and the
+                  filters, and the page's largest paint is the hero's text. Loaded with the page (eager,
+                  which React also preloads, or lazy, which the browser fetches at the first layout: it is
+                  within the lazy-loading distance), the first rows shared the network with the
+                  stylesheet and the scripts of that first paint. So the images come once the page has
+                  loaded, lazy; each box keeps its 4:3 size, so nothing moves when they come. */}
+              {visible.map((item) => {
                 const itemCategory = galleryCategory(item.category);
                 return (
                   <li key={item.id}>
@@ -118,14 +120,15 @@ export function GalleryPage({ items = GALLERY_ITEMS }: { items?: GalleryItem[] }
                       aria-label={`${item.title}, ${itemCategory.label}: open larger image`}
                       className={cx('group relative block aspect-[4/3] w-full overflow-hidden rounded-xl bg-slate-900 shadow-sm', focusRing)}
                     >
-                      <ArtworkImage
-                        id={item.image}
-                        kind="gallery"
-                        alt={galleryImageAlt(item)}
-                        sizes="(min-width: 80rem) 20rem, (min-width: 64rem) 33vw, (min-width: 420px) 50vw, 100vw"
-                        eager={i < EAGER_IMAGES}
-                        className="transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none motion-reduce:group-hover:scale-100"
-                      />
+                      {pageLoaded ? (
+                        <ArtworkImage
+                          id={item.image}
+                          kind="gallery"
+                          alt={galleryImageAlt(item)}
+                          sizes="(min-width: 80rem) 20rem, (min-width: 64rem) 33vw, (min-width: 420px) 50vw, 100vw"
+                          className="transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none motion-reduce:group-hover:scale-100"
+                        />
+                      ) : null}
                       <span className="absolute inset-x-0 bottom-0 flex flex-col items-start gap-1 bg-gradient-to-t from-slate-950/95 via-slate-950/70 to-transparent p-3 text-left text-white transition-opacity md:opacity-0 md:group-hover:opacity-100 md:group-focus-visible:opacity-100">
                         <span className="text-sm font-bold">
                           {item.title}

@@ -46,6 +46,34 @@ describe('HeroSlider', () => {
     expect(slides()).toEqual(['1', '2', '3', '4']);
   });
 
+  it('gives the hidden next slide its image once the page has loaded, the current one at once', () => {
+    const readyState = jest.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
+    try {
+      renderSlider();
+      const images = () => Array.from(screen.getByTestId('hero-slider').querySelectorAll('img')).map((img) => img.getAttribute('src'));
+      expect(images()).toEqual([expect.stringMatching(/hero-einstein-\d+\.webp$/)]);
+      readyState.mockReturnValue('complete');
+      act(() => {
+        window.dispatchEvent(new Event('load'));
+      });
+      expect(images()).toEqual([expect.stringMatching(/hero-einstein-\d+\.webp$/), expect.stringMatching(/hero-space-\d+\.webp$/)]);
+    } finally {
+      readyState.mockRestore();
+    }
+  });
+
+  it('shows a slide reached before the page has loaded with its image', () => {
+    const readyState = jest.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
+    try {
+      renderSlider();
+      fireEvent.click(screen.getByRole('button', { name: /^Go to slide 3/ }));
+      const current = screen.getByTestId('hero-slider').querySelector('[data-active="true"]');
+      expect(current?.querySelector('img')?.getAttribute('src')).toMatch(/hero-global-\d+\.webp$/);
+    } finally {
+      readyState.mockRestore();
+    }
+  });
+
   it('advances every 8000 ms and loops after the fourth slide', () => {
     renderSlider();
     advance(7999);

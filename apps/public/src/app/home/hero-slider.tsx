@@ -9,6 +9,7 @@ import { HERO_AUTOPLAY_MS, HERO_SLIDES, HERO_TRANSITION_MS, type HeroSlide } fro
 import { Button, cx, focusRingOnSlate950 } from '@kbe/ui';
 import { ArtworkImage } from '../common/artwork-image';
 import { ContentIcon } from '../common/content-icon';
+import { usePageLoaded } from '../common/page-loaded.hook';
 import { usePrefersReducedMotion } from '../common/reduced-motion.hook';
 import { useSlideshow } from '../common/slideshow.hook';
 
@@ -16,6 +17,8 @@ import { useSlideshow } from '../common/slideshow.hook';
  * Home hero: 4 slides (two of them in the page at first), autoplay every 8000 ms, paused while hovered, still running after a
  * click, 1200 ms fade. With reduced motion it neither fades nor starts on its own. The first
  * slide's image is the page's largest paint: prerendered, preloaded by the edge, high priority.
+ * The hidden next slide gets its image once the page has loaded (7 s before its turn on a slow
+ * load still), so that image never shares the network with the first screen's.
  */
 export function HeroSlider({ slides = HERO_SLIDES }: { slides?: HeroSlide[] }) {
   const reducedMotion = usePrefersReducedMotion();
@@ -29,10 +32,12 @@ export function HeroSlider({ slides = HERO_SLIDES }: { slides?: HeroSlide[] }) {
   const label = `Slide ${index + 1} of ${slides.length}`;
   // Only the slides seen so far and the next one are in the page (the next one mounted hidden a
   // whole interval before its turn, so it fades in): a first load parses, styles, lays out and
-  // hydrates two slides, not four, and fetches two hero images (the hidden slides are in the
-  // viewport, so lazy loading would fetch them all). A slide reached by a jump (a dot, previous)
-  // is mounted as it becomes the current one.
+  // hydrates two slides, not four, and fetches one hero image before the page has loaded and the
+  // next one after (the hidden slides are in the viewport, so lazy loading would fetch them at
+  // once). A slide reached by a jump (a dot, previous) is mounted, image included, as it becomes
+  // the current one.
   const [mounted, setMounted] = useState(() => new Set([0, 1 % slides.length]));
+  const pageLoaded = usePageLoaded();
   useEffect(() => {
     const upcoming = (index + 1) % slides.length;
     setMounted((seen) => (seen.has(index) && seen.has(upcoming) ? seen : new Set([...seen, index, upcoming])));
@@ -66,14 +71,16 @@ export function HeroSlider({ slides = HERO_SLIDES }: { slides?: HeroSlide[] }) {
               )}
               style={{ transitionDuration: reducedMotion ? '0ms' : `${HERO_TRANSITION_MS}ms` }}
             >
-              <ArtworkImage
-                id={slide.image}
-                kind="hero"
-                alt={slide.imageAlt}
-                sizes="100vw"
-                priority={i === 0}
-                className="absolute inset-0 -z-10 opacity-70"
-              />
+              {i === 0 || active || pageLoaded ? (
+                <ArtworkImage
+                  id={slide.image}
+                  kind="hero"
+                  alt={slide.imageAlt}
+                  sizes="100vw"
+                  priority={i === 0}
+                  className="absolute inset-0 -z-10 opacity-70"
+                />
+              ) : null}
               <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-r from-slate-950/90 via-slate-950/70 to-slate-950/30" />
               <div className="mx-auto flex h-full max-w-7xl flex-col justify-center gap-5 px-4 pb-28 pt-10 sm:px-6 lg:px-8">
                 <p className="inline-flex w-fit items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-semibold text-amber-200">
