@@ -1,7 +1,7 @@
 // Documents benchmark: how fast documents-service turns candidates into PDFs, against the bare
 // Chromium it drives, in one run on this machine.
 //   flock /tmp/kbe-servers.lock node bench/documents.mjs
-//   BENCH_CANDIDATES=30 BENCH_CONCURRENCY=2 BENCH_NAIVE=6 BENCH_CACHED=400 BENCH_SKIP_BUILD=1
+//   BENCH_CANDIDATES=30 BENCH_CONCURRENCY=2 BENCH_NAIVE=6 BENCH_CACHED=400 BENCH_CACHED_CONCURRENCY=4 BENCH_SKIP_BUILD=1
 // It builds and starts registration-service and documents-service on private ports, databases,
 // topics and buckets (the real servers of `node tools/infra/cli.mjs up`), registers candidates
 // with photo and signature, releases their hall tickets, then measures:
