@@ -2,6 +2,7 @@
 // Chromium it drives, in one run on this machine.
 //   flock /tmp/kbe-servers.lock node bench/documents.mjs
 //   BENCH_CANDIDATES=30 BENCH_CONCURRENCY=2 BENCH_NAIVE=6 BENCH_CACHED=400 BENCH_CACHED_CONCURRENCY=4 BENCH_SKIP_BUILD=1
+//   BENCH_LOG_LEVEL=info (the services' log level; warn by default, info in production)
 // It builds and starts registration-service and documents-service on private ports, databases,
 // topics and buckets (the real servers of `node tools/infra/cli.mjs up`), registers candidates
 // with photo and signature, releases their hall tickets, then measures:
@@ -53,6 +54,7 @@ const POOL = Number(process.env.RENDER_POOL_SIZE ?? 2);
 const NAIVE = Number(process.env.BENCH_NAIVE ?? 6);
 const CACHED = Number(process.env.BENCH_CACHED ?? 400);
 const CACHED_CONCURRENCY = Number(process.env.BENCH_CACHED_CONCURRENCY ?? 4);
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
 const WARM_UP = 40; // cached downloads before each measured phase (connections, JIT), not measured
 const PORTS = { registration: 3191, documents: 3192, bare: 3193 };
 const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROFILE_DIR;
@@ -91,6 +93,8 @@ function startServices() {
     DOCUMENT_SIGNING_SECRET: randomBytes(32).toString('hex'),
     RENDER_POOL_SIZE: String(POOL),
     REGISTRATION_SERVICE_URL: `http://127.0.0.1:${PORTS.registration}`,
+    // production logs at info (helm/kbe/values.yaml): two lines per download (the request, the attempt)
+    LOG_LEVEL,
   });
   const children = [
     startBuiltService('registration-service', PORTS.registration, env),
@@ -444,7 +448,7 @@ try {
   const fromMinio = await measureProfiled('MinIO', children[1], codes);
 
   out('');
-  out(`documents benchmark (${codes.length} cold hall tickets, ${CONCURRENCY} clients, pool ${POOL}; HTML ${(html.length / 1024).toFixed(0)} KB with embedded JPEGs)`);
+  out(`documents benchmark (${codes.length} cold hall tickets, ${CONCURRENCY} clients, pool ${POOL}, LOG_LEVEL=${LOG_LEVEL}; HTML ${(html.length / 1024).toFixed(0)} KB with embedded JPEGs)`);
   out(`  cold render through the service : ${cold.perSecond.toFixed(2)} PDFs/s   p50 ${ms(cold.p50)}   p95 ${ms(cold.p95)}`);
   out(`  cached download (memory)        : ${cached.perSecond.toFixed(1)} downloads/s   p50 ${ms(cached.p50)}   p95 ${ms(cached.p95)}  (${CACHED} requests, ${CACHED_CONCURRENCY} clients)`);
   out(`  cached download (MinIO)         : ${fromMinio.perSecond.toFixed(1)} downloads/s   p50 ${ms(fromMinio.p50)}   p95 ${ms(fromMinio.p95)}  (${CACHED} requests, ${CACHED_CONCURRENCY} clients, PDFs of ${(pdfBytes / 1024).toFixed(0)} KB)`);
