@@ -8,7 +8,9 @@ const profile = JSON.parse(readFileSync(file, 'utf8'));
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 const selfUs = new Map();
 const deltas = profile.timeDeltas;
-for (let i = 0; i < profile.samples.length; i++) selfUs.set(profile.samples[i], (selfUs.get(profile.samples[i]) ?? 0) + (deltas[i] ?? 0));
+// The first delta runs from the profiler's start to its first sample (the start itself, in node:inspector's
+// dispatch): not time any function of the service spent.
+for (let i = 1; i < profile.samples.length; i++) selfUs.set(profile.samples[i], (selfUs.get(profile.samples[i]) ?? 0) + (deltas[i] ?? 0));
 const total = [...selfUs.values()].reduce((a, b) => a + b, 0);
 
 const where = (frame) => {

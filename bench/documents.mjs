@@ -1,7 +1,8 @@
 // Documents benchmark: how fast documents-service turns candidates into PDFs, against the bare
 // Chromium it drives, in one run on this machine.
 //   flock /tmp/kbe-servers.lock node bench/documents.mjs
-//   BENCH_CANDIDATES=30 BENCH_CONCURRENCY=2 BENCH_NAIVE=6 BENCH_CACHED=400 BENCH_SKIP_BUILD=1
+//   BENCH_CANDIDATES=30 BENCH_CONCURRENCY=2 BENCH_NAIVE=6 BENCH_CACHED=400 BENCH_CACHED_CONCURRENCY=4 BENCH_SKIP_BUILD=1
+//   BENCH_LOG_LEVEL=info (the services' log level; warn by default, info in production)
 // It builds and starts registration-service and documents-service on private ports, databases,
 // topics and buckets (the real servers of `node tools/infra/cli.mjs up`), registers candidates
 // with photo and signature, releases their hall tickets, then measures:
@@ -17,12 +18,14 @@
 //   bare      the same POST and the same PDF bytes from a bare node:http server in its own process,
 //             with the same client and concurrency: what the bench client, loopback and the
 //             machine's load cost without any service (the cached lines are compared with it)
+// The cached and bare lines are measured by bench/http-load.go (Go's standard library, built here
+// with `go build`), a client that costs the 2 shared cores far less CPU than a Node client.
 // and prints the ratios cold/limit and cold/naive. Targets: >= 0.8x, >= 10x, cached p95 <= 20 ms.
 // Profiling the cached downloads: BENCH_CPU_PROFILE_DIR=<dir> writes a CPU profile of
 // documents-service for each cached phase there (bench/cpu-profile.cjs; summarise with
 // bench/cpu-profile-summary.mjs); BENCH_PROFILE=1 prints the MongoDB statements and Kafka batches
 // it sent per cached download (bench/mongo-command-log.cjs).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -51,10 +54,14 @@ const POOL = Number(process.env.RENDER_POOL_SIZE ?? 2);
 const NAIVE = Number(process.env.BENCH_NAIVE ?? 6);
 const CACHED = Number(process.env.BENCH_CACHED ?? 400);
 const CACHED_CONCURRENCY = Number(process.env.BENCH_CACHED_CONCURRENCY ?? 4);
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
+const WARM_UP = 40; // cached downloads before each measured phase (connections, JIT), not measured
 const PORTS = { registration: 3191, documents: 3192, bare: 3193 };
 const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROFILE_DIR;
 const COMMAND_PROFILE = process.env.BENCH_PROFILE === '1';
 const COMMAND_LOG = join(tmpdir(), `bench-documents-commands-${process.pid}.json`);
+const LOAD_GENERATOR = join(tmpdir(), `bench-documents-http-load-${process.pid}`);
+const MOTHER_NAME = 'Meena Patil';
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-sync', '--disable-background-networking', '--disable-component-update', '--disable-extensions', '--no-first-run', '--font-render-hinting=none'];
 const ms = (value) => `${value.toFixed(1)} ms`;
@@ -86,6 +93,8 @@ function startServices() {
     DOCUMENT_SIGNING_SECRET: randomBytes(32).toString('hex'),
     RENDER_POOL_SIZE: String(POOL),
     REGISTRATION_SERVICE_URL: `http://127.0.0.1:${PORTS.registration}`,
+    // production logs at info (helm/kbe/values.yaml): two lines per download (the request, the attempt)
+    LOG_LEVEL,
   });
   const children = [
     startBuiltService('registration-service', PORTS.registration, env),
@@ -135,9 +144,50 @@ async function withCpuPerDownload(servicePid, count, run) {
   const minioAfter = minio && cpuSeconds(minio);
   result.cpu = {
     service: perDownload(serviceAfter === null || before.service === null ? null : serviceAfter - before.service),
-    client: perDownload((client.user + client.system) / 1e6),
+    // the load generator's own count, plus this process (idle meanwhile)
+    client: perDownload((result.clientCpuSeconds ?? 0) + (client.user + client.system) / 1e6),
     minio: perDownload(minioAfter === null || minioAfter === undefined || !before.minio ? null : minioAfter - before.minio),
   };
+  return result;
+}
+
+/** Builds bench/http-load.go, the load generator of the cached and bare lines. */
+function buildLoadGenerator() {
+  const result = spawnSync('go', ['build', '-o', LOAD_GENERATOR, join(repoRoot, 'bench/http-load.go')], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (result.status !== 0) throw new Error('go build bench/http-load.go failed (is Go installed?)');
+}
+
+/**
+ * `count` hall ticket downloads of `codes` (cycled) from the server on `port` at
+ * CACHED_CONCURRENCY clients, each answer checked (200, a PDF, X-Document-Cache: hit), sent by the
+ * Go load generator while this process waits; its latencies and the CPU it used.
+ */
+async function cachedDownloads(port, codes, count) {
+  const child = spawn(LOAD_GENERATOR, [
+    '-url', `http://127.0.0.1:${port}/api/candidates/{code}/download/hall-ticket`,
+    '-codes', codes.join(','),
+    '-body', JSON.stringify({ motherName: MOTHER_NAME }),
+    '-n', String(count),
+    '-c', String(CACHED_CONCURRENCY),
+    '-expect-prefix', '%PDF',
+    '-expect-header', 'x-document-cache=hit',
+  ], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, GOMAXPROCS: '1' } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const code = await new Promise((resolve) => child.once('close', resolve));
+  if (code !== 0) throw new Error(`cached downloads from :${port}: ${stderr.trim() || `exit ${code}`}`);
+  const { latenciesMs, seconds, cpuSeconds: clientCpuSeconds } = JSON.parse(stdout);
+  return { perSecond: count / seconds, p50: percentile(latenciesMs, 50), p95: percentile(latenciesMs, 95), clientCpuSeconds };
+}
+
+/** A warm-up (connections, JIT) not measured, then CACHED downloads measured (between `around`'s calls). */
+async function measureCached(serverPid, port, codes, around = async () => undefined) {
+  await cachedDownloads(port, codes, WARM_UP);
+  await around();
+  const result = await withCpuPerDownload(serverPid, CACHED, () => cachedDownloads(port, codes, CACHED));
+  await around();
   return result;
 }
 
@@ -145,15 +195,14 @@ async function withCpuPerDownload(servicePid, count, run) {
  * Measures a cached phase; with profiling on, documents-service profiles exactly that phase
  * (SIGUSR2 before and after) and the statements it sent are printed per download.
  */
-async function measureProfiled(phase, documents, task) {
+async function measureProfiled(phase, documents, codes) {
   const profiling = Boolean(CPU_PROFILE_DIR || COMMAND_PROFILE);
   const signal = async () => {
+    if (!profiling) return;
     documents.kill('SIGUSR2');
     await new Promise((r) => setTimeout(r, 500));
   };
-  if (profiling) await signal();
-  const result = await withCpuPerDownload(documents.pid, CACHED, () => measure(CACHED, CACHED_CONCURRENCY, task));
-  if (profiling) await signal();
+  const result = await measureCached(documents.pid, PORTS.documents, codes, signal);
   if (COMMAND_PROFILE) {
     const counts = JSON.parse(readFileSync(COMMAND_LOG, 'utf8'));
     const lines = Object.entries(counts).map(([key, { statements, ms }]) => `${key} ${(statements / CACHED).toFixed(2)}/download (${(ms / statements).toFixed(1)} ms each)`);
@@ -250,7 +299,7 @@ async function download(code, expectCache, port = PORTS.documents) {
   const res = await fetch(`http://127.0.0.1:${port}/api/candidates/${code}/download/hall-ticket`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ motherName: 'Meena Patil' }),
+    body: JSON.stringify({ motherName: MOTHER_NAME }),
   });
   const body = Buffer.from(await res.arrayBuffer());
   if (res.status !== 200 || body.subarray(0, 4).toString() !== '%PDF') throw new Error(`download ${code}: ${res.status} ${body.subarray(0, 200)}`);
@@ -357,6 +406,7 @@ async function naive(html, count) {
 }
 
 buildProjects(['registration-service', 'documents-service']);
+buildLoadGenerator();
 const { env, children } = startServices();
 try {
   await waitUntilHealthy(`http://127.0.0.1:${PORTS.registration}/api/health/registration-service`);
@@ -375,15 +425,14 @@ try {
   await download(codes.shift(), 'miss');
 
   const cold = await measure(codes.length, CONCURRENCY, (i) => download(codes[i], 'miss'));
-  const cached = await measureProfiled('memory', children[1], (i) => download(codes[i % codes.length], 'hit'));
+  const cached = await measureProfiled('memory', children[1], codes);
   const samplePdf = Buffer.from(await (await fetch(`http://127.0.0.1:${PORTS.documents}/api/candidates/${codes[0]}/download/hall-ticket`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ motherName: 'Meena Patil' }),
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ motherName: MOTHER_NAME }),
   })).arrayBuffer());
   const bareServer = await startBareServer(samplePdf);
   let bare;
   try {
-    for (let i = 0; i < 50; i++) await download(codes[i % codes.length], 'hit', PORTS.bare); // JIT of both sides
-    bare = await withCpuPerDownload(bareServer.pid, CACHED, () => measure(CACHED, CACHED_CONCURRENCY, (i) => download(codes[i % codes.length], 'hit', PORTS.bare)));
+    bare = await measureCached(bareServer.pid, PORTS.bare, codes);
   } finally {
     bareServer.stop();
   }
@@ -396,10 +445,10 @@ try {
   // Not measured: the new process's first requests (JIT) and its Chromium launch in the background.
   for (const code of codes) await download(code, 'hit');
   await new Promise((resolve) => setTimeout(resolve, 5_000));
-  const fromMinio = await measureProfiled('MinIO', children[1], (i) => download(codes[i % codes.length], 'hit'));
+  const fromMinio = await measureProfiled('MinIO', children[1], codes);
 
   out('');
-  out(`documents benchmark (${codes.length} cold hall tickets, ${CONCURRENCY} clients, pool ${POOL}; HTML ${(html.length / 1024).toFixed(0)} KB with embedded JPEGs)`);
+  out(`documents benchmark (${codes.length} cold hall tickets, ${CONCURRENCY} clients, pool ${POOL}, LOG_LEVEL=${LOG_LEVEL}; HTML ${(html.length / 1024).toFixed(0)} KB with embedded JPEGs)`);
   out(`  cold render through the service : ${cold.perSecond.toFixed(2)} PDFs/s   p50 ${ms(cold.p50)}   p95 ${ms(cold.p95)}`);
   out(`  cached download (memory)        : ${cached.perSecond.toFixed(1)} downloads/s   p50 ${ms(cached.p50)}   p95 ${ms(cached.p95)}  (${CACHED} requests, ${CACHED_CONCURRENCY} clients)`);
   out(`  cached download (MinIO)         : ${fromMinio.perSecond.toFixed(1)} downloads/s   p50 ${ms(fromMinio.p50)}   p95 ${ms(fromMinio.p95)}  (${CACHED} requests, ${CACHED_CONCURRENCY} clients, PDFs of ${(pdfBytes / 1024).toFixed(0)} KB)`);
@@ -416,4 +465,5 @@ try {
   process.exitCode = vsLimit >= 0.8 && vsNaive >= 10 && Math.max(cached.p95, fromMinio.p95) <= 20 ? 0 : 1;
 } finally {
   for (const child of children) child.kill('SIGTERM');
+  rmSync(LOAD_GENERATOR, { force: true });
 }
