@@ -136,14 +136,20 @@ describe('the public pages on a phone', () => {
       });
       page.on('pageerror', (error) => errors.push(error.message));
       await page.addInitScript(() => {
-        const shifts: { value: number; sources: string[] }[] = [];
+        type Source = { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+        const shifts: { value: number; sources: string[]; context: string }[] = [];
         (window as unknown as { __layoutShifts: typeof shifts }).__layoutShifts = shifts;
+        const rect = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Source[] })[]) {
             if (entry.hadRecentInput) continue;
             shifts.push({
               value: entry.value,
-              sources: (entry.sources ?? []).map((s) => (s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${String(s.node.className).slice(0, 60)}` : String(s.node?.nodeName))),
+              sources: (entry.sources ?? []).map(
+                (s) => `${s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${String(s.node.className).slice(0, 60)}` : String(s.node?.nodeName)} ${rect(s.previousRect)} -> ${rect(s.currentRect)}`,
+              ),
+              // When and in what state it happened, so that a failure says why (a late stylesheet, the viewport, hydration).
+              context: `at ${Math.round(entry.startTime)} ms; ${document.readyState}; viewport ${innerWidth}x${innerHeight}; stylesheets ${Array.from(document.styleSheets, (sheet) => sheet.href?.split('/').pop() ?? 'inline').join(' ')}`,
             });
           }
         }).observe({ type: 'layout-shift', buffered: true });
