@@ -5,13 +5,15 @@ import type { ErrorBody } from './error-response';
 
 /** The parts of Express 5's router (the `router` package) this middleware reads. */
 interface RouteLayer {
-  route?: { _handlesMethod(method: string): boolean; _methods(): string[] };
+  route?: { path: string; _handlesMethod(method: string): boolean; _methods(): string[] };
   match(path: string): unknown;
 }
 
 interface Endpoint {
   layer: RouteLayer & { route: NonNullable<RouteLayer['route']> };
   methods: string[];
+  /** No parameter in its path: it takes precedence over a templated path that also matches (as in OpenAPI). */
+  concrete: boolean;
 }
 
 /**
@@ -29,7 +31,7 @@ export function methodNotAllowedMiddleware(app: INestApplication) {
         if (!layer.route) continue;
         const methods = layer.route._methods();
         // Nest mounts route-scoped middleware (forRoutes('*')) as a route for every method: not an endpoint
-        if (methods.length < METHODS.length) endpoints.push({ layer: layer as Endpoint['layer'], methods });
+        if (methods.length < METHODS.length) endpoints.push({ layer: layer as Endpoint['layer'], methods, concrete: !/[:*]/.test(layer.route.path) });
       }
       listed = { stack, length: stack.length, endpoints };
     }
@@ -38,11 +40,15 @@ export function methodNotAllowedMiddleware(app: INestApplication) {
   return (request: Request, response: Response, next: NextFunction): void => {
     const stack = (app.getHttpAdapter().getInstance() as { router?: { stack?: RouteLayer[] } }).router?.stack ?? [];
     const endpoints = endpointsOf(stack);
-    for (const { layer } of endpoints) {
+    // A concrete path (e.g. `mentors/export.csv`) is answered by its own methods only, never by a
+    // templated one that also matches it (`mentors/:id`).
+    const concrete = endpoints.filter((endpoint) => endpoint.concrete && endpoint.layer.match(request.path));
+    const candidates = concrete.length > 0 ? concrete : endpoints;
+    for (const { layer } of candidates) {
       if (layer.route._handlesMethod(request.method) && layer.match(request.path)) return next();
     }
     const allowed = new Set<string>();
-    for (const { layer, methods } of endpoints) {
+    for (const { layer, methods } of candidates) {
       if (!layer.match(request.path)) continue;
       for (const method of methods) allowed.add(method);
     }
