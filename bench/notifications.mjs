@@ -7,11 +7,15 @@
 //
 //   flock /tmp/kbe-servers.lock node bench/notifications.mjs [runs=3]
 //   (NOTIFICATIONS_BENCH_PROFILE=<dir> writes a CPU profile of the service there;
-//    NOTIFICATIONS_BENCH_NODE_ARGS='-r ./x.cjs' adds node flags to the service process)
+//    NOTIFICATIONS_BENCH_NODE_ARGS='-r ./x.cjs' adds node flags to the service process;
+//    NOTIFICATIONS_BENCH_REPLICAS=2 runs that many service processes in one consumer group)
 //
-// Needs the real servers (`node tools/infra/cli.mjs up`). Prints medians and the ratio.
+// Needs the real servers (`node tools/infra/cli.mjs up`). Prints medians and the ratio, and per
+// run the CPU seconds each process on the path spent (this one: producer, consumer, fake
+// provider; the service; Kafka; the MongoDB-wire server): on two cores the sum bounds the rate.
 import { randomUUID } from 'node:crypto';
-import { cpus, loadavg } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
+import { cpus, homedir, loadavg } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,12 +34,43 @@ const RECIPIENTS = 10_000;
 const PER_EVENT = 1_000;
 const PARTITIONS = 6;
 const runs = Number(process.argv[2] ?? 3);
+// NOTIFICATIONS_BENCH_REPLICAS=2: that many service processes in one consumer group, as deployed (helm: replicaCount 2).
+const replicas = Number(process.env.NOTIFICATIONS_BENCH_REPLICAS ?? 1);
 // NOTIFICATIONS_BENCH_PROFILE=<dir>: the service writes a CPU profile there when it stops.
 const profileDir = process.env.NOTIFICATIONS_BENCH_PROFILE;
 const infra = readInfraEnv();
 const id = `bench${Date.now().toString(36)}`;
 const brokers = (infra.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
 const kafka = new Kafka({ clientId: id, brokers, logLevel: logLevel.NOTHING });
+const infraHome = process.env.KBE_INFRA_HOME || join(homedir(), '.cache', 'kbe-infra');
+const serverPid = (name) => {
+  try {
+    return JSON.parse(readFileSync(join(infraHome, 'run', `${name}.pid`), 'utf8')).pid;
+  } catch {
+    return undefined;
+  }
+};
+
+/** CPU seconds a process has run so far, all its threads (scheduler statistics, nanoseconds). */
+function cpuSecondsOf(pid) {
+  if (!pid) return 0;
+  let ns = 0;
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`)) ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+  } catch {
+    // gone, or no /proc: counted as 0
+  }
+  return ns / 1e9;
+}
+
+/** CPU seconds spent so far by this process (bench: producer, consumer, fake provider) and the others on the path. */
+function cpuSnapshot(servicePids) {
+  const own = process.cpuUsage();
+  return { bench: (own.user + own.system) / 1e6, service: servicePids.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0), kafka: cpuSecondsOf(serverPid('kafka')), mongo: cpuSecondsOf(serverPid('mongo')) };
+}
+const cpuSince = (before, after) => Object.fromEntries(Object.keys(before).map((key) => [key, after[key] - before[key]]));
+const cpuLine = (cpu) => `${Object.entries(cpu).map(([key, seconds]) => `${key} ${seconds.toFixed(2)}`).join(', ')}; total ${Object.values(cpu).reduce((a, b) => a + b, 0).toFixed(2)} CPU-s`;
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -57,7 +92,7 @@ function outbound(run, i) {
   };
 }
 
-async function barePair(run) {
+async function barePair(run, servicePids) {
   const topic = `${id}.bare-${run}`;
   const admin = kafka.admin();
   await admin.connect();
@@ -80,11 +115,13 @@ async function barePair(run) {
   });
   await joined;
   const messages = Array.from({ length: RECIPIENTS }, (_, i) => outbound(run, i));
+  const cpuBefore = cpuSnapshot(servicePids);
   const start = performance.now();
   for (let i = 0; i < messages.length; i += PER_EVENT) await producer.send({ topic, acks: -1, messages: messages.slice(i, i + PER_EVENT) });
   const end = await finished;
+  const cpu = cpuSince(cpuBefore, cpuSnapshot(servicePids));
   await Promise.all([consumer.disconnect(), producer.disconnect()]);
-  return RECIPIENTS / ((end - start) / 1000);
+  return { rate: RECIPIENTS / ((end - start) / 1000), cpu };
 }
 
 async function publishCampaign(producer, campaignId, count, offset) {
@@ -131,9 +168,7 @@ async function main() {
   const authKey = randomUUID();
   const fake = new FakeMsg91({ authKey, idempotencyHeader: 'Idempotency-Key' });
   const baseUrl = await fake.start();
-  const service = new ServiceProcess(
-    'notifications-bench',
-    {
+  const serviceEnv = {
       ...infra,
       MONGODB_DB_PREFIX: id,
       KAFKA_TOPIC_PREFIX: `${id}.`,
@@ -151,28 +186,37 @@ async function main() {
       SMS_RATE_LIMIT_PER_SECOND: '0',
       SMS_OUTBOUND_PARTITIONS: String(PARTITIONS),
       SMS_STATS_REPORT_INTERVAL_MS: '0',
-    },
-    await freePort(),
-    [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), ...(process.env.NOTIFICATIONS_BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
-  );
+  };
+  const nodeArgs = [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), ...(process.env.NOTIFICATIONS_BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])];
+  const services = [];
+  for (let i = 1; i <= replicas; i += 1) services.push(new ServiceProcess(`notifications-bench-${i}`, serviceEnv, await freePort(), nodeArgs));
   const producer = kafka.producer({ allowAutoTopicCreation: true });
   try {
-    await service.start();
+    await Promise.all(services.map((service) => service.start()));
     await producer.connect();
-    // Warm-up: topics, consumer groups, connections, JIT.
-    await publishCampaign(producer, `${id}-warmup`, 500, 900_000_000);
-    await waitForSms(fake, 500);
+    // Warm-up of both sides, not counted: topics, consumer groups, connections, and the JIT (a campaign of the full
+    // size: after 500 recipients the first measured run still spent about twice the CPU of the later ones).
+    await publishCampaign(producer, `${id}-warmup`, RECIPIENTS, 900_000_000);
+    await waitForSms(fake, RECIPIENTS);
+    await barePair(0, services.map((service) => service.pid));
 
     const pipeline = [];
     const bare = [];
     for (let run = 1; run <= runs; run += 1) {
-      bare.push(await barePair(run));
+      const servicePids = services.map((service) => service.pid);
+      const pair = await barePair(run, servicePids);
+      bare.push(pair.rate);
       const before = fake.totalSms;
+      // The service's own work is counted whatever else it does while the run's SMS go out (the bare pair's service is idle).
+      const cpuBefore = cpuSnapshot(servicePids);
       const start = performance.now();
       await publishCampaign(producer, `${id}-run${run}`, RECIPIENTS, run * 1_000_000);
       await waitForSms(fake, before + RECIPIENTS);
       pipeline.push(RECIPIENTS / ((fake.lastAcceptedAt - start) / 1000));
+      const cpu = cpuSince(cpuBefore, cpuSnapshot(servicePids));
       console.log(`run ${run}: notifications-service ${pipeline.at(-1).toFixed(0)} msg/s, bare kafkajs pair ${bare.at(-1).toFixed(0)} msg/s`);
+      console.log(`  CPU, bare pair:             ${cpuLine(pair.cpu)}`);
+      console.log(`  CPU, notifications-service: ${cpuLine(cpu)}`);
     }
     const duplicates = [...fake.smsPerNumber.values()].filter((count) => count !== 1).length;
     const p = median(pipeline);
@@ -185,10 +229,10 @@ async function main() {
     console.log(`  machine: ${cpus().length} cores, load average ${loadavg().map((value) => value.toFixed(1)).join(' / ')} (1 / 5 / 15 min)`);
   } finally {
     await producer.disconnect().catch(() => undefined);
-    await service.stop();
+    await Promise.all(services.map((service) => service.stop()));
     await fake.stop();
     await cleanUp().catch((error) => console.warn(`clean-up failed: ${error instanceof Error ? error.message : String(error)}`));
-    if (process.env.NOTIFICATIONS_BENCH_SERVICE_LOG) console.log(`\nservice output (tail):\n${service.log}`);
+    if (process.env.NOTIFICATIONS_BENCH_SERVICE_LOG) console.log(`\nservice output (tail):\n${services.map((service) => service.log).join('\n')}`);
   }
 }
 

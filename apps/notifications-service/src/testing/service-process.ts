@@ -55,6 +55,11 @@ export class ServiceProcess {
     await this.signal('SIGTERM');
   }
 
+  /** The process id while it runs (the benchmark reads its CPU time from /proc). */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
   get log(): string {
     return this.output;
   }
