@@ -13,8 +13,10 @@ const GSM7_BASIC =
   '¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
 const GSM7_EXTENSION = '\f^{}\\[~]|€';
 
-const basic = new Set(GSM7_BASIC);
-const extension = new Set(GSM7_EXTENSION);
+/** Regular expressions rather than a loop over the characters: the fan-out measures every recipient's text. */
+const classOf = (chars: string) => `[${chars.replace(/[\\\][^-]/g, '\\$&')}]`;
+const ONLY_GSM7 = new RegExp(`^${classOf(GSM7_BASIC + GSM7_EXTENSION)}*$`);
+const EXTENSION_CHARS = new RegExp(classOf(GSM7_EXTENSION), 'g');
 
 export type SmsEncoding = 'GSM-7' | 'UCS-2';
 
@@ -35,15 +37,13 @@ const LIMITS: Record<SmsEncoding, { single: number; multi: number }> = {
 };
 
 export function smsEncoding(text: string): SmsEncoding {
-  for (const char of text) if (!basic.has(char) && !extension.has(char)) return 'UCS-2';
-  return 'GSM-7';
+  return ONLY_GSM7.test(text) ? 'GSM-7' : 'UCS-2';
 }
 
 export function smsLength(text: string): SmsLength {
   const encoding = smsEncoding(text);
-  let units = 0;
-  if (encoding === 'GSM-7') for (const char of text) units += extension.has(char) ? 2 : 1;
-  else units = text.length;
+  // Every GSM-7 character is one UTF-16 code unit; an extension character costs a second septet.
+  const units = encoding === 'GSM-7' ? text.length + (text.match(EXTENSION_CHARS)?.length ?? 0) : text.length;
   const { single, multi } = LIMITS[encoding];
   const segments = units === 0 ? 0 : units <= single ? 1 : Math.ceil(units / multi);
   const perSegment = segments <= 1 ? single : multi;

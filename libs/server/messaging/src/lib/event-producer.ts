@@ -3,7 +3,8 @@ export interface OutgoingMessage {
   topic: string;
   key: string;
   value: string;
-  headers: Record<string, string>;
+  /** Optional: per record, encoded and decoded on both sides. */
+  headers?: Record<string, string>;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { GatewayPost } from './gateway-post';
 import { Msg91SmsProvider, retryAfterMs } from './msg91.sms-provider';
 import { SmsSendError, type SmsSendRequest } from './sms-provider';
 
@@ -12,14 +13,15 @@ describe('Msg91SmsProvider', () => {
     messageType: 'custom',
     idempotencyKey: 'c1:batch-1',
   };
-  const calls: Array<{ url: string; init: RequestInit }> = [];
-  const answer = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-    (async (url: string, init: RequestInit) => {
+  const calls: Array<{ url: string; init: Parameters<GatewayPost>[1] }> = [];
+  const answer =
+    (status: number, body: unknown, retryAfter: string | null = null): GatewayPost =>
+    async (url, init) => {
       calls.push({ url, init });
-      return new Response(JSON.stringify(body), { status, headers });
-    }) as unknown as typeof fetch;
-  const provider = (fetchFn: typeof fetch, idempotencyHeader?: string) =>
-    new Msg91SmsProvider({ baseUrl: 'https://gw.example', authKey: 'key-1', senderId: 'KBEYSC', dltEntityId: '1201160000000000001', templates, timeoutMs: 1000, idempotencyHeader }, fetchFn);
+      return { status, retryAfter, text: JSON.stringify(body) };
+    };
+  const provider = (post: GatewayPost, idempotencyHeader?: string) =>
+    new Msg91SmsProvider({ baseUrl: 'https://gw.example', authKey: 'key-1', senderId: 'KBEYSC', dltEntityId: '1201160000000000001', templates, timeoutMs: 1000, idempotencyHeader }, post);
 
   beforeEach(() => (calls.length = 0));
 
@@ -59,7 +61,7 @@ describe('Msg91SmsProvider', () => {
   });
 
   it('classifies 429 and 5xx as transient (with Retry-After), 4xx and error answers as permanent', async () => {
-    await expect(provider(answer(429, { type: 'error' }, { 'retry-after': '3' })).send(request)).rejects.toMatchObject({ kind: 'transient', retryAfterMs: 3000 });
+    await expect(provider(answer(429, { type: 'error' }, '3')).send(request)).rejects.toMatchObject({ kind: 'transient', retryAfterMs: 3000 });
     await expect(provider(answer(503, { type: 'error', message: 'down' })).send(request)).rejects.toMatchObject({ kind: 'transient' });
     await expect(provider(answer(401, { type: 'error', message: 'Authentication failure', code: '418' })).send(request)).rejects.toMatchObject({
       kind: 'permanent',
@@ -69,13 +71,13 @@ describe('Msg91SmsProvider', () => {
   });
 
   it('treats a timeout or a refused connection as transient', async () => {
-    const timeout = (async () => {
-      throw Object.assign(new Error('aborted'), { name: 'TimeoutError' });
-    }) as unknown as typeof fetch;
+    const timeout: GatewayPost = async () => {
+      throw Object.assign(new Error('The operation was aborted'), { name: 'AbortError' });
+    };
     await expect(provider(timeout).send(request)).rejects.toMatchObject({ kind: 'transient', message: 'MSG91 did not answer within 1000 ms' });
-    const refused = (async () => {
-      throw new TypeError('fetch failed');
-    }) as unknown as typeof fetch;
+    const refused: GatewayPost = async () => {
+      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' });
+    };
     await expect(provider(refused).send(request)).rejects.toMatchObject({ kind: 'transient' });
   });
 

@@ -1,4 +1,5 @@
 import { matchesDltTemplate } from '../dlt-template.util';
+import { keepAliveGatewayPost, type GatewayAnswer, type GatewayPost } from './gateway-post';
 import { SmsSendError, type SmsProvider, type SmsSendReceipt, type SmsSendRequest } from './sms-provider';
 
 export interface Msg91Options {
@@ -30,7 +31,7 @@ interface Msg91Answer {
  * the DLT template registered for its message type (operators drop a mismatch silently, so it is
  * a permanent failure here). Answers: `{type:"success", message: <request id>}`; `{type:"error",
  * ...}` is permanent; 429, 5xx, timeouts and network errors are transient (with Retry-After
- * honoured). `fetch` keeps its connections to the gateway alive (undici's pool); with many
+ * honoured). Connections to the gateway are kept alive (`keepAliveGatewayPost`); with many
  * recipients per request the HTTP cost per SMS is small (it was the largest part of the profile
  * with one request per recipient).
  */
@@ -40,7 +41,7 @@ export class Msg91SmsProvider implements SmsProvider {
 
   constructor(
     private readonly options: Msg91Options,
-    private readonly fetchFn: typeof fetch = fetch,
+    private readonly post: GatewayPost = keepAliveGatewayPost(),
   ) {
     this.honoursIdempotencyKey = Boolean(options.idempotencyHeader);
   }
@@ -71,14 +72,9 @@ export class Msg91SmsProvider implements SmsProvider {
       sms: request.messages.map((message) => ({ message: message.text, to: [message.to.replace(/^\+/, '')] })),
     };
 
-    let response: Response;
+    let response: GatewayAnswer;
     try {
-      response = await this.fetchFn(`${this.options.baseUrl}/api/v2/sendsms`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(this.options.timeoutMs),
-      });
+      response = await this.post(`${this.options.baseUrl}/api/v2/sendsms`, { headers, body: JSON.stringify(body), timeoutMs: this.options.timeoutMs });
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
       throw new SmsSendError(
@@ -89,23 +85,22 @@ export class Msg91SmsProvider implements SmsProvider {
       );
     }
 
-    const answer = await readAnswer(response);
+    const answer = readAnswer(response.text);
     if (response.status === 429 || response.status >= 500) {
       throw new SmsSendError(
         'transient',
         `MSG91 answered ${response.status}${answer.message ? `: ${answer.message}` : ''}`,
-        retryAfterMs(response.headers.get('retry-after')),
+        retryAfterMs(response.retryAfter),
       );
     }
-    if (!response.ok || answer.type !== 'success') {
+    if (response.status < 200 || response.status > 299 || answer.type !== 'success') {
       throw new SmsSendError('permanent', `MSG91 rejected the message (${response.status}${answer.code ? `, code ${answer.code}` : ''}): ${answer.message ?? 'no reason given'}`);
     }
     return { providerMessageId: answer.message ?? null };
   }
 }
 
-async function readAnswer(response: Response): Promise<Msg91Answer> {
-  const text = await response.text().catch(() => '');
+function readAnswer(text: string): Msg91Answer {
   try {
     const parsed = JSON.parse(text) as unknown;
     return typeof parsed === 'object' && parsed !== null ? (parsed as Msg91Answer) : {};

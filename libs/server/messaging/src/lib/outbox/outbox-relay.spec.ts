@@ -106,7 +106,7 @@ describe('OutboxRelay', () => {
 
     await expect(relay.relayOnce()).resolves.toEqual({ published: 2, failed: 0 });
 
-    expect(producer.delivered.map((message) => [message.topic, message.headers['event-id']])).toEqual([
+    expect(producer.delivered.map((message) => [message.topic, message.headers?.['event-id']])).toEqual([
       ['test.school.registered', 'event-1'],
       ['test.mentor.registered', 'event-2'],
     ]);
@@ -138,7 +138,7 @@ describe('OutboxRelay', () => {
 
     producer.available = true;
     await expect(relay.relayOnce()).resolves.toEqual({ published: 1, failed: 0 });
-    expect(producer.delivered.map((message) => message.headers['event-id'])).toEqual(['event-1']);
+    expect(producer.delivered.map((message) => message.headers?.['event-id'])).toEqual(['event-1']);
     expect(store.records[0]?.publishedAt).toBeInstanceOf(Date);
   });
 
