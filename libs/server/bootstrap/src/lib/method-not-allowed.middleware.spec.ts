@@ -36,6 +36,18 @@ describe('methodNotAllowedMiddleware', () => {
     await request(app.getHttpServer()).get('/mentors/export.csv').expect(200, 'csv');
   });
 
+  it('finds the concrete path as Express does: in any case and with a trailing slash', async () => {
+    const response = await request(app.getHttpServer()).put('/MENTORS/Export.CSV/').expect(405);
+    expect(response.headers['allow']).toBe('GET, HEAD, OPTIONS');
+    await request(app.getHttpServer()).get('/Mentors/export.csv/').expect(200, 'csv');
+  });
+
+  it('answers OPTIONS on a known path with its methods, and leaves an unknown path to 404', async () => {
+    const response = await request(app.getHttpServer()).options('/mentors/export.csv').expect(204);
+    expect(response.headers['allow']).toBe('GET, HEAD, OPTIONS');
+    await request(app.getHttpServer()).delete('/mentors/export.csv/more').expect(404);
+  });
+
   it('still serves the templated path for everything else', async () => {
     await request(app.getHttpServer()).put('/mentors/MEN-000001').expect(200, { updated: 'MEN-000001' });
   });

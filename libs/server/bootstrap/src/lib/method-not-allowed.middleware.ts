@@ -12,37 +12,54 @@ interface RouteLayer {
 interface Endpoint {
   layer: RouteLayer & { route: NonNullable<RouteLayer['route']> };
   methods: string[];
-  /** No parameter in its path: it takes precedence over a templated path that also matches (as in OpenAPI). */
-  concrete: boolean;
 }
+
+interface Listing {
+  stack: RouteLayer[];
+  length: number;
+  endpoints: Endpoint[];
+  /**
+   * The endpoints without parameters, by their path as Express compares it (`pathKey`): such a
+   * path takes precedence over a templated path that also matches it (as in OpenAPI).
+   */
+  concrete: Map<string, Endpoint[]>;
+}
+
+/** Express compares paths case-insensitively and ignores one trailing slash (its defaults). */
+const pathKey = (path: string) => path.toLowerCase().replace(/(.)\/$/, '$1');
 
 /**
  * A known path asked with a method it does not have answers 405 with `Allow` (RFC 9110), not
  * 404; `OPTIONS` on a known path answers 204 with `Allow`. Unknown paths still fall through to 404.
- * A request the router will serve costs only the path matches of the routes that have its method
- * (the endpoints are listed once per router stack, not per request).
+ * A request the router will serve costs one map lookup and the path matches of the routes that
+ * have its method (the endpoints are listed once per router stack, not per request).
  */
 export function methodNotAllowedMiddleware(app: INestApplication) {
-  let listed: { stack: RouteLayer[]; length: number; endpoints: Endpoint[] } | undefined;
-  const endpointsOf = (stack: RouteLayer[]): Endpoint[] => {
+  let listed: Listing | undefined;
+  const listingOf = (stack: RouteLayer[]): Listing => {
     if (listed?.stack !== stack || listed.length !== stack.length) {
       const endpoints: Endpoint[] = [];
+      const concrete = new Map<string, Endpoint[]>();
       for (const layer of stack) {
         if (!layer.route) continue;
         const methods = layer.route._methods();
         // Nest mounts route-scoped middleware (forRoutes('*')) as a route for every method: not an endpoint
-        if (methods.length < METHODS.length) endpoints.push({ layer: layer as Endpoint['layer'], methods, concrete: !/[:*]/.test(layer.route.path) });
+        if (methods.length === METHODS.length) continue;
+        const endpoint = { layer: layer as Endpoint['layer'], methods };
+        endpoints.push(endpoint);
+        const key = pathKey(layer.route.path);
+        if (!/[:*]/.test(layer.route.path)) concrete.set(key, [...(concrete.get(key) ?? []), endpoint]);
       }
-      listed = { stack, length: stack.length, endpoints };
+      listed = { stack, length: stack.length, endpoints, concrete };
     }
-    return listed.endpoints;
+    return listed;
   };
   return (request: Request, response: Response, next: NextFunction): void => {
     const stack = (app.getHttpAdapter().getInstance() as { router?: { stack?: RouteLayer[] } }).router?.stack ?? [];
-    const endpoints = endpointsOf(stack);
+    const { endpoints, concrete: concreteByPath } = listingOf(stack);
     // A concrete path (e.g. `mentors/export.csv`) is answered by its own methods only, never by a
     // templated one that also matches it (`mentors/:id`).
-    const concrete = endpoints.filter((endpoint) => endpoint.concrete && endpoint.layer.match(request.path));
+    const concrete = (concreteByPath.get(pathKey(request.path)) ?? []).filter((endpoint) => endpoint.layer.match(request.path));
     const candidates = concrete.length > 0 ? concrete : endpoints;
     for (const { layer } of candidates) {
       if (layer.route._handlesMethod(request.method) && layer.match(request.path)) return next();
