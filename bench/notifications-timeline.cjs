@@ -1,6 +1,6 @@
 // Timeline of notifications-service under bench/notifications.mjs: preloaded into the service,
 // it records every MongoDB command, kafkajs send / sendBatch, consumer batch (or message) and
-// provider call (fetch) with its wall-clock start and end, and writes them to TIMELINE_FILE
+// provider call (node:http) with its wall-clock start and end, and writes them to TIMELINE_FILE
 // (JSON lines) every 2 s and on exit. Run it as a script on that file to print the last run,
 // in ms from its first `sms.requested` batch (start, end, duration, what, documents):
 //   TIMELINE_FILE=/tmp/timeline.jsonl NOTIFICATIONS_BENCH_NODE_ARGS="-r $PWD/bench/notifications-timeline.cjs" \
@@ -68,8 +68,15 @@ Kafka.prototype.consumer = function (...args) {
   };
   return c;
 };
-const f = globalThis.fetch;
-globalThis.fetch = async (...args) => { const s = now(); try { return await f(...args); } finally { rows.push({ k: 'fetch', s, e: now(), n: 1 }); } };
+// Provider calls: the MSG91 client posts with node:http (gateway-post.ts); a call ends when its answer has been read.
+const http = require('node:http');
+const request = http.request;
+http.request = function (...args) {
+  const s = now();
+  const req = request.apply(this, args);
+  req.on('response', (res) => res.on('end', () => rows.push({ k: 'provider call', s, e: now(), n: 1 })));
+  return req;
+};
 const dump = () => writeFileSync(file, rows.map((r) => JSON.stringify(r)).join('\n'));
 process.on('exit', dump);
 setInterval(dump, 2000).unref();
