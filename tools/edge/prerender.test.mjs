@@ -80,13 +80,19 @@ describe('composePage', () => {
       markup: '<h1>Think Like Einstein</h1>',
       hints: { stylesheets: ['/a.css'], scripts: ['/remotes/public/remoteEntry.js'], images: [{ href: '/h.webp', srcSet: '/h.webp 640w', sizes: '100vw' }] },
     });
-    assert.match(html, /<div id="root"><h1>Think Like Einstein<\/h1><\/div>/);
+    assert.match(html, /<div id="root"><h1>Think Like Einstein<\/h1><\/div><template id="root-end"><\/template>/);
     const head = html.split('</head>')[0];
     // data-href: the webpack CSS loader recognises the link and does not add the stylesheet again
     assert.match(head, /<link rel="stylesheet" href="\/a.css" data-href="a.css" \/>/);
     assert.match(head, /<link rel="preload" as="image" href="\/h.webp" imagesrcset="\/h.webp 640w" imagesizes="100vw" fetchpriority="high" \/>/);
     assert.match(head, /<link rel="preload" as="script" href="\/remotes\/public\/remoteEntry.js" \/>/);
     assert.match(head, /<script src="\/runtime-config.js" defer><\/script>/);
+    // rendering waits for the whole markup (no half-parsed first paint that moves when the rest comes)
+    assert.match(head, /<link rel="expect" href="#root-end" blocking="render" \/>/);
+  });
+
+  it('holds rendering for the markup only when there is markup', () => {
+    assert.doesNotMatch(composePage(INDEX, { hints: { stylesheets: ['/a.css'] } }), /rel="expect"/);
   });
 
   it("puts the page's own title and description in place of the shell's, escaped", () => {

@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { HERO_SLIDES } from '@kbe/content';
 import { baseUrl, chromiumPerSuite, openPage } from './support/browser';
@@ -191,6 +193,24 @@ describe('the public pages on a phone', () => {
       expect({ shifts, errors }).toEqual({ shifts: [], errors: [] });
     });
 
+    it('paints a page only once its markup is whole: a document that arrives in two pieces moves nothing', async () => {
+      // On a slow phone the HTML can arrive (or be parsed) in pieces; a first paint of half the
+      // gallery's filter row used to move when the rest came. Here a proxy in front of the site
+      // sends the gallery's HTML cut inside that row, the rest 1.5 s later.
+      const proxy = await twoPieceProxy('/einstein-quest/gallery', 'aria-pressed', 1_500);
+      try {
+        const { page, errors } = await observedPage();
+        await page.goto(`${proxy.url}/einstein-quest/gallery`);
+        await waitForInteractive(page, 'public');
+        await page.waitForLoadState('networkidle');
+        const shifts = await page.evaluate(() => (window as unknown as { __layoutShifts: unknown[] }).__layoutShifts);
+        expect({ shifts, errors }).toEqual({ shifts: [], errors: [] });
+        expect(proxy.cutSent()).toBe(true);
+      } finally {
+        await proxy.close();
+      }
+    });
+
     it('loads the code below the fold of / when it is scrolled near, and hydrates it in place', async () => {
       const { page, errors } = await observedPage();
       const scripts: string[] = [];
@@ -258,3 +278,38 @@ describe('the public pages on a phone', () => {
     });
   });
 });
+
+/**
+ * A proxy to the site that sends the HTML of `path` in two pieces: up to the end of the start tag
+ * of the third element carrying `marker`, then the rest after `pauseMs`. Everything else passes through.
+ */
+async function twoPieceProxy(path: string, marker: string, pauseMs: number): Promise<{ url: string; cutSent: () => boolean; close: () => Promise<void> }> {
+  let cut = false;
+  const server: Server = createServer((request, response) => {
+    void (async () => {
+      const upstream = await fetch(`${baseUrl}${request.url}`, { headers: { accept: request.headers.accept ?? '*/*', 'accept-encoding': 'identity' } });
+      const body = Buffer.from(await upstream.arrayBuffer());
+      const passed = [...upstream.headers].filter(([name]) => !['content-encoding', 'content-length', 'transfer-encoding', 'connection'].includes(name));
+      response.writeHead(upstream.status, Object.fromEntries(passed));
+      if (request.url !== path) return response.end(body);
+      const text = body.toString('utf8');
+      let at = -1;
+      for (let n = 0; n < 3; n += 1) at = text.indexOf(marker, at + 1);
+      if (at < 0) throw new Error(`${path} has fewer than three "${marker}"`);
+      const end = text.indexOf('>', at) + 1;
+      response.write(text.slice(0, end));
+      cut = true;
+      setTimeout(() => response.end(text.slice(end)), pauseMs);
+    })().catch((error: unknown) => response.destroy(error instanceof Error ? error : new Error(String(error))));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    cutSent: () => cut,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
