@@ -15,10 +15,12 @@
 // provider; the service; Kafka; the MongoDB-wire server): on two cores the sum bounds the rate.
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { cpus, homedir, loadavg } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { paths } from '../tools/infra/lib/config.mjs';
+import { readPidRecord } from '../tools/infra/lib/processes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -42,14 +44,8 @@ const infra = readInfraEnv();
 const id = `bench${Date.now().toString(36)}`;
 const brokers = (infra.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
 const kafka = new Kafka({ clientId: id, brokers, logLevel: logLevel.NOTHING });
-const infraHome = process.env.KBE_INFRA_HOME || join(homedir(), '.cache', 'kbe-infra');
-const serverPid = (name) => {
-  try {
-    return JSON.parse(readFileSync(join(infraHome, 'run', `${name}.pid`), 'utf8')).pid;
-  } catch {
-    return undefined;
-  }
-};
+// The servers' pids, from the infra tool's pid records (read once: the servers outlive the bench).
+const serverPids = Object.fromEntries(['kafka', 'mongo'].map((name) => [name, readPidRecord(paths().pid(name))?.pid]));
 
 /** CPU seconds a process has run so far, all its threads (scheduler statistics, nanoseconds). */
 function cpuSecondsOf(pid) {
@@ -66,7 +62,7 @@ function cpuSecondsOf(pid) {
 /** CPU seconds spent so far by this process (bench: producer, consumer, fake provider) and the others on the path. */
 function cpuSnapshot(servicePids) {
   const own = process.cpuUsage();
-  return { bench: (own.user + own.system) / 1e6, service: servicePids.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0), kafka: cpuSecondsOf(serverPid('kafka')), mongo: cpuSecondsOf(serverPid('mongo')) };
+  return { bench: (own.user + own.system) / 1e6, service: servicePids.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0), kafka: cpuSecondsOf(serverPids.kafka), mongo: cpuSecondsOf(serverPids.mongo) };
 }
 const cpuSince = (before, after) => Object.fromEntries(Object.keys(before).map((key) => [key, after[key] - before[key]]));
 const cpuLine = (cpu) => `${Object.entries(cpu).map(([key, seconds]) => `${key} ${seconds.toFixed(2)}`).join(', ')}; total ${Object.values(cpu).reduce((a, b) => a + b, 0).toFixed(2)} CPU-s`;
@@ -169,23 +165,23 @@ async function main() {
   const fake = new FakeMsg91({ authKey, idempotencyHeader: 'Idempotency-Key' });
   const baseUrl = await fake.start();
   const serviceEnv = {
-      ...infra,
-      MONGODB_DB_PREFIX: id,
-      KAFKA_TOPIC_PREFIX: `${id}.`,
-      ...adminTokenKeys(),
-      INTERNAL_API_TOKEN: randomUUID(),
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      SMS_PROVIDER: 'http',
-      SMS_HTTP_BASE_URL: baseUrl,
-      SMS_HTTP_AUTH_KEY: authKey,
-      SMS_SENDER_ID: 'KBEYSC',
-      SMS_DLT_ENTITY_ID: '1201160000000000001',
-      SMS_DLT_TEMPLATES: JSON.stringify({ custom: { templateId: '1207160000000000001', text: 'KBE Young Scientist: {#var#}' } }),
-      SMS_HTTP_IDEMPOTENCY_HEADER: 'Idempotency-Key',
-      SMS_RATE_LIMIT_PER_SECOND: '0',
-      SMS_OUTBOUND_PARTITIONS: String(PARTITIONS),
-      SMS_STATS_REPORT_INTERVAL_MS: '0',
+    ...infra,
+    MONGODB_DB_PREFIX: id,
+    KAFKA_TOPIC_PREFIX: `${id}.`,
+    ...adminTokenKeys(),
+    INTERNAL_API_TOKEN: randomUUID(),
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    SMS_PROVIDER: 'http',
+    SMS_HTTP_BASE_URL: baseUrl,
+    SMS_HTTP_AUTH_KEY: authKey,
+    SMS_SENDER_ID: 'KBEYSC',
+    SMS_DLT_ENTITY_ID: '1201160000000000001',
+    SMS_DLT_TEMPLATES: JSON.stringify({ custom: { templateId: '1207160000000000001', text: 'KBE Young Scientist: {#var#}' } }),
+    SMS_HTTP_IDEMPOTENCY_HEADER: 'Idempotency-Key',
+    SMS_RATE_LIMIT_PER_SECOND: '0',
+    SMS_OUTBOUND_PARTITIONS: String(PARTITIONS),
+    SMS_STATS_REPORT_INTERVAL_MS: '0',
   };
   const nodeArgs = [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), ...(process.env.NOTIFICATIONS_BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])];
   const services = [];
