@@ -4,7 +4,7 @@ import { createEventEnvelope, toBracketedFields, type BracketableObject } from '
 import { validCandidate, validMentor, validSchool } from '@kbe/contracts/testing';
 import { createServiceApp } from '@kbe/server-bootstrap';
 import { loadConfig } from '@kbe/server-config';
-import { kafkaConsumerStrategy } from '@kbe/server-messaging';
+import { kafkaConsumerStrategy, ReplicaEventFeed } from '@kbe/server-messaging';
 import { adminTokenFor, isolatedInfraEnv, waitFor } from '@kbe/server-testing';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -31,7 +31,6 @@ import { DocumentProvider } from './documents/document-provider';
 import { hallTicketInstructions, printEditionFromConfig, type PrintEdition } from './documents/print-edition';
 import { ChromiumPagePool } from './rendering/chromium-page.pool';
 import { RendererBusyError, RenderTimeoutError } from './rendering/pdf-renderer';
-import { ReplicaEventFeed } from './replica-events/replica-event-feed';
 
 const env = isolatedInfraEnv({
   DOCUMENT_SIGNING_SECRET: randomBytes(32).toString('hex'),

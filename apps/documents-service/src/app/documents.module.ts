@@ -1,7 +1,7 @@
 import { Inject, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown, type DynamicModule } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
 import { FILE_STORAGE, type FileStorage } from '@kbe/server-storage';
-import { EventPublisher, KAFKA_CLIENT } from '@kbe/server-messaging';
+import { EventPublisher, KAFKA_CLIENT, ReplicaEventFeed } from '@kbe/server-messaging';
 import type { Kafka } from 'kafkajs';
 import type { Connection } from 'mongoose';
 import { CANDIDATE_DIRECTORY, type CandidateDirectory } from './candidates/candidate-directory';
@@ -21,7 +21,6 @@ import { DownloadsController } from './downloads/downloads.controller';
 import { InternalDocumentsController } from './downloads/internal-documents.controller';
 import { MongoAttemptLimiter } from './downloads/mongo.attempt-limiter';
 import { ReplicatedAttemptLimiter } from './downloads/replicated-attempt-limiter';
-import { ReplicaEventFeed } from './replica-events/replica-event-feed';
 import { ChromiumPagePool } from './rendering/chromium-page.pool';
 import { PDF_RENDERER, type PdfRenderer } from './rendering/pdf-renderer';
 import { RenderAheadController } from './render-ahead/render-ahead.controller';

@@ -12,3 +12,4 @@ export * from './lib/outbox/event-publisher';
 export * from './lib/outbox/mongo-outbox.store';
 export * from './lib/messaging-options.from-env';
 export * from './lib/kafka-topics';
+export * from './lib/replica-event-feed';

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { parseEventEnvelope, type EventPayloads, type EventType } from '@kbe/contracts';
-import { ensureTopics, topicName } from '@kbe/server-messaging';
+import { ensureTopics } from './kafka-topics';
+import { topicName } from './topic-name';
 import type { Consumer, Kafka } from 'kafkajs';
 import { randomUUID } from 'node:crypto';
 
