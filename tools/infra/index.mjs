@@ -13,10 +13,11 @@ import { chromiumServer, chromiumVersion } from './servers/chromium.server.mjs';
 import { kafkaServer } from './servers/kafka.server.mjs';
 import { minioServer } from './servers/minio.server.mjs';
 import { mongoServer } from './servers/mongo.server.mjs';
+import { FERRETDB_DATABASE, POSTGRES_USER, postgresServer } from './servers/postgres.server.mjs';
 
 export { InfraError, SERVER_NAMES, infraHome };
 
-const SERVERS = { mongo: mongoServer, kafka: kafkaServer, minio: minioServer, chromium: chromiumServer };
+const SERVERS = { postgres: postgresServer, mongo: mongoServer, kafka: kafkaServer, minio: minioServer, chromium: chromiumServer };
 
 /** How long a server that is already running gets to answer its readiness probe. */
 const RUNNING_PROBE_TIMEOUT_MS = 60_000;
@@ -29,11 +30,13 @@ function context(options = {}) {
   return { p: paths(), s: settings(), log: options.log ?? defaultLog };
 }
 
-function select(names) {
-  const list = names && names.length ? names : SERVER_NAMES;
+function select(names, { withDependencies = false } = {}) {
+  const list = names && names.length ? [...names] : [...SERVER_NAMES];
   for (const name of list) {
     if (!SERVERS[name]) throw new InfraError(`unknown server "${name}": use one of ${SERVER_NAMES.join(', ')}`);
   }
+  // `up mongo` starts what it needs first (FerretDB stores everything in PostgreSQL).
+  if (withDependencies) for (const name of list) for (const needed of SERVERS[name].dependsOn ?? []) if (!list.includes(needed)) list.push(needed);
   return SERVER_NAMES.filter((name) => list.includes(name)).map((name) => SERVERS[name]);
 }
 
@@ -72,7 +75,7 @@ function failure(server, ctx, what, error) {
 
 async function install(server, ctx) {
   const took = stopwatch();
-  if (server.daemon) ctx.log(`${label(server.name)} checking install of ${server.title} in ${ctx.p.install(server.installKey)}`);
+  if (server.daemon) ctx.log(`${label(server.name)} checking install of ${server.title}${server.installKey ? ` in ${ctx.p.install(server.installKey)}` : ''}`);
   const result = await server.install(ctx);
   ctx.log(`${label(server.name)} ${result === 'built' ? 'installed' : 'install cached'} in ${seconds(took())}`);
 }
@@ -162,6 +165,7 @@ function infraEnvValues(ctx) {
   const credentials = minioCredentials(ctx.p);
   return {
     MONGODB_URI: `mongodb://${ctx.s.host}:${portOf(mongoServer, 0)}`,
+    POSTGRES_URL: `postgres://${POSTGRES_USER}@${ctx.s.host}:${portOf(postgresServer, 0)}/${FERRETDB_DATABASE}`,
     KAFKA_BROKERS: `${ctx.s.host}:${portOf(kafkaServer, 0)}`,
     MINIO_ENDPOINT: `http://${ctx.s.host}:${portOf(minioServer, 0)}`,
     MINIO_ACCESS_KEY: credentials.accessKey,
@@ -178,7 +182,7 @@ function infraEnvValues(ctx) {
  */
 export async function up(options = {}) {
   const ctx = context(options);
-  const servers = select(options.names);
+  const servers = select(options.names, { withDependencies: true });
   const total = stopwatch();
   const results = await withLock(ctx.p.lock, async () => {
     const out = [];
@@ -271,7 +275,7 @@ export async function stop(name, options = {}) {
 /** Fault injection: start one server again (as `up name`), waiting until it is ready. */
 export async function start(name, options = {}) {
   const result = await up({ ...options, names: [name] });
-  return result.servers[0];
+  return result.servers.find((server) => server.name === name);
 }
 
 function liveRecord(name) {

@@ -1,5 +1,5 @@
-// Command kbe-ferretdb runs FerretDB (MongoDB wire protocol) embedded as a library with its
-// SQLite backend, for local development and integration tests. It listens until SIGTERM/SIGINT.
+// Command kbe-ferretdb runs FerretDB (MongoDB wire protocol) embedded as a library over its
+// PostgreSQL backend, for local development and integration tests. It listens until SIGTERM/SIGINT.
 //
 // The upstream cmd/ferretdb binary cannot be used from the module proxy (its build/version
 // files are generated and missing from the module download, so it panics at start), hence
@@ -13,7 +13,6 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
-	"strings"
 	"syscall"
 
 	"github.com/FerretDB/FerretDB/ferretdb"
@@ -21,17 +20,13 @@ import (
 
 func main() {
 	listen := flag.String("listen-addr", "127.0.0.1:27017", "TCP address to listen on")
-	dir := flag.String("sqlite-dir", "", "directory of the SQLite databases (created if missing)")
+	postgresURL := flag.String("postgresql-url", "", "pgx URL of the PostgreSQL database FerretDB stores everything in")
 	level := flag.String("log-level", "info", "log level: debug, info, warn, error")
 	flag.Parse()
 
-	if *dir == "" {
-		fmt.Fprintln(os.Stderr, "kbe-ferretdb: -sqlite-dir is required")
+	if *postgresURL == "" {
+		fmt.Fprintln(os.Stderr, "kbe-ferretdb: -postgresql-url is required")
 		os.Exit(2)
-	}
-	if err := os.MkdirAll(*dir, 0o755); err != nil {
-		fmt.Fprintf(os.Stderr, "kbe-ferretdb: cannot create %s: %v\n", *dir, err)
-		os.Exit(1)
 	}
 
 	var lvl slog.Level
@@ -41,14 +36,11 @@ func main() {
 	}
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: lvl}))
 
-	// The SQLite URL must name a directory and end with a slash.
-	url := "file:" + strings.TrimSuffix(*dir, "/") + "/"
-
 	f, err := ferretdb.New(&ferretdb.Config{
-		Listener:  ferretdb.ListenerConfig{TCP: *listen},
-		Logger:    logger,
-		Handler:   "sqlite",
-		SQLiteURL: url,
+		Listener:      ferretdb.ListenerConfig{TCP: *listen},
+		Logger:        logger,
+		Handler:       "postgresql",
+		PostgreSQLURL: *postgresURL,
 	})
 	if err != nil {
 		logger.Error("cannot start FerretDB", "error", err)
@@ -59,7 +51,7 @@ func main() {
 	defer stop()
 
 	// Printed whatever the log level, so the log file always shows starts and stops.
-	fmt.Fprintf(os.Stderr, "kbe-ferretdb: listening on %s, SQLite %s\n", *listen, url)
+	fmt.Fprintf(os.Stderr, "kbe-ferretdb: listening on %s, PostgreSQL %s\n", *listen, *postgresURL)
 	if err := f.Run(ctx); err != nil {
 		fmt.Fprintf(os.Stderr, "kbe-ferretdb: stopped with an error: %v\n", err)
 		os.Exit(1)

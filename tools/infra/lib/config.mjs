@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 export const TOOL_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-export const SERVER_NAMES = ['mongo', 'kafka', 'minio', 'chromium'];
+export const SERVER_NAMES = ['postgres', 'mongo', 'kafka', 'minio', 'chromium'];
 
 export class InfraError extends Error {
   constructor(message) {
@@ -49,6 +49,9 @@ function port(env, name, fallback) {
 export function settings(env = process.env) {
   return {
     host: '127.0.0.1',
+    postgresPort: port(env, 'POSTGRES_PORT', 5439),
+    /** PostgreSQL connections FerretDB may hold at once (pgx `pool_max_conns`; ADR 0004). */
+    postgresPoolMaxConns: port(env, 'FERRETDB_POOL_MAX_CONNS', 64),
     mongoPort: port(env, 'MONGO_PORT', 27017),
     kafkaPort: port(env, 'KAFKA_PORT', 9092),
     kafkaControllerPort: port(env, 'KAFKA_CONTROLLER_PORT', 9093),

@@ -74,12 +74,13 @@ function openLog(logFile) {
 /**
  * Starts `command` detached (own process group) with stdout/stderr appended to `logFile`,
  * writes the pid file and returns { record, child }. The child survives this process exiting.
+ * `uid`/`gid` start it as another account (PostgreSQL refuses to run as root).
  */
-export async function startDetached({ command, args, env, cwd, logFile, pidFile, marker, extra }) {
+export async function startDetached({ command, args, env, cwd, uid, gid, logFile, pidFile, marker, extra }) {
   const fd = openLog(logFile);
   let child;
   try {
-    child = spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', fd, fd] });
+    child = spawn(command, args, { cwd, env, uid, gid, detached: true, stdio: ['ignore', fd, fd] });
     await new Promise((resolve, reject) => {
       child.once('spawn', resolve);
       child.once('error', reject);

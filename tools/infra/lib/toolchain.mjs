@@ -79,14 +79,15 @@ export function requireMaven(purpose) {
 /**
  * Runs a build/install step, appending its output to `logFile`. Rejects with an InfraError
  * that quotes the end of the log when it fails or exceeds `timeoutMs`.
- * @param {{ title: string, command: string, args: string[], cwd?: string, env?: NodeJS.ProcessEnv, logFile: string, timeoutMs: number }} step
+ * `uid`/`gid` run it as another account (root runs PostgreSQL's tools as `postgres`).
+ * @param {{ title: string, command: string, args: string[], cwd?: string, env?: NodeJS.ProcessEnv, logFile: string, timeoutMs: number, uid?: number, gid?: number }} step
  */
-export function runStep({ title, command, args, cwd, env = process.env, logFile, timeoutMs }) {
+export function runStep({ title, command, args, cwd, env = process.env, logFile, timeoutMs, uid, gid }) {
   mkdirSync(dirname(logFile), { recursive: true });
   const fd = openSync(logFile, 'a');
   writeSync(fd, `\n===== ${new Date().toISOString()} ${title}: ${command} ${args.join(' ')}\n`);
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env, stdio: ['ignore', fd, fd] });
+    const child = spawn(command, args, { cwd, env, uid, gid, stdio: ['ignore', fd, fd] });
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;

@@ -1,6 +1,8 @@
-// MongoDB wire protocol: FerretDB (SQLite backend) embedded in our own Go program (../ferretdb).
+// MongoDB wire protocol: FerretDB over PostgreSQL (./postgres.server.mjs), embedded in our own Go
+// program (../ferretdb) and built with our patches (ADR 0004).
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { postgresUrl } from './postgres.server.mjs';
 import { join } from 'node:path';
 import { TOOL_DIR, InfraError } from '../lib/config.mjs';
 import { ensureInstalled, hashFiles } from '../lib/installs.mjs';
@@ -53,7 +55,8 @@ export const mongoServer = {
   name: 'mongo',
   daemon: true,
   version,
-  title: `FerretDB ${version} (SQLite)`,
+  title: `FerretDB ${version} (PostgreSQL)`,
+  dependsOn: ['postgres'],
   installKey: `ferretdb-${version}`,
   readyTimeoutMs: 60_000,
   stopGraceMs: 15_000,
@@ -86,9 +89,7 @@ export const mongoServer = {
     });
   },
 
-  async prepare({ p }) {
-    mkdirSync(p.data('mongo'), { recursive: true });
-  },
+  async prepare() {},
 
   launch({ p, s }) {
     const binary = join(p.install(this.installKey), BINARY);
@@ -96,7 +97,7 @@ export const mongoServer = {
       command: binary,
       args: [
         '-listen-addr', `${s.host}:${s.mongoPort}`,
-        '-sqlite-dir', p.data('mongo'),
+        '-postgresql-url', postgresUrl(s),
         '-log-level', process.env.FERRETDB_LOG_LEVEL || 'error',
       ],
       env: process.env,
