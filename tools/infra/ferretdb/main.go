@@ -11,6 +11,8 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
+	"net/http"
+	_ "net/http/pprof" // goroutine dumps on -debug-addr: open cursors, waits for a PostgreSQL connection
 	"os"
 	"os/signal"
 	"syscall"
@@ -22,7 +24,16 @@ func main() {
 	listen := flag.String("listen-addr", "127.0.0.1:27017", "TCP address to listen on")
 	postgresURL := flag.String("postgresql-url", "", "pgx URL of the PostgreSQL database FerretDB stores everything in")
 	level := flag.String("log-level", "info", "log level: debug, info, warn, error")
+	debugAddr := flag.String("debug-addr", "", "loopback address for Go's /debug/pprof (off when empty)")
 	flag.Parse()
+
+	if *debugAddr != "" {
+		go func() {
+			if err := http.ListenAndServe(*debugAddr, nil); err != nil {
+				fmt.Fprintf(os.Stderr, "kbe-ferretdb: debug listener: %v\n", err)
+			}
+		}()
+	}
 
 	if *postgresURL == "" {
 		fmt.Fprintln(os.Stderr, "kbe-ferretdb: -postgresql-url is required")

@@ -51,7 +51,7 @@ export function settings(env = process.env) {
     host: '127.0.0.1',
     postgresPort: port(env, 'POSTGRES_PORT', 5439),
     /** PostgreSQL connections FerretDB may hold at once (pgx `pool_max_conns`; ADR 0004). */
-    postgresPoolMaxConns: port(env, 'FERRETDB_POOL_MAX_CONNS', 64),
+    postgresPoolMaxConns: port(env, 'FERRETDB_POOL_MAX_CONNS', 100),
     mongoPort: port(env, 'MONGO_PORT', 27017),
     kafkaPort: port(env, 'KAFKA_PORT', 9092),
     kafkaControllerPort: port(env, 'KAFKA_CONTROLLER_PORT', 9093),

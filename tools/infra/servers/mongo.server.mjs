@@ -99,6 +99,8 @@ export const mongoServer = {
         '-listen-addr', `${s.host}:${s.mongoPort}`,
         '-postgresql-url', postgresUrl(s),
         '-log-level', process.env.FERRETDB_LOG_LEVEL || 'error',
+        // FERRETDB_DEBUG_ADDR=127.0.0.1:6060 serves Go's /debug/pprof (goroutines: open cursors, pool waits).
+        ...(process.env.FERRETDB_DEBUG_ADDR ? ['-debug-addr', process.env.FERRETDB_DEBUG_ADDR] : []),
       ],
       env: process.env,
       cwd: p.home,

@@ -56,6 +56,13 @@ export const mongoEnv = {
     .string()
     .regex(/^[A-Za-z0-9_-]{1,40}$/, { error: 'must be 1-40 letters, digits, _ or -' })
     .default('kbe'),
+  /** Connections to the MongoDB server per process (docs/adr/0004: they must fit FerretDB's PostgreSQL pool). */
+  MONGODB_MAX_POOL_SIZE: z.coerce
+    .number()
+    .int({ error: 'must be an integer between 1 and 200' })
+    .min(1, { error: 'must be an integer between 1 and 200' })
+    .max(200, { error: 'must be an integer between 1 and 200' })
+    .default(10),
 };
 
 /** The edition a service needs to know (registration-service: the deadline; documents-service: the printed year). */

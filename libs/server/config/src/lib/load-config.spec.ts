@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'info',
       MONGODB_URI: 'mongodb://127.0.0.1:27017',
       MONGODB_DB_PREFIX: 'kbe',
+      MONGODB_MAX_POOL_SIZE: 10,
       KAFKA_BROKERS: ['127.0.0.1:9092'],
       KAFKA_TOPIC_PREFIX: '',
       MINIO_ENDPOINT: 'http://127.0.0.1:9000',

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
+import { isDuplicateKeyError } from '@kbe/server-database';
 import { FanOutDocument, FanOutStepDocument, fanOutStepId } from './fan-out.schema';
-
-const DUPLICATE_KEY = 11000;
 
 /** Where the expansion of an event stands. */
 export interface FanOutRecord {
@@ -33,10 +32,6 @@ export interface CampaignTotals {
   expanded: boolean;
 }
 
-function isDuplicateKey(error: unknown): boolean {
-  return (error as { code?: number } | null)?.code === DUPLICATE_KEY;
-}
-
 /**
  * Fan-out progress per event, written by inserts only: the event once, then one step per page
  * (see `FanOutStepDocument`). On FerretDB a conditional update is not atomic against a concurrent
@@ -59,7 +54,7 @@ export class CampaignRepository {
     try {
       await this.events.collection.insertOne({ _id: eventId as never, ...fields, createdAt: now });
     } catch (error) {
-      if (!isDuplicateKey(error)) throw error;
+      if (!isDuplicateKeyError(error)) throw error;
     }
   }
 
@@ -95,7 +90,7 @@ export class CampaignRepository {
     try {
       await this.steps.collection.insertOne({ _id: fanOutStepId(eventId, from) as never, eventId, campaignId, to, queued, rejected, at: now, ...own });
     } catch (error) {
-      if (isDuplicateKey(error)) return null;
+      if (isDuplicateKeyError(error)) return null;
       throw error;
     }
     return { ...fanOut, cursor: to, expandedAt: to === null ? now : null };

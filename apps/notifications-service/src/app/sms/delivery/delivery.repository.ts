@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
+import { duplicateInsertIndexes } from '@kbe/server-database';
 import { randomUUID } from 'node:crypto';
 import { DeliveryDocument, InflightDocument, OutcomeDocument, type OutcomeStatus } from './delivery.schema';
 import type { OutboundSms } from './outbound-message';
@@ -67,8 +68,6 @@ export interface RejectedRecipient {
   candidateCode?: string;
   reason: string;
 }
-
-const DUPLICATE_KEY = 11000;
 
 interface CoalescedInsert {
   docs: readonly object[];
@@ -453,19 +452,10 @@ async function insertIgnoringDuplicates<T>(model: Model<T>, docs: readonly objec
     await model.collection.insertMany(docs as never[], { ordered: false });
     return new Set();
   } catch (error) {
-    const writeErrors = writeErrorsOf(error);
-    if (writeErrors.length === 0 || writeErrors.some((entry) => entry.code !== DUPLICATE_KEY)) throw error;
-    return new Set(writeErrors.map((entry) => entry.index));
+    const refused = duplicateInsertIndexes(error);
+    if (!refused) throw error;
+    return refused;
   }
-}
-
-function writeErrorsOf(error: unknown): Array<{ index: number; code: number }> {
-  const raw = (error as { writeErrors?: unknown } | null)?.writeErrors;
-  const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
-  return list.map((entry: { index?: number; code?: number; err?: { index?: number; code?: number } }) => ({
-    index: entry.index ?? entry.err?.index ?? -1,
-    code: entry.code ?? entry.err?.code ?? -1,
-  }));
 }
 
 /** The messages of an in-flight entry: packed, or (written before entries were packed) one JSON string each. */

@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { BatchedInsert } from '@kbe/server-database';
+import { BatchedInsert, duplicateInsertIndexes, duplicateKeyError } from '@kbe/server-database';
 import type { Model } from 'mongoose';
 import type { OutboxRecord, OutboxStore } from './outbox-record';
 import { OutboxDocument, PUBLISHED_OUTBOX_MODEL } from './outbox.schema';
 
-const DUPLICATE_KEY = 11000;
 
 /**
  * Waiting entries live in `outbox`, relayed ones move to `outbox_published`, so the relay's
@@ -26,7 +25,7 @@ export class MongoOutboxStore implements OutboxStore {
   async add(record: OutboxRecord, options: { firstWrite?: boolean } = {}): Promise<void> {
     const { id, ...rest } = record;
     // An event already relayed is refused like one still waiting: the same id is never sent twice.
-    if (!options.firstWrite && (await this.published.exists({ _id: id }))) throw duplicateKeyError(id);
+    if (!options.firstWrite && (await this.published.exists({ _id: id }))) throw duplicateKeyError(`outbox event ${id} was already published`);
     await this.inserts.insert({ _id: id, ...rest, firstWrite: options.firstWrite === true });
   }
 
@@ -86,12 +85,6 @@ export class MongoOutboxStore implements OutboxStore {
   }
 }
 
-function duplicateKeyError(id: string): Error & { code: number } {
-  return Object.assign(new Error(`E11000 duplicate key error: outbox event ${id} was already published`), { code: DUPLICATE_KEY });
-}
-
 function isOnlyDuplicates(error: unknown): boolean {
-  const writeErrors = (error as { writeErrors?: { code?: number }[] } | null)?.writeErrors;
-  if (Array.isArray(writeErrors) && writeErrors.length > 0) return writeErrors.every((entry) => entry.code === DUPLICATE_KEY);
-  return (error as { code?: unknown } | null)?.code === DUPLICATE_KEY;
+  return duplicateInsertIndexes(error) !== null;
 }
