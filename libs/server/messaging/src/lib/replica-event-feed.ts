@@ -38,6 +38,9 @@ export class ReplicaEventFeed {
   private resyncing?: Promise<void>;
   private stopped = false;
   private retry?: NodeJS.Timeout;
+  private starting?: Promise<void>;
+  /** Set while kafkajs restarts the consumer after a crash; resolved when it joined or gave up. */
+  private restarted?: { done: Promise<void>; resolve: () => void };
 
   constructor(private readonly options: ReplicaEventFeedOptions) {
     this.staleAfterMs = options.staleAfterMs ?? 15_000;
@@ -65,7 +68,8 @@ export class ReplicaEventFeed {
 
   /** Starts in the background, retrying every 5 s while Kafka is away; meanwhile callers use the stores. */
   startInBackground(): void {
-    this.start().catch((error: unknown) => {
+    if (this.stopped) return;
+    this.starting = this.start().catch((error: unknown) => {
       this.logger.warn(`replica events not heard yet, retrying: ${error instanceof Error ? error.message : String(error)}`);
       void this.consumer?.disconnect().catch(() => undefined);
       this.consumer = undefined;
@@ -81,6 +85,7 @@ export class ReplicaEventFeed {
       groupId: replicaGroupId(this.options.topicPrefix, this.options.service),
       allowAutoTopicCreation: true,
       maxWaitTimeInMs: 1_000,
+      retry: { restartOnFailure: async () => !this.stopped },
     });
     this.consumer = consumer;
     consumer.on(consumer.events.FETCH, () => {
@@ -91,8 +96,12 @@ export class ReplicaEventFeed {
     for (const lost of [consumer.events.CRASH, consumer.events.DISCONNECT, consumer.events.STOP, consumer.events.GROUP_JOIN]) {
       consumer.on(lost, () => (this.synced = false));
     }
+    consumer.on(consumer.events.CRASH, ({ payload }) => (payload.restart ? this.restarting() : this.restarted?.resolve()));
+    consumer.on(consumer.events.GROUP_JOIN, () => this.restarted?.resolve());
     await consumer.connect();
+    if (this.stopped) return;
     await consumer.subscribe({ topics: [...this.handlers.keys()], fromBeginning: false });
+    if (this.stopped) return;
     await consumer.run({
       eachMessage: async ({ topic, message }) => {
         const handle = this.handlers.get(topic);
@@ -110,7 +119,17 @@ export class ReplicaEventFeed {
     this.stopped = true;
     clearTimeout(this.retry);
     this.synced = false;
+    // A start or restart under way finishes first: disconnecting midway would leave it running.
+    await this.starting;
+    if (this.restarted) await Promise.race([this.restarted.done, new Promise((resolve) => setTimeout(resolve, 30_000).unref())]);
     await this.consumer?.disconnect();
+  }
+
+  private restarting(): void {
+    if (this.restarted) return;
+    let resolve = () => undefined as void;
+    const done = new Promise<void>((settle) => (resolve = settle)).finally(() => (this.restarted = undefined));
+    this.restarted = { done, resolve };
   }
 
   private async resync(): Promise<void> {
