@@ -1,17 +1,20 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { BatchedInsert } from '@kbe/server-database';
-import { KBE_CATEGORIES, STANDARDS, type CandidateRegistration } from '@kbe/contracts';
-import type { Model, QueryFilter, SortOrder } from 'mongoose';
+import type { CandidateRegistration } from '@kbe/contracts';
+import type { Model, QueryFilter } from 'mongoose';
 import { moveRecordsToCodeIds } from '../common/code-id.migration';
 import { insertUnlessDuplicate, type InsertOutcome } from '../common/mongo-errors';
-import { findPage, type Page, type PageRequest } from '../common/pagination';
+import type { Page, PageRequest } from '../common/pagination';
 import { findRecordsWithPendingEvent, RecordEventMarks } from '../common/pending-event.queries';
 import type { PendingEventSource, PendingRegistrationEvent } from '../common/registration-event.publisher';
-import { normaliseText, prefixPattern } from '../common/text-search.util';
+import { normaliseText } from '../common/text-search.util';
 import { CandidateChangeAnnouncer } from './candidate-change.announcer';
 import { CandidateSearchCache } from './candidate-search.cache';
 import { CandidateDocument, type ReleaseFact } from './candidate.schema';
+import { CandidateDirectory } from './directory/candidate-directory';
+import { CandidateDirectoryKeeper } from './directory/candidate-directory.keeper';
+import { directoryEntryOf } from './directory/directory-entry';
 
 export interface CandidateRecord extends CandidateRegistration {
   candidateCode: string;
@@ -126,8 +129,9 @@ const LIVE = { deletedAt: null };
 
 /**
  * Candidates are stored under their code as `_id`: every lookup, conditional update and mark by
- * code is a primary-key statement, which FerretDB's SQLite backend serves from its index
- * (docs/adr/0005); filters on other fields read the whole collection there.
+ * code is a primary-key statement (docs/adr/0005). Lists, searches, counts and the dashboard are
+ * answered by this process's candidate directory, and the documents of a page fetched by `_id`
+ * (docs/adr/0006); the repository keeps the directory current after each of its writes.
  */
 @Injectable()
 export class MongoCandidateRepository implements CandidateRepository, OnModuleInit {
@@ -141,6 +145,8 @@ export class MongoCandidateRepository implements CandidateRepository, OnModuleIn
     @InjectModel(CandidateDocument.name) private readonly model: Model<CandidateDocument>,
     private readonly searchCache: CandidateSearchCache,
     private readonly changes: CandidateChangeAnnouncer,
+    private readonly directory: CandidateDirectory,
+    private readonly directoryKeeper: CandidateDirectoryKeeper,
   ) {
     this.inserts = new BatchedInsert(model);
     this.eventMarks = new RecordEventMarks(model);
@@ -152,21 +158,23 @@ export class MongoCandidateRepository implements CandidateRepository, OnModuleIn
   }
 
   /** One insert: the unique `_id` refuses a colliding code, the unique fingerprint index the same candidate twice. */
-  insert(candidate: NewCandidate): Promise<CandidateInsertOutcome> {
-    return insertUnlessDuplicate(
-      () =>
-        this.inserts.insert({
-          ...candidate,
-          _id: candidate.candidateCode,
-          nameSearch: normaliseText(candidate.personalDetails.fullName),
-          nameWords: nameWords(candidate.personalDetails.fullName),
-          phoneNumber: candidate.contactDetails.phoneNumber,
-          eventQueued: false,
-        }),
+  async insert(candidate: NewCandidate): Promise<CandidateInsertOutcome> {
+    const doc = {
+      ...candidate,
+      _id: candidate.candidateCode,
+      nameSearch: normaliseText(candidate.personalDetails.fullName),
+      nameWords: nameWords(candidate.personalDetails.fullName),
+      phoneNumber: candidate.contactDetails.phoneNumber,
+      eventQueued: false,
+    };
+    const outcome = await insertUnlessDuplicate(
+      () => this.inserts.insert(doc),
       { fingerprint: 'fingerprint', _id: 'code', candidateCode: 'code' },
       // FerretDB does not say which index refused: a taken `_id` is a code collision, else the fingerprint.
       async () => ((await this.model.exists({ _id: candidate.candidateCode })) ? 'code' : 'fingerprint'),
     );
+    if ('inserted' in outcome) this.directoryKeeper.stored(directoryEntryOf(doc));
+    return outcome;
   }
 
   async findByCode(candidateCode: string): Promise<CandidateRecord | null> {
@@ -181,18 +189,27 @@ export class MongoCandidateRepository implements CandidateRepository, OnModuleIn
   }
 
   async list(query: CandidateListQuery, page: PageRequest): Promise<Page<CandidateRecord>> {
-    return findPage(this.model, listFilter(query), SORTS[query.sort ?? 'newest'], page, toRecord);
+    const found = this.directory.page(query, page);
+    return { items: await this.inCodeOrder(found.codes), total: found.total };
   }
 
   async listAfter(query: CandidateListQuery, after: string | undefined, limit: number): Promise<CandidateRecord[]> {
-    const filter = listFilter(query);
-    if (after) filter.candidateCode = { ...(filter.candidateCode as object), $gt: after };
-    const docs = await this.model.find(filter).sort({ candidateCode: 1 }).limit(limit).lean<CandidateDocument[]>().exec();
-    return docs.map(toRecord);
+    return this.inCodeOrder(this.directory.codesAfter(query, after || undefined, limit));
   }
 
-  count(query: CandidateListQuery): Promise<number> {
-    return this.model.countDocuments(listFilter(query)).exec();
+  async count(query: CandidateListQuery): Promise<number> {
+    return this.directory.count(query);
+  }
+
+  /** The stored candidates of `codes`, in that order: one `_id $in` statement, ordered here. */
+  private async inCodeOrder(codes: readonly string[]): Promise<CandidateRecord[]> {
+    if (codes.length === 0) return [];
+    const docs = await this.model.find({ _id: { $in: [...codes] } }).lean<CandidateDocument[]>().exec();
+    const byCode = new Map(docs.map((doc) => [doc.candidateCode, doc]));
+    return codes.flatMap((code) => {
+      const doc = byCode.get(code);
+      return doc ? [toRecord(doc)] : [];
+    });
   }
 
   async setFees(candidateCode: string, feesPaid: boolean, receiptNumber: string | null): Promise<CandidateRecord | null> {
@@ -289,36 +306,7 @@ export class MongoCandidateRepository implements CandidateRepository, OnModuleIn
   }
 
   async dashboard(since: Date): Promise<CandidateDashboardCounts> {
-    const countWhere = (filter: QueryFilter<CandidateDocument>) => this.model.countDocuments({ ...LIVE, ...filter }).exec();
-    const byValues = async (path: string, values: readonly string[]) =>
-      Object.fromEntries(await Promise.all(values.map(async (value) => [value, await countWhere({ [path]: value })] as const)));
-    const [total, feesPaid, hallTickets, certificates, recent, byCategory, byStandard, districts] = await Promise.all([
-      countWhere({}),
-      countWhere({ feesPaid: true }),
-      countWhere({ hallTicketReleased: true }),
-      countWhere({ certificateReleased: true }),
-      this.model.find({ ...LIVE, createdAt: { $gte: since } }, { createdAt: 1 }).lean<{ createdAt: Date }[]>().exec(),
-      byValues('educationalDetails.kbeCategory', KBE_CATEGORIES),
-      byValues('educationalDetails.standard', STANDARDS),
-      this.model
-        .aggregate<{ _id: string; count: number }>([
-          { $match: LIVE },
-          { $group: { _id: '$permanentAddress.district', count: { $sum: 1 } } },
-          { $sort: { count: -1 } },
-          { $limit: 20 },
-        ])
-        .exec(),
-    ]);
-    return {
-      total,
-      feesPaid,
-      hallTickets,
-      certificates,
-      createdSince: recent.map((doc) => doc.createdAt),
-      byCategory,
-      byStandard,
-      byDistrict: districts.map((row) => ({ key: String(row._id ?? ''), count: row.count })),
-    };
+    return this.directory.dashboard(since);
   }
 
   async setFlags(candidateCode: string, flags: CandidateFlags): Promise<CandidateRecord | null> {
@@ -340,33 +328,17 @@ export class MongoCandidateRepository implements CandidateRepository, OnModuleIn
   }
 
   async counts(): Promise<{ total: number; feesPaid: number }> {
-    const [total, feesPaid] = await Promise.all([
-      this.model.countDocuments(LIVE).exec(),
-      this.model.countDocuments({ ...LIVE, feesPaid: true }).exec(),
-    ]);
-    return { total, feesPaid };
+    return this.directory.counts();
   }
 
   async smsRecipients(group: SmsRecipientGroupFilter, after: string | undefined, limit: number): Promise<SmsRecipientRow[]> {
-    const filter: QueryFilter<CandidateDocument> = { ...LIVE };
-    if (group === 'paid') filter.feesPaid = true;
-    if (group === 'unpaid') filter.feesPaid = false;
-    if (group === 'hall-ticket') filter.hallTicketReleased = true;
-    if (after) filter.candidateCode = { $gt: after };
-    // Cursor over the unique candidateCode index: each page costs the same, however deep.
-    const docs = await this.model
-      .find(filter, { _id: 0, candidateCode: 1, phoneNumber: 1 })
-      .sort({ candidateCode: 1 })
-      .limit(limit)
-      .lean<Array<Pick<CandidateDocument, 'candidateCode' | 'phoneNumber'>>>()
-      .exec();
-    return docs.map((doc) => ({ candidateCode: doc.candidateCode, phoneNumber: doc.phoneNumber }));
+    return this.directory.smsRecipients(group, after || undefined, limit);
   }
 
   /**
-   * A write to these candidates: their cached public search answers are forgotten, and once it is
-   * stored, `candidate.changed` tells documents-service to drop its copies (unless `announce` is
-   * false: the caller announces otherwise).
+   * A write to these candidates: their cached public search answers are forgotten; once it is
+   * stored, their directory entries are read again and `candidate.changed` tells documents-service
+   * and the other replicas (unless `announce` is false: the caller announces otherwise).
    */
   private async changing<T>(codes: readonly string[], write: () => Promise<T>, options: { announce: boolean } = { announce: true }): Promise<T> {
     this.searchCache.forget(codes);
@@ -374,6 +346,9 @@ export class MongoCandidateRepository implements CandidateRepository, OnModuleIn
       return await write();
     } finally {
       this.searchCache.forget(codes);
+      await this.directoryKeeper
+        .refresh(codes)
+        .catch((error: unknown) => this.logger.warn(`directory entries of ${codes.join(', ')} not read again: ${error instanceof Error ? error.message : String(error)}`));
       if (options.announce) await this.changes.announce(codes);
     }
   }
@@ -436,31 +411,4 @@ function toRecord(doc: CandidateDocument): CandidateRecord {
 
 function nameWords(fullName: string): string[] {
   return [...new Set(normaliseText(fullName).split(' ').filter(Boolean))];
-}
-
-const SORTS: Record<NonNullable<CandidateListQuery['sort']>, Record<string, SortOrder>> = {
-  newest: { createdAt: -1, candidateCode: 1 },
-  oldest: { createdAt: 1, candidateCode: 1 },
-  name: { nameSearch: 1, candidateCode: 1 },
-  candidateId: { candidateCode: 1 },
-};
-
-function listFilter(query: CandidateListQuery): QueryFilter<CandidateDocument> {
-  const filter: QueryFilter<CandidateDocument> = query.deleted ? { deletedAt: { $ne: null } } : { ...LIVE };
-  if (query.feesPaid !== undefined) filter.feesPaid = query.feesPaid;
-  if (query.hallTicketReleased !== undefined) filter.hallTicketReleased = query.hallTicketReleased;
-  if (query.certificateReleased !== undefined) filter.certificateReleased = query.certificateReleased;
-  if (query.mentorCode) filter.mentorCode = query.mentorCode;
-  if (query.category) (filter as Record<string, unknown>)['educationalDetails.kbeCategory'] = query.category;
-  if (query.candidateCodes) filter.candidateCode = { $in: query.candidateCodes };
-  if (query.search) {
-    const name = prefixPattern(normaliseText(query.search));
-    filter.$or = [
-      { nameSearch: name },
-      { nameWords: name },
-      { candidateCode: prefixPattern(query.search.toUpperCase()) },
-      { phoneNumber: prefixPattern(query.search) },
-    ];
-  }
-  return filter;
 }

@@ -8,7 +8,7 @@ export class CandidateDocument extends PendingEventFields {
   @Prop({ type: String, required: true })
   _id!: string;
 
-  /** KBE + 6 digits + 3 characters; also the spec's candidateId. The same as `_id`, kept for lists, sorts and cursors. */
+  /** KBE + 6 digits + 3 characters; also the spec's candidateId. The same as `_id`, kept for lists and events. */
   @Prop({ type: String, required: true })
   candidateCode!: string;
 
@@ -58,11 +58,11 @@ export class CandidateDocument extends PendingEventFields {
   @Prop({ type: String, required: true })
   signatureKey!: string;
 
-  /** Normalised full name (lower case) for anchored prefix search. */
+  /** Normalised full name (lower case): the directory's name sort and search. */
   @Prop({ type: String, required: true })
   nameSearch!: string;
 
-  /** Copy of contactDetails.phoneNumber at the top level, for an index of its own. */
+  /** Copy of contactDetails.phoneNumber at the top level (the directory's phone search, SMS recipients). */
   @Prop({ type: String, required: true })
   phoneNumber!: string;
 
@@ -80,7 +80,7 @@ export class CandidateDocument extends PendingEventFields {
   @Prop({ type: String, default: null })
   receiptNumber!: string | null;
 
-  /** Words of the normalised name, for "name anywhere" search by word prefix. */
+  /** Words of the normalised name ("name anywhere" search; the directory splits nameSearch the same way). */
   @Prop({ type: [String], default: [] })
   nameWords!: string[];
 
@@ -107,26 +107,13 @@ export interface ReleaseFact {
 }
 
 export const CandidateSchema = SchemaFactory.createForClass(CandidateDocument);
-// Lookups and updates by code (search, downloads, internal lookups, releases) use the primary key:
-// `_id` is the candidate code.
-// Refuses a second insert of the same candidate (duplicate submit); findOne({ fingerprint }) only after that refusal.
+// Lookups and updates by code, releases, and the directory's reads (its start-up pass in `_id`
+// pages, re-reads and page fetches by `_id $in`) use the primary key: `_id` is the candidate code.
+// Lists, searches, counts and the dashboard are answered by the in-memory directory (docs/adr/0006).
+// Refuses a second insert of the same candidate (duplicate submit); serves findOne({ fingerprint }) after that refusal.
 CandidateSchema.index({ fingerprint: 1 }, { unique: true });
-// Serves the lists: find({ deletedAt: null, feesPaid?, hallTicketReleased? }).sort({ createdAt: -1 }).
-CandidateSchema.index({ deletedAt: 1, feesPaid: 1, hallTicketReleased: 1, createdAt: -1 });
-// Serves countDocuments({ deletedAt: null }) and the unfiltered list sorted newest first.
-CandidateSchema.index({ deletedAt: 1, createdAt: -1 });
-// Serves list search by name: find({ nameSearch: /^prefix/ }).
-CandidateSchema.index({ nameSearch: 1 });
-// Serves list search by mobile number: find({ phoneNumber: /^98765/ }).
-CandidateSchema.index({ phoneNumber: 1 });
-// Serves find({ mentorCode }) (a mentor's candidates in the lists).
-CandidateSchema.index({ mentorCode: 1 });
-// Serves list search by word of the name: find({ nameWords: /^prefix/ }).
-CandidateSchema.index({ nameWords: 1 });
-// Serves the cursor pages of bulk jobs and exports: find({ deletedAt: null, candidateCode: { $gt } }).sort({ candidateCode: 1 }).
-CandidateSchema.index({ deletedAt: 1, candidateCode: 1 });
-// Serve the release event re-drive: find({ 'hallTicketRelease.eventQueued': false }).
+// Serve the release event re-drive: find({ 'hallTicketRelease.eventQueued': false, 'hallTicketRelease.releasedAt': { $lt } }).
 CandidateSchema.index({ 'hallTicketRelease.eventQueued': 1 });
 CandidateSchema.index({ 'certificateRelease.eventQueued': 1 });
-// Serves the event re-drive: find({ eventQueued: false, createdAt: { $lt } }).sort({ createdAt: 1 }).
+// Serves the registration event re-drive: find({ eventQueued: false, createdAt: { $lt } }).sort({ createdAt: 1 }).
 indexPendingEvents(CandidateSchema);

@@ -1,5 +1,6 @@
 import { Inject, Module, OnModuleInit } from '@nestjs/common';
-import { MongooseModule } from '@nestjs/mongoose';
+import { getModelToken, MongooseModule } from '@nestjs/mongoose';
+import type { Model } from 'mongoose';
 import { RegistrationEventPublisher } from '../common/registration-event.publisher';
 import { MentorsModule } from '../mentors/mentors.module';
 import { CANDIDATE_DOCUMENTS_STORE, ObjectStorageCandidateDocuments } from './candidate-documents.store';
@@ -9,6 +10,9 @@ import { CANDIDATE_REPOSITORY, MongoCandidateRepository, type CandidateRepositor
 import { CandidateDocument, CandidateSchema } from './candidate.schema';
 import { CandidatesController } from './candidates.controller';
 import { UploadLimitInterceptor } from './candidate-upload.interceptor';
+import { CandidateDirectory } from './directory/candidate-directory';
+import { CandidateDirectoryKeeper } from './directory/candidate-directory.keeper';
+import { CANDIDATE_ENTRY_SOURCE, MongoCandidateEntrySource } from './directory/candidate-entry.source';
 import { IMAGE_NORMALIZER, SharpImageNormalizer } from './image-normalizer';
 import { ListCandidatesUseCase } from './usecases/list-candidates.usecase';
 import { ManageCandidateUseCase } from './usecases/manage-candidate.usecase';
@@ -25,6 +29,13 @@ import { SearchCandidateUseCase } from './usecases/search-candidate.usecase';
     { provide: CANDIDATE_DOCUMENTS_STORE, useClass: ObjectStorageCandidateDocuments },
     { provide: IMAGE_NORMALIZER, useClass: SharpImageNormalizer },
     UploadLimitInterceptor,
+    CandidateDirectory,
+    {
+      provide: CANDIDATE_ENTRY_SOURCE,
+      useFactory: (model: Model<CandidateDocument>) => new MongoCandidateEntrySource(model),
+      inject: [getModelToken(CandidateDocument.name)],
+    },
+    CandidateDirectoryKeeper,
     CandidateSearchCache,
     CandidateChangeAnnouncer,
     RegisterCandidateUseCase,

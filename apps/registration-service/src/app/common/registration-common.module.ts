@@ -2,7 +2,9 @@ import { IdempotentRegistration } from './idempotent-registration';
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { ThrottlerModule } from '@nestjs/throttler';
-import type { RegistrationConfig } from '../registration.config';
+import { KAFKA_CLIENT, ReplicaEventFeed } from '@kbe/server-messaging';
+import type { Kafka } from 'kafkajs';
+import { SERVICE_NAME, type RegistrationConfig } from '../registration.config';
 import { CLOCK, SystemClock, type Clock } from './clock';
 import { CODE_GENERATORS, randomCodeGenerators } from './code-generators';
 import { EDITION_SETTINGS, editionFromConfig } from './edition.settings.provider';
@@ -21,7 +23,7 @@ export interface RegistrationCommonOptions {
   clock?: Clock;
 }
 
-/** What every registration domain module shares: clock, edition, idempotency keys, events, rate limits. */
+/** What every registration domain module shares: clock, edition, idempotency keys, events (published and heard by every replica), rate limits. */
 @Global()
 @Module({})
 export class RegistrationCommonModule {
@@ -39,8 +41,13 @@ export class RegistrationCommonModule {
         { provide: IDEMPOTENCY_STORE, useClass: MongoIdempotencyStore },
         RegistrationEventPublisher,
         IdempotentRegistration,
+        {
+          provide: ReplicaEventFeed,
+          useFactory: (kafka: Kafka) => new ReplicaEventFeed({ kafka, service: SERVICE_NAME, topicPrefix: options.config.KAFKA_TOPIC_PREFIX }),
+          inject: [KAFKA_CLIENT],
+        },
       ],
-      exports: [CLOCK, CODE_GENERATORS, EDITION_SETTINGS, RegistrationEventPublisher, IdempotentRegistration],
+      exports: [CLOCK, CODE_GENERATORS, EDITION_SETTINGS, RegistrationEventPublisher, IdempotentRegistration, ReplicaEventFeed],
     };
   }
 }

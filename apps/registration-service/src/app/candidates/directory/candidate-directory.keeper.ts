@@ -1,0 +1,90 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { ReplicaEventFeed } from '@kbe/server-messaging';
+import { CandidateDirectory } from './candidate-directory';
+import { CANDIDATE_ENTRY_SOURCE, type CandidateEntrySource } from './candidate-entry.source';
+import type { DirectoryEntry } from './directory-entry';
+
+/** Entries per keyset page of the start-up pass, and codes per `_id $in` re-read. */
+export const DIRECTORY_PAGE_SIZE = 5_000;
+const READ_CHUNK = 1_000;
+
+/** What the keeper needs of the replica event feed (tests hand in a fake). */
+export type ReplicaEvents = Pick<ReplicaEventFeed, 'on' | 'onResync' | 'startInBackground' | 'stop'>;
+
+/** Events that name a candidate another replica (or this one) changed. */
+const CANDIDATE_EVENTS = ['candidate.registered', 'candidate.changed', 'hall-ticket.released', 'certificate.released'] as const;
+
+/**
+ * Keeps this process's candidate directory current (docs/adr/0006): one pass over the collection
+ * before the service answers, a re-read by `_id` of the candidates this process just wrote, and of
+ * those named by the replica events (other replicas' writes). When the event feed (re)joins, what
+ * it may have missed is read again with a whole pass.
+ */
+@Injectable()
+export class CandidateDirectoryKeeper implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(CandidateDirectoryKeeper.name);
+  private pending = new Set<string>();
+  private scheduled?: Promise<void>;
+
+  constructor(
+    private readonly directory: CandidateDirectory,
+    @Inject(CANDIDATE_ENTRY_SOURCE) private readonly source: CandidateEntrySource,
+    @Inject(ReplicaEventFeed) private readonly feed: ReplicaEvents,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    for (const topic of CANDIDATE_EVENTS) {
+      this.feed.on(topic, ({ candidateCode }) => {
+        this.refresh([candidateCode]).catch((error: unknown) => this.logger.warn(`${topic} of ${candidateCode} not read: ${messageOf(error)}`));
+      });
+    }
+    this.feed.onResync(() => this.build());
+    await this.build();
+    this.feed.startInBackground();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.feed.stop();
+  }
+
+  /** One pass over the collection in keyset pages by `_id`. */
+  async build(): Promise<void> {
+    const started = Date.now();
+    const ticket = this.directory.ticket();
+    const entries: DirectoryEntry[] = [];
+    let page: DirectoryEntry[];
+    do {
+      page = await this.source.pageAfter(entries.at(-1)?.code, DIRECTORY_PAGE_SIZE);
+      entries.push(...page);
+    } while (page.length === DIRECTORY_PAGE_SIZE);
+    this.directory.replaceAll(ticket, entries);
+    this.logger.log(`candidate directory read: ${entries.length} candidates in ${Date.now() - started} ms`);
+  }
+
+  /** Re-reads these candidates by `_id`; concurrent calls share one read. Resolves once they are in the directory. */
+  refresh(codes: readonly string[]): Promise<void> {
+    for (const code of codes) this.pending.add(code);
+    this.scheduled ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.readPending());
+    return this.scheduled;
+  }
+
+  /** A candidate this process just inserted, as it was stored. */
+  stored(entry: DirectoryEntry): void {
+    this.directory.apply(this.directory.ticket(), [entry.code], [entry]);
+  }
+
+  private async readPending(): Promise<void> {
+    this.scheduled = undefined;
+    const codes = [...this.pending];
+    this.pending = new Set();
+    for (let i = 0; i < codes.length; i += READ_CHUNK) {
+      const chunk = codes.slice(i, i + READ_CHUNK);
+      const ticket = this.directory.ticket();
+      this.directory.apply(ticket, chunk, await this.source.read(chunk));
+    }
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

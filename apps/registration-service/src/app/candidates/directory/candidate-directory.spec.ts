@@ -1,0 +1,205 @@
+import { CandidateDirectory } from './candidate-directory';
+import type { DirectoryEntry } from './directory-entry';
+
+const DAY = 86_400_000;
+const T0 = Date.parse('2025-10-01T00:00:00Z');
+
+function entry(code: string, fields: Partial<DirectoryEntry> = {}): DirectoryEntry {
+  return {
+    code,
+    createdAt: T0,
+    nameSearch: 'some one',
+    phoneNumber: '9000000000',
+    mentorCode: 'MEN-AAAAAA',
+    schoolCode: 'SCH-AAAAAA',
+    category: 'Sec',
+    standard: '8th',
+    district: 'Nashik',
+    feesPaid: false,
+    hallTicketReleased: false,
+    certificateReleased: false,
+    deletedAt: null,
+    ...fields,
+  };
+}
+
+function directoryOf(entries: DirectoryEntry[]): CandidateDirectory {
+  const directory = new CandidateDirectory();
+  directory.replaceAll(directory.ticket(), entries);
+  return directory;
+}
+
+const page = (page: number, limit: number) => ({ page, limit });
+
+describe('CandidateDirectory', () => {
+  const entries = [
+    entry('KBE000001AAA', { createdAt: T0 + 2 * DAY, nameSearch: 'aarav patil', phoneNumber: '9876501234', feesPaid: true, hallTicketReleased: true, district: 'Pune' }),
+    entry('KBE000002BBB', { createdAt: T0 + 1 * DAY, nameSearch: 'riya jadhav', phoneNumber: '9123400000', category: 'Prime', standard: '5th', mentorCode: 'MEN-BBBBBB' }),
+    entry('KBE000003CCC', { createdAt: T0 + 3 * DAY, nameSearch: 'anil pawar', phoneNumber: '9876599999', feesPaid: true, certificateReleased: true, category: 'High', standard: '12th' }),
+    entry('KBE000004DDD', { createdAt: T0 + 2 * DAY, nameSearch: 'meena patil', deletedAt: T0 + 4 * DAY }),
+    entry('KBE000005EEE', { createdAt: T0 + 2 * DAY, nameSearch: 'patil aarav', phoneNumber: '9000011111', district: null }),
+  ];
+
+  describe('filters, sorts and pages', () => {
+    const directory = directoryOf(entries);
+
+    it('lists live candidates newest first, ties by code, with the total', () => {
+      expect(directory.page({}, page(1, 10))).toEqual({
+        codes: ['KBE000003CCC', 'KBE000001AAA', 'KBE000005EEE', 'KBE000002BBB'],
+        total: 4,
+      });
+    });
+
+    it('sorts oldest first, by name and by code', () => {
+      expect(directory.page({ sort: 'oldest' }, page(1, 10)).codes).toEqual(['KBE000002BBB', 'KBE000001AAA', 'KBE000005EEE', 'KBE000003CCC']);
+      expect(directory.page({ sort: 'name' }, page(1, 10)).codes).toEqual(['KBE000001AAA', 'KBE000003CCC', 'KBE000005EEE', 'KBE000002BBB']);
+      expect(directory.page({ sort: 'candidateId' }, page(1, 10)).codes).toEqual(['KBE000001AAA', 'KBE000002BBB', 'KBE000003CCC', 'KBE000005EEE']);
+    });
+
+    it('pages: skip and limit, total of every match, an empty page past the end', () => {
+      expect(directory.page({ sort: 'candidateId' }, page(2, 3))).toEqual({ codes: ['KBE000005EEE'], total: 4 });
+      expect(directory.page({}, page(5, 3))).toEqual({ codes: [], total: 4 });
+    });
+
+    it('filters by fees, releases, mentor, category, codes, and lists soft-deleted candidates on their own', () => {
+      const codes = (query: Parameters<CandidateDirectory['page']>[0]) => directory.page({ ...query, sort: 'candidateId' }, page(1, 10)).codes;
+      expect(codes({ feesPaid: true })).toEqual(['KBE000001AAA', 'KBE000003CCC']);
+      expect(codes({ feesPaid: false })).toEqual(['KBE000002BBB', 'KBE000005EEE']);
+      expect(codes({ hallTicketReleased: true })).toEqual(['KBE000001AAA']);
+      expect(codes({ certificateReleased: false })).toEqual(['KBE000001AAA', 'KBE000002BBB', 'KBE000005EEE']);
+      expect(codes({ mentorCode: 'MEN-BBBBBB' })).toEqual(['KBE000002BBB']);
+      expect(codes({ category: 'High' })).toEqual(['KBE000003CCC']);
+      expect(codes({ candidateCodes: ['KBE000003CCC', 'KBE000004DDD', 'KBE000009ZZZ'] })).toEqual(['KBE000003CCC']);
+      expect(codes({ deleted: true })).toEqual(['KBE000004DDD']);
+      expect(directory.count({ feesPaid: true, category: 'Sec' })).toBe(1);
+    });
+  });
+
+  describe('search', () => {
+    const directory = directoryOf(entries);
+    const found = (search: string, deleted = false) => directory.page({ search, deleted, sort: 'candidateId' }, page(1, 10)).codes;
+
+    it('finds a prefix of any word of the name, in any case', () => {
+      expect(found('pat')).toEqual(['KBE000001AAA', 'KBE000005EEE']);
+      expect(found('AAR')).toEqual(['KBE000001AAA', 'KBE000005EEE']);
+      expect(found('pawar')).toEqual(['KBE000003CCC']);
+      expect(found('atil')).toEqual([]);
+      expect(found('pat', true)).toEqual(['KBE000004DDD']);
+    });
+
+    it('finds a prefix of the whole name when the search has several words', () => {
+      expect(found('aarav  PA')).toEqual(['KBE000001AAA']);
+      expect(found('patil aarav')).toEqual(['KBE000005EEE']);
+    });
+
+    it('finds a prefix of the code (any case) and of the mobile number', () => {
+      expect(found('kbe000002')).toEqual(['KBE000002BBB']);
+      expect(found('KBE00000')).toEqual(['KBE000001AAA', 'KBE000002BBB', 'KBE000003CCC', 'KBE000005EEE']);
+      expect(found('98765')).toEqual(['KBE000001AAA', 'KBE000003CCC']);
+      expect(found('9000011')).toEqual(['KBE000005EEE']);
+      expect(found('87650')).toEqual([]);
+    });
+
+    it('treats regular-expression characters as text', () => {
+      expect(found('.*')).toEqual([]);
+    });
+  });
+
+  describe('keyset pages, SMS groups, counts and the dashboard', () => {
+    const directory = directoryOf(entries);
+
+    it('pages matching codes after a code, in code order', () => {
+      expect(directory.codesAfter({}, undefined, 2)).toEqual(['KBE000001AAA', 'KBE000002BBB']);
+      expect(directory.codesAfter({}, 'KBE000002BBB', 2)).toEqual(['KBE000003CCC', 'KBE000005EEE']);
+      expect(directory.codesAfter({}, 'KBE000002', 1)).toEqual(['KBE000002BBB']);
+      expect(directory.codesAfter({ feesPaid: true }, 'KBE000001AAA', 5)).toEqual(['KBE000003CCC']);
+      expect(directory.codesAfter({}, 'KBE000005EEE', 5)).toEqual([]);
+    });
+
+    it('pages SMS recipients of a group with their mobile numbers', () => {
+      expect(directory.smsRecipients('paid', undefined, 1)).toEqual([{ candidateCode: 'KBE000001AAA', phoneNumber: '9876501234' }]);
+      expect(directory.smsRecipients('paid', 'KBE000001AAA', 5)).toEqual([{ candidateCode: 'KBE000003CCC', phoneNumber: '9876599999' }]);
+      expect(directory.smsRecipients('unpaid', undefined, 5).map((row) => row.candidateCode)).toEqual(['KBE000002BBB', 'KBE000005EEE']);
+      expect(directory.smsRecipients('hall-ticket', undefined, 5).map((row) => row.candidateCode)).toEqual(['KBE000001AAA']);
+      expect(directory.smsRecipients('all', undefined, 10)).toHaveLength(4);
+    });
+
+    it('counts live candidates and those who paid', () => {
+      expect(directory.counts()).toEqual({ total: 4, feesPaid: 2 });
+    });
+
+    it('gives the dashboard figures of live candidates', () => {
+      expect(directory.dashboard(new Date(T0 + 2 * DAY))).toEqual({
+        total: 4,
+        feesPaid: 2,
+        hallTickets: 1,
+        certificates: 1,
+        createdSince: expect.arrayContaining([new Date(T0 + 2 * DAY), new Date(T0 + 2 * DAY), new Date(T0 + 3 * DAY)]),
+        byCategory: { Prime: 1, Sec: 2, High: 1 },
+        byStandard: { '5th': 1, '6th': 0, '7th': 0, '8th': 2, '9th': 0, '10th': 0, '11th': 0, '12th': 1 },
+        byDistrict: [
+          { key: 'Nashik', count: 2 },
+          { key: '', count: 1 },
+          { key: 'Pune', count: 1 },
+        ],
+      });
+      expect(directory.dashboard(new Date(T0 + 2 * DAY)).createdSince).toHaveLength(3);
+    });
+
+    it('keeps the 20 largest districts', () => {
+      const many = directoryOf(Array.from({ length: 25 }, (_, i) => entry(`KBE0001${String(i).padStart(2, '0')}AAA`, { district: `D${String(i).padStart(2, '0')}` })));
+      const districts = many.dashboard(new Date(T0)).byDistrict;
+      expect(districts).toHaveLength(20);
+      expect(districts[0]).toEqual({ key: 'D00', count: 1 });
+    });
+  });
+
+  describe('changes', () => {
+    it('updates an entry read later: lists, search and counts follow', () => {
+      const directory = directoryOf(entries);
+      const ticket = directory.ticket();
+      directory.apply(ticket, ['KBE000002BBB'], [{ ...entries[1], nameSearch: 'riya shinde', feesPaid: true }]);
+      expect(directory.counts()).toEqual({ total: 4, feesPaid: 3 });
+      expect(directory.page({ search: 'shin' }, page(1, 10)).codes).toEqual(['KBE000002BBB']);
+      expect(directory.page({ search: 'jadhav' }, page(1, 10)).codes).toEqual([]);
+      expect(directory.page({ sort: 'name' }, page(1, 10)).codes.at(-1)).toBe('KBE000002BBB');
+    });
+
+    it('adds a new candidate, moves a soft-deleted one between the live and deleted lists', () => {
+      const directory = directoryOf(entries);
+      directory.apply(directory.ticket(), ['KBE000009ZZZ'], [entry('KBE000009ZZZ', { createdAt: T0 + 9 * DAY, nameSearch: 'new comer' })]);
+      expect(directory.page({}, page(1, 1))).toEqual({ codes: ['KBE000009ZZZ'], total: 5 });
+      directory.apply(directory.ticket(), ['KBE000009ZZZ'], [entry('KBE000009ZZZ', { createdAt: T0 + 9 * DAY, deletedAt: T0 + 10 * DAY })]);
+      expect(directory.page({ deleted: true, sort: 'candidateId' }, page(1, 10)).codes).toEqual(['KBE000004DDD', 'KBE000009ZZZ']);
+      expect(directory.counts().total).toBe(4);
+    });
+
+    it('drops a candidate no longer stored', () => {
+      const directory = directoryOf(entries);
+      directory.apply(directory.ticket(), ['KBE000001AAA'], []);
+      expect(directory.get('KBE000001AAA')).toBeUndefined();
+      expect(directory.page({ search: 'aarav' }, page(1, 10)).codes).toEqual(['KBE000005EEE']);
+    });
+
+    it('never lets an older read replace what a later read brought', () => {
+      const directory = directoryOf(entries);
+      const older = directory.ticket();
+      const newer = directory.ticket();
+      directory.apply(newer, ['KBE000002BBB'], [{ ...entries[1], feesPaid: true }]);
+      directory.apply(older, ['KBE000002BBB'], [entries[1]]);
+      expect(directory.get('KBE000002BBB')?.feesPaid).toBe(true);
+      directory.apply(older, ['KBE000002BBB'], []);
+      expect(directory.get('KBE000002BBB')).toBeDefined();
+    });
+
+    it('keeps entries read after a whole pass began when the pass lands', () => {
+      const directory = directoryOf(entries);
+      const pass = directory.ticket();
+      directory.apply(directory.ticket(), ['KBE000009ZZZ'], [entry('KBE000009ZZZ')]);
+      directory.apply(directory.ticket(), ['KBE000002BBB'], [{ ...entries[1], feesPaid: true }]);
+      directory.replaceAll(pass, entries);
+      expect(directory.size).toBe(6);
+      expect(directory.get('KBE000002BBB')?.feesPaid).toBe(true);
+    });
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * What the candidate directory keeps of one candidate: the fields the admin lists filter, sort,
+ * search and count on, nothing else (about 20,000 of these per process; docs/adr/0006).
+ */
+export interface DirectoryEntry {
+  code: string;
+  /** Milliseconds since the epoch. */
+  createdAt: number;
+  /** Normalised full name (normaliseText): sorted on, and its words searched by prefix. */
+  nameSearch: string;
+  phoneNumber: string;
+  mentorCode: string;
+  schoolCode: string;
+  category: string;
+  standard: string;
+  district: string | null;
+  feesPaid: boolean;
+  hallTicketReleased: boolean;
+  certificateReleased: boolean;
+  /** Milliseconds since the epoch; null while the candidate is live. */
+  deletedAt: number | null;
+}
+
+/** The stored fields an entry is made of (a find projection). */
+export const DIRECTORY_ENTRY_PROJECTION = {
+  candidateCode: 1,
+  createdAt: 1,
+  nameSearch: 1,
+  phoneNumber: 1,
+  mentorCode: 1,
+  schoolCode: 1,
+  'educationalDetails.kbeCategory': 1,
+  'educationalDetails.standard': 1,
+  'permanentAddress.district': 1,
+  feesPaid: 1,
+  hallTicketReleased: 1,
+  certificateReleased: 1,
+  deletedAt: 1,
+} as const;
+
+/** A stored candidate as read with DIRECTORY_ENTRY_PROJECTION (or whole). */
+export interface StoredDirectoryFields {
+  candidateCode: string;
+  createdAt: Date;
+  nameSearch: string;
+  phoneNumber: string;
+  mentorCode: string;
+  schoolCode: string;
+  educationalDetails?: { kbeCategory?: string; standard?: string };
+  permanentAddress?: { district?: string | null };
+  feesPaid?: boolean;
+  hallTicketReleased?: boolean;
+  certificateReleased?: boolean;
+  deletedAt?: Date | null;
+}
+
+/** Values many candidates share (mentor, school, category, standard, district) are kept once. */
+const shared = new Map<string, string>();
+function once(value: string): string {
+  const kept = shared.get(value);
+  if (kept !== undefined) return kept;
+  shared.set(value, value);
+  return value;
+}
+
+export function directoryEntryOf(doc: StoredDirectoryFields): DirectoryEntry {
+  const district = doc.permanentAddress?.district;
+  return {
+    code: doc.candidateCode,
+    createdAt: new Date(doc.createdAt).getTime(),
+    nameSearch: doc.nameSearch ?? '',
+    phoneNumber: doc.phoneNumber ?? '',
+    mentorCode: once(doc.mentorCode),
+    schoolCode: once(doc.schoolCode),
+    category: once(doc.educationalDetails?.kbeCategory ?? ''),
+    standard: once(doc.educationalDetails?.standard ?? ''),
+    district: district == null ? null : once(district),
+    feesPaid: doc.feesPaid === true,
+    hallTicketReleased: doc.hallTicketReleased === true,
+    certificateReleased: doc.certificateReleased === true,
+    deletedAt: doc.deletedAt ? new Date(doc.deletedAt).getTime() : null,
+  };
+}
