@@ -13,6 +13,7 @@ import { toCandidateListItem } from '../candidates/usecases/list-candidates.usec
 import { ManageCandidateUseCase } from '../candidates/usecases/manage-candidate.usecase';
 import { ReleaseDocumentsUseCase } from '../candidates/usecases/release-documents.usecase';
 import {
+  CANDIDATE_CURSOR_PAGE_MAX,
   candidateCodeParam,
   certificateReleaseBody,
   examAssignmentBody,
@@ -43,8 +44,6 @@ function internalView(candidate: CandidateRecord) {
     deletedAt: candidate.deletedAt ? candidate.deletedAt.toISOString() : null,
   };
 }
-
-const CURSOR_PAGE_MAX = 500;
 
 /**
  * Candidates for the admin and documents services (`x-internal-token`). Served at
@@ -92,7 +91,7 @@ export class InternalCandidatesController {
   async list(@Query(new ZodValidationPipe(internalCandidateQuerySchema)) query: InternalCandidateQuery) {
     const filter = internalCandidateFilter(query);
     if (query.cursor === 'true') {
-      const limit = Math.min(query.limit ?? 100, CURSOR_PAGE_MAX);
+      const limit = Math.min(query.limit ?? 100, CANDIDATE_CURSOR_PAGE_MAX);
       const found = await this.candidates.listAfter(filter, query.after, limit);
       const last = found.at(-1);
       return {

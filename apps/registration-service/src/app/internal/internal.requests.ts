@@ -41,6 +41,9 @@ export const releaseBatchBody = z.strictObject({
 });
 export type ReleaseBatchRequest = z.output<typeof releaseBatchBody>;
 
+/** Largest cursor page (`cursor=true`): exports and bulk jobs read the directory, then one `_id $in`. */
+export const CANDIDATE_CURSOR_PAGE_MAX = 1000;
+
 /**
  * `GET /internal/candidates?...`: the admin list filters, `sort`, `deleted=true`, and either
  * `page`/`limit` or a cursor (`after=<candidate code>`, code order; answers `nextCursor`).
@@ -61,7 +64,12 @@ export const internalCandidateQuerySchema = z.strictObject(
     // Cursor pages of bulk jobs and exports may be larger than a screen page.
     limit: z.preprocess(
       (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
-      z.number({ error: 'limit must be a whole number between 1 and 500' }).int().min(1).max(500, { error: 'limit must be a whole number between 1 and 500' }).optional(),
+      z
+        .number({ error: `limit must be a whole number between 1 and ${CANDIDATE_CURSOR_PAGE_MAX}` })
+        .int()
+        .min(1)
+        .max(CANDIDATE_CURSOR_PAGE_MAX, { error: `limit must be a whole number between 1 and ${CANDIDATE_CURSOR_PAGE_MAX}` })
+        .optional(),
     ),
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown query parameter: ${issue.keys.join(', ')}` : undefined) },

@@ -38,6 +38,9 @@ export interface CandidateListFilter {
 
 const path = (code: string) => `/internal/candidates/${encodeURIComponent(code)}`;
 
+/** Rows per page of the CSV export: registration-service's largest cursor page (its directory, then one read by `_id`). */
+const EXPORT_PAGE_SIZE = 1000;
+
 const CSV_COLUMNS: [string, (candidate: AdminCandidateListItem) => unknown][] = [
   ['Candidate ID', (c) => c.candidateId],
   ['Name', (c) => c.name],
@@ -214,7 +217,7 @@ export class AdminCandidatesUseCase {
       do {
         const answer = await registration.get<Envelope<{ candidates: InternalCandidate[]; nextCursor: string | null }>>(
           '/internal/candidates',
-          { ...filters, cursor: 'true', after, limit: 500 } as Query,
+          { ...filters, cursor: 'true', after, limit: EXPORT_PAGE_SIZE } as Query,
         );
         let chunk = '';
         for (const candidate of answer.data.candidates) chunk += csvLine(CSV_COLUMNS.map(([, read]) => read(candidate)));
