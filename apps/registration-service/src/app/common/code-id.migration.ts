@@ -1,6 +1,6 @@
 import type { Logger } from '@nestjs/common';
 import type { Collection, Document, ObjectId } from 'mongodb';
-import { duplicateKeyField, UNNAMED_INDEX } from './mongo-errors';
+import { duplicateKeyField, UNNAMED_INDEX } from '@kbe/server-database';
 
 /** Appended to the unique values of a document while it is being moved (see below). */
 export const MOVING_SUFFIX = ':moving-to-code-id';

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel, Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { insertBatcher, type WriteBatcher } from '@kbe/server-database';
+import { insertBatcher, type WriteBatcher, isDuplicateKeyError } from '@kbe/server-database';
 import type { Model } from 'mongoose';
-import { isDuplicateKeyError } from './mongo-errors';
 
 export type RegistrationKind = 'school' | 'mentor' | 'candidate';
 

@@ -4,7 +4,7 @@ import { EventPublisher, OUTBOX_STORE, OutboxRelay, type OutboxStore } from '@kb
 import type { EventPayloads } from '@kbe/contracts';
 import type { RegistrationConfig } from '../registration.config';
 import { CLOCK, type Clock } from './clock';
-import { isDuplicateKeyError } from './mongo-errors';
+import { isDuplicateKeyError } from '@kbe/server-database';
 
 type RegistrationTopic =
   | 'school.registered'

@@ -1,10 +1,9 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { BatchedInsert } from '@kbe/server-database';
+import { BatchedInsert, insertUnlessDuplicate, type InsertOutcome } from '@kbe/server-database';
 import type { SchoolRegistration } from '@kbe/contracts';
 import type { Model, QueryFilter } from 'mongoose';
 import { moveRecordsToCodeIds } from '../common/code-id.migration';
-import { insertUnlessDuplicate, type InsertOutcome } from '../common/mongo-errors';
 import { findPage, type Page, type PageRequest } from '../common/pagination';
 import { findRecordsWithPendingEvent, RecordEventMarks } from '../common/pending-event.queries';
 import type { PendingEventSource, PendingRegistrationEvent } from '../common/registration-event.publisher';

@@ -1,6 +1,6 @@
 import type { EventPayloads, EventType } from '@kbe/contracts';
 import { CandidateDirectory } from './candidate-directory';
-import { CandidateDirectoryKeeper, DIRECTORY_PAGE_SIZE, type ReplicaEvents } from './candidate-directory.keeper';
+import { CandidateDirectoryKeeper, type ReplicaEvents } from './candidate-directory.keeper';
 import type { CandidateEntrySource } from './candidate-entry.source';
 import type { DirectoryEntry } from './directory-entry';
 
@@ -31,12 +31,9 @@ class FakeEntrySource implements CandidateEntrySource {
   readonly reads: string[][] = [];
   pages = 0;
 
-  async pageAfter(after: string | undefined, limit: number): Promise<DirectoryEntry[]> {
+  async all(): Promise<DirectoryEntry[]> {
     this.pages += 1;
-    return [...this.stored.values()]
-      .filter((found) => after === undefined || found.code > after)
-      .sort((a, b) => (a.code < b.code ? -1 : 1))
-      .slice(0, limit);
+    return [...this.stored.values()];
   }
 
   async read(codes: readonly string[]): Promise<DirectoryEntry[]> {
@@ -83,12 +80,12 @@ describe('CandidateDirectoryKeeper', () => {
     keeper = new CandidateDirectoryKeeper(directory, source, events);
   });
 
-  it('reads every stored candidate at start in keyset pages, then starts hearing events', async () => {
-    const count = DIRECTORY_PAGE_SIZE * 2 + 7;
+  it('reads every stored candidate at start in one pass, then starts hearing events', async () => {
+    const count = 10_007;
     for (let i = 0; i < count; i += 1) source.stored.set(codeOf(i), entry(codeOf(i), { deletedAt: i % 2 ? 1 : null }));
     await keeper.onApplicationBootstrap();
     expect(directory.size).toBe(count);
-    expect(source.pages).toBe(3);
+    expect(source.pages).toBe(1);
     expect(directory.counts().total).toBe(Math.ceil(count / 2));
     expect(events.started).toBe(true);
   });

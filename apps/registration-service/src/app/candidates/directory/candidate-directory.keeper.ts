@@ -4,8 +4,7 @@ import { CandidateDirectory } from './candidate-directory';
 import { CANDIDATE_ENTRY_SOURCE, type CandidateEntrySource } from './candidate-entry.source';
 import type { DirectoryEntry } from './directory-entry';
 
-/** Entries per keyset page of the start-up pass, and codes per `_id $in` re-read. */
-export const DIRECTORY_PAGE_SIZE = 5_000;
+/** Codes per `_id $in` re-read. */
 const READ_CHUNK = 1_000;
 
 /** What the keeper needs of the replica event feed (tests hand in a fake). */
@@ -47,16 +46,11 @@ export class CandidateDirectoryKeeper implements OnApplicationBootstrap, OnAppli
     await this.feed.stop();
   }
 
-  /** One pass over the collection in keyset pages by `_id`. */
+  /** One pass over the collection. */
   async build(): Promise<void> {
     const started = Date.now();
     const ticket = this.directory.ticket();
-    const entries: DirectoryEntry[] = [];
-    let page: DirectoryEntry[];
-    do {
-      page = await this.source.pageAfter(entries.at(-1)?.code, DIRECTORY_PAGE_SIZE);
-      entries.push(...page);
-    } while (page.length === DIRECTORY_PAGE_SIZE);
+    const entries = await this.source.all();
     this.directory.replaceAll(ticket, entries);
     this.logger.log(`candidate directory read: ${entries.length} candidates in ${Date.now() - started} ms`);
   }

@@ -4,8 +4,8 @@ import { DIRECTORY_ENTRY_PROJECTION, directoryEntryOf, type DirectoryEntry, type
 
 /** Where directory entries are read from: the candidates collection, only by `_id`. */
 export interface CandidateEntrySource {
-  /** Entries with a code after `after`, in code order (a keyset page of the start-up pass). */
-  pageAfter(after: string | undefined, limit: number): Promise<DirectoryEntry[]>;
+  /** Every entry, in no particular order (the start-up pass). */
+  all(): Promise<DirectoryEntry[]>;
   /** Entries of these codes (those still stored). */
   read(codes: readonly string[]): Promise<DirectoryEntry[]>;
 }
@@ -15,13 +15,9 @@ export const CANDIDATE_ENTRY_SOURCE = Symbol('CANDIDATE_ENTRY_SOURCE');
 export class MongoCandidateEntrySource implements CandidateEntrySource {
   constructor(private readonly model: Model<CandidateDocument>) {}
 
-  async pageAfter(after: string | undefined, limit: number): Promise<DirectoryEntry[]> {
-    const docs = await this.model
-      .find(after === undefined ? {} : { _id: { $gt: after } }, DIRECTORY_ENTRY_PROJECTION)
-      .sort({ _id: 1 })
-      .limit(limit)
-      .lean<StoredDirectoryFields[]>()
-      .exec();
+  /** One read of the whole collection, unsorted: a sort or a range would be read whole again per page (ADR 0004). */
+  async all(): Promise<DirectoryEntry[]> {
+    const docs = await this.model.find({}, DIRECTORY_ENTRY_PROJECTION).batchSize(5_000).lean<StoredDirectoryFields[]>().exec();
     return docs.map(directoryEntryOf);
   }
 
