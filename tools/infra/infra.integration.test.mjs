@@ -97,7 +97,7 @@ test('MongoDB wire (FerretDB): concurrent $inc of one document all count (atomic
 test('MongoDB wire (FerretDB): a lookup by _id reads the primary-key index, not the table (postgresql-id-pushdown.patch)', async () => {
   const client = await new MongoClient(env.MONGODB_URI).connect();
   try {
-    const codes = client.db(runId).collection('codes');
+    const codes = /** @type {import('mongodb').Collection<{ _id: string, i: number, text: string }>} */ (client.db(runId).collection('codes'));
     // Big enough (about 1 MB) that reading the table would cost PostgreSQL's planner more than the index.
     await codes.insertMany(Array.from({ length: 3000 }, (_, i) => ({ _id: `KBE${String(i).padStart(6, '0')}`, i, text: 'x'.repeat(300) })));
     const scans = () => {

@@ -75,6 +75,7 @@ function openLog(logFile) {
  * Starts `command` detached (own process group) with stdout/stderr appended to `logFile`,
  * writes the pid file and returns { record, child }. The child survives this process exiting.
  * `uid`/`gid` start it as another account (PostgreSQL refuses to run as root).
+ * @param {{ command: string, args: string[], env: NodeJS.ProcessEnv, cwd: string, uid?: number, gid?: number, logFile: string, pidFile: string, marker: string, extra?: Record<string, unknown> }} options
  */
 export async function startDetached({ command, args, env, cwd, uid, gid, logFile, pidFile, marker, extra }) {
   const fd = openLog(logFile);

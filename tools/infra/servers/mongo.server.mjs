@@ -89,7 +89,9 @@ export const mongoServer = {
     });
   },
 
-  async prepare() {},
+  async prepare() {
+    // nothing: FerretDB keeps its data in the postgres server, prepared before it
+  },
 
   launch({ p, s }) {
     const binary = join(p.install(this.installKey), BINARY);
