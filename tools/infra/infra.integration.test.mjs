@@ -11,6 +11,7 @@ import * as Minio from 'minio';
 import { MongoClient } from 'mongodb';
 import { chromium } from 'playwright-core';
 import { readInfraEnv, status, up } from './index.mjs';
+import { settings } from './lib/config.mjs';
 import { CHROMIUM_ARGS } from './servers/chromium.server.mjs';
 import { findPostgres } from './servers/postgres.server.mjs';
 
@@ -91,6 +92,24 @@ test('MongoDB wire (FerretDB): concurrent $inc of one document all count (atomic
     await clients[0].db(runId).dropDatabase();
   } finally {
     await Promise.all(clients.map((client) => client.close()));
+  }
+});
+
+test('MongoDB wire (FerretDB): an update command of more statements than FerretDB has PostgreSQL connections completes (update-statement-connections.patch)', async () => {
+  // Without the patch each statement kept its connection until the whole command ended: the
+  // statement after the pool's last connection waited forever, holding the update lock of the
+  // whole server (the product hung this way once ~1,000 candidates were registered).
+  const client = await new MongoClient(env.MONGODB_URI, { socketTimeoutMS: 30_000 }).connect();
+  try {
+    const statements = settings().postgresPoolMaxConns + 50;
+    const marks = /** @type {import('mongodb').Collection<{ _id: string, queued: boolean }>} */ (client.db(runId).collection('marks'));
+    await marks.insertMany(Array.from({ length: statements }, (_, i) => ({ _id: `E${i}`, queued: false })));
+    const result = await marks.bulkWrite(Array.from({ length: statements }, (_, i) => ({ updateOne: { filter: { _id: `E${i}` }, update: { $set: { queued: true } } } })), { ordered: false });
+    assert.equal(result.modifiedCount, statements);
+    assert.equal(await marks.countDocuments({ queued: true }), statements);
+    await client.db(runId).dropDatabase();
+  } finally {
+    await client.close();
   }
 });
 
