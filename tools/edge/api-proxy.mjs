@@ -27,6 +27,13 @@ export function apiProxy(routes, env) {
         changeOrigin: false,
         xfwd: true,
         on: {
+          // A service that breaks its answer off mid-body (a failed export) breaks ours off too:
+          // the proxy would otherwise keep the browser waiting on a cut file that looks unfinished.
+          proxyRes: (proxyRes, _req, res) => {
+            proxyRes.once('close', () => {
+              if (!proxyRes.complete) res.destroy();
+            });
+          },
           // A service that does not answer is reported as such, never as an empty success.
           error: (_error, _req, res) => {
             if (!('writeHead' in res)) {

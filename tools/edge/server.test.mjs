@@ -1,7 +1,7 @@
 // node --test tools/edge/server.test.mjs
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -107,6 +107,13 @@ describe('edge server', () => {
     // A stand-in for registration-service; every other service is down (nothing listens).
     upstream = createServer((req, res) => {
       seen.push({ url: req.url, forwardedFor: req.headers['x-forwarded-for'] });
+      if (req.url === '/api/candidates/broken-export.csv') {
+        // A service whose stream fails after the headers: it closes the connection mid-body.
+        res.writeHead(200, { 'Content-Type': 'text/csv' });
+        res.write('Code,Name\r\nKBE1,Asha\r\n');
+        setTimeout(() => res.destroy(), 50);
+        return;
+      }
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ from: 'registration', url: req.url }));
     });
@@ -193,6 +200,23 @@ describe('edge server', () => {
     assert.equal(res.status, 200);
     assert.deepEqual(await res.json(), { from: 'registration', url: '/api/candidates/KBE123ABC?x=1' });
     assert.equal(seen.at(-1).forwardedFor, '127.0.0.1');
+  });
+
+  it('breaks the answer off when the service breaks its off: a cut file never looks complete', async () => {
+    // node:http, as a browser would see it (fetch takes a body cut on a closing connection as whole).
+    const outcome = await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the edge kept the answer open')), 10_000);
+      get(`${base}/api/candidates/broken-export.csv`, (res) => {
+        let body = '';
+        res.on('data', (chunk) => (body += chunk));
+        res.on('error', () => undefined);
+        res.on('close', () => {
+          clearTimeout(timer);
+          resolve({ status: res.statusCode, complete: res.complete, body });
+        });
+      }).on('error', reject);
+    });
+    assert.deepEqual(outcome, { status: 200, complete: false, body: 'Code,Name\r\nKBE1,Asha\r\n' });
   });
 
   it('answers 502 JSON naming the service when it is unreachable', async () => {
