@@ -281,6 +281,7 @@ try {
   for (const work of ['school', 'candidate', 'camera', 'search']) {
     const service = results[`${work} service`];
     const plain = results[`${work} bare`];
+    if (!service?.perSecond || !plain?.perSecond) continue; // none of this kind asked for (e.g. BENCH_CAMERA_CANDIDATES=0)
     out(line(`${work}: registration-service`, service));
     out(line(`${work}: bare equivalent`, plain));
     const target = work === 'search' ? '>= 0.8x' : '>= 0.5x, p95 <= 200 ms';

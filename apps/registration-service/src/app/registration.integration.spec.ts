@@ -10,6 +10,7 @@ import type { Connection } from 'mongoose';
 import sharp from 'sharp';
 import request from 'supertest';
 import { AppModule } from './app.module';
+import { RegistrationEventPublisher } from './common/registration-event.publisher';
 import { registrationEnvSchema, SERVICE_NAME } from './registration.config';
 
 /** A clock the suite moves by hand (the app gets it through AppModule.forRoot, never from env). */
@@ -250,6 +251,20 @@ describe('registration-service registrations against FerretDB, Kafka and MinIO',
       });
       const paid = await http.get('/internal/candidates').set(internal).query({ filter: 'paid', released: 'released' }).expect(200);
       expect(paid.body.data.candidates.map((c: { candidateId: string }) => c.candidateId)).toEqual([candidateCode]);
+    });
+
+    it('re-drives a release whose event a crash left out of the outbox, and only that one', async () => {
+      const candidates = app.get<Connection>(getConnectionToken()).collection('candidates');
+      const releasedAt = new Date(clock.now().getTime() - 60_000);
+      // As a process that died between the release update and the outbox write leaves it.
+      await candidates.updateOne({ _id: candidateCode as never }, {
+        $set: { certificateReleased: true, certificateRelease: { releaseId: 'crashed-release', eventQueued: false, releasedAt, releasedBy: 'admin' }, certificateEventPending: true },
+      });
+      expect(await app.get(RegistrationEventPublisher).redriveOnce()).toBe(1);
+      const event = await eventOn('certificate.released', (envelope) => envelope.id === `crashed-release:${candidateCode}`);
+      expect(event.payload).toMatchObject({ candidateCode, releasedBy: 'admin' });
+      expect(await candidates.findOne({ _id: candidateCode as never })).toMatchObject({ certificateEventPending: false, certificateRelease: { eventQueued: true } });
+      expect(await app.get(RegistrationEventPublisher).redriveOnce()).toBe(0);
     });
 
     it('pages an SMS group for notifications-service with a cursor: code and mobile number only', async () => {

@@ -110,8 +110,8 @@ export interface CandidateDashboardCounts {
 }
 
 const RELEASE_FIELDS = {
-  'hall-ticket': { flag: 'hallTicketReleased', fact: 'hallTicketRelease' },
-  certificate: { flag: 'certificateReleased', fact: 'certificateRelease' },
+  'hall-ticket': { flag: 'hallTicketReleased', fact: 'hallTicketRelease', pending: 'hallTicketEventPending' },
+  certificate: { flag: 'certificateReleased', fact: 'certificateRelease', pending: 'certificateEventPending' },
 } as const;
 
 export const CANDIDATE_REPOSITORY = Symbol('CANDIDATE_REPOSITORY');
@@ -154,6 +154,10 @@ export class MongoCandidateRepository implements CandidateRepository, OnModuleIn
   /** Candidates stored before codes became `_id` are moved at start (docs/adr/0005). */
   async onModuleInit(): Promise<void> {
     await moveRecordsToCodeIds(this.model.collection, { codeField: 'candidateCode', uniqueFields: ['fingerprint'] }, this.logger);
+    // Releases stored before the top-level pending flags existed: flag those whose event is still pending.
+    for (const { fact, pending } of Object.values(RELEASE_FIELDS)) {
+      await this.model.collection.updateMany({ [`${fact}.eventQueued`]: false, [pending]: { $exists: false } }, { $set: { [pending]: true } });
+    }
   }
 
   /** One insert: the unique `_id` refuses a colliding code, the unique fingerprint index the same candidate twice. */
@@ -219,15 +223,14 @@ export class MongoCandidateRepository implements CandidateRepository, OnModuleIn
   async release(kind: ReleaseKind, candidateCodes: readonly string[], release: NewRelease): Promise<Map<string, ReleaseOutcome>> {
     const fields = RELEASE_FIELDS[kind];
     const codes = { $in: [...candidateCodes] };
-    // Two statements for the whole list, not two per candidate: FerretDB's SQLite backend pushes
-    // only an `_id` equality down to its index, so `{ _id: { $in } }` reads the collection once
-    // per statement (docs/adr/0004); MongoDB serves it from the `_id` index.
+    // Two statements for the whole list, not two per candidate, both served by the `_id` index.
     const condition: QueryFilter<CandidateDocument> = { _id: codes, ...LIVE, [fields.flag]: { $ne: true } };
     if (kind === 'hall-ticket') condition.feesPaid = true;
     // Announced by the release events themselves (one per released candidate), not candidate.changed.
     await this.changing(
       candidateCodes,
-      () => this.model.updateMany(condition, { $set: { [fields.flag]: true, [fields.fact]: { ...release, eventQueued: false } } }).exec(),
+      () =>
+        this.model.updateMany(condition, { $set: { [fields.flag]: true, [fields.fact]: { ...release, eventQueued: false }, [fields.pending]: true } }).exec(),
       { announce: false },
     );
     const after = await this.model
@@ -248,23 +251,24 @@ export class MongoCandidateRepository implements CandidateRepository, OnModuleIn
   async unrelease(kind: ReleaseKind, candidateCode: string): Promise<CandidateRecord | null> {
     const fields = RELEASE_FIELDS[kind];
     const result = await this.changing([candidateCode], () =>
-      this.model.updateOne({ _id: candidateCode, ...LIVE }, { $set: { [fields.flag]: false, [fields.fact]: null } }).exec(),
+      this.model.updateOne({ _id: candidateCode, ...LIVE }, { $set: { [fields.flag]: false, [fields.fact]: null, [fields.pending]: false } }).exec(),
     );
     return result.matchedCount === 0 ? null : this.findByCode(candidateCode);
   }
 
   async markReleaseEventsQueued(kind: ReleaseKind, candidateCodes: readonly string[]): Promise<void> {
     if (candidateCodes.length === 0) return;
-    const fact = RELEASE_FIELDS[kind].fact;
+    const { fact, pending } = RELEASE_FIELDS[kind];
     await this.model
-      .updateMany({ _id: { $in: [...candidateCodes] }, [`${fact}.eventQueued`]: false }, { $set: { [`${fact}.eventQueued`]: true } })
+      .updateMany({ _id: { $in: [...candidateCodes] }, [pending]: true }, { $set: { [`${fact}.eventQueued`]: true, [pending]: false } })
       .exec();
   }
 
   async findPendingReleaseEvents(kind: ReleaseKind, before: Date, limit: number): Promise<CandidateRecord[]> {
-    const fact = RELEASE_FIELDS[kind].fact;
+    const { fact, pending } = RELEASE_FIELDS[kind];
+    // A top-level flag: the store can select on it (a nested path would be read document by document, ADR 0004).
     const docs = await this.model
-      .find({ [`${fact}.eventQueued`]: false, [`${fact}.releasedAt`]: { $lt: before } })
+      .find({ [pending]: true, [`${fact}.releasedAt`]: { $lt: before } })
       .limit(limit)
       .lean<CandidateDocument[]>()
       .exec();

@@ -93,6 +93,13 @@ export class CandidateDocument extends PendingEventFields {
 
   @Prop({ type: Object, default: null })
   certificateRelease!: ReleaseFact | null;
+
+  /** True from a release until its event is in the outbox (the re-drive looks for these). */
+  @Prop({ type: Boolean, default: false })
+  hallTicketEventPending!: boolean;
+
+  @Prop({ type: Boolean, default: false })
+  certificateEventPending!: boolean;
 }
 
 /**
@@ -112,8 +119,8 @@ export const CandidateSchema = SchemaFactory.createForClass(CandidateDocument);
 // Lists, searches, counts and the dashboard are answered by the in-memory directory (docs/adr/0006).
 // Refuses a second insert of the same candidate (duplicate submit); serves findOne({ fingerprint }) after that refusal.
 CandidateSchema.index({ fingerprint: 1 }, { unique: true });
-// Serve the release event re-drive: find({ 'hallTicketRelease.eventQueued': false, 'hallTicketRelease.releasedAt': { $lt } }).
-CandidateSchema.index({ 'hallTicketRelease.eventQueued': 1 });
-CandidateSchema.index({ 'certificateRelease.eventQueued': 1 });
+// Serve the release event re-drive: find({ hallTicketEventPending: true, 'hallTicketRelease.releasedAt': { $lt } }).
+CandidateSchema.index({ hallTicketEventPending: 1 });
+CandidateSchema.index({ certificateEventPending: 1 });
 // Serves the registration event re-drive: find({ eventQueued: false, createdAt: { $lt } }).sort({ createdAt: 1 }).
 indexPendingEvents(CandidateSchema);
