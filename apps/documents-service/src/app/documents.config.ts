@@ -15,6 +15,7 @@ import {
 } from '@kbe/server-config';
 import { DEFAULT_EDITION } from '@kbe/contracts';
 import { z } from 'zod';
+import type { DownloadLimits } from './downloads/attempt-limiter';
 
 export const SERVICE_NAME = 'documents-service';
 
@@ -56,11 +57,24 @@ const documentsEnv = {
   CANDIDATE_MEMORY_CACHE_ENTRIES: positiveIntField(20_000),
   /** ... and at most this long, should a change announcement have been lost. */
   CANDIDATE_MEMORY_CACHE_SECONDS: positiveIntField(600),
-  /** Failed download attempts per candidate and per client address within the window ... */
+  /** The mother's-name gate: wrong names of one candidate (from any address) within the window ... */
   DOWNLOAD_FAILURE_LIMIT: positiveIntField(5),
   DOWNLOAD_FAILURE_WINDOW_SECONDS: positiveIntField(15 * 60),
-  /** ... then downloads are locked for this long (429 with Retry-After). */
+  /** ... then that candidate's downloads are locked for this long (429 with Retry-After). */
   DOWNLOAD_LOCKOUT_SECONDS: positiveIntField(15 * 60),
+  /**
+   * Enumeration from one client address (docs/security.md, "Download gate: threat model"):
+   * its unknown codes and the first wrong name of each candidate within the window. Beyond
+   * SLOWDOWN_AFTER the answer to each failure waits DELAY_STEP_MS more per failure, at most
+   * DELAY_MAX_MS; from LOCK_AFTER its failures answer 429 for LOCKOUT_SECONDS. Sized for a mobile
+   * carrier's shared address (CGNAT) with thousands of candidates behind it.
+   */
+  DOWNLOAD_ADDRESS_WINDOW_SECONDS: positiveIntField(60 * 60),
+  DOWNLOAD_ADDRESS_SLOWDOWN_AFTER: positiveIntField(100),
+  DOWNLOAD_ADDRESS_DELAY_STEP_MS: positiveIntField(20),
+  DOWNLOAD_ADDRESS_DELAY_MAX_MS: positiveIntField(3_000),
+  DOWNLOAD_ADDRESS_LOCK_AFTER: positiveIntField(20_000),
+  DOWNLOAD_ADDRESS_LOCKOUT_SECONDS: positiveIntField(15 * 60),
   ...trustedProxyEnv,
 };
 
@@ -74,6 +88,33 @@ export const documentsEnvSchema = composeEnv(
   chromiumEnv,
   printedEditionEnv,
   documentsEnv,
-);
+).superRefine((env, context) => {
+  if (env.DOWNLOAD_ADDRESS_LOCK_AFTER <= env.DOWNLOAD_ADDRESS_SLOWDOWN_AFTER) {
+    context.addIssue({
+      code: 'custom',
+      path: ['DOWNLOAD_ADDRESS_LOCK_AFTER'],
+      message: 'must be greater than DOWNLOAD_ADDRESS_SLOWDOWN_AFTER (an address is slowed down before it is refused)',
+    });
+  }
+});
+
+/** The download limits of both kinds of keys, from the config. */
+export function downloadLimitsFromConfig(config: DocumentsConfig): DownloadLimits {
+  return {
+    candidate: {
+      limit: config.DOWNLOAD_FAILURE_LIMIT,
+      windowSeconds: config.DOWNLOAD_FAILURE_WINDOW_SECONDS,
+      lockoutSeconds: config.DOWNLOAD_LOCKOUT_SECONDS,
+    },
+    address: {
+      limit: config.DOWNLOAD_ADDRESS_LOCK_AFTER,
+      windowSeconds: config.DOWNLOAD_ADDRESS_WINDOW_SECONDS,
+      lockoutSeconds: config.DOWNLOAD_ADDRESS_LOCKOUT_SECONDS,
+      slowdownAfter: config.DOWNLOAD_ADDRESS_SLOWDOWN_AFTER,
+      delayStepMs: config.DOWNLOAD_ADDRESS_DELAY_STEP_MS,
+      maxDelayMs: config.DOWNLOAD_ADDRESS_DELAY_MAX_MS,
+    },
+  };
+}
 
 export type DocumentsConfig = z.output<typeof documentsEnvSchema>;

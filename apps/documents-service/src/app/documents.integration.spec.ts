@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import { tmpdir } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
@@ -38,6 +39,12 @@ const env = isolatedInfraEnv({
   TRUSTED_PROXY_HOPS: '1',
   DOWNLOAD_FAILURE_LIMIT: '3',
   DOWNLOAD_LOCKOUT_SECONDS: '600',
+  // Per address (enumeration): slowed from its 21st failure (5 ms more each, at most 60 ms), refused from its 150th.
+  DOWNLOAD_ADDRESS_SLOWDOWN_AFTER: '20',
+  DOWNLOAD_ADDRESS_DELAY_STEP_MS: '5',
+  DOWNLOAD_ADDRESS_DELAY_MAX_MS: '60',
+  DOWNLOAD_ADDRESS_LOCK_AFTER: '150',
+  DOWNLOAD_ADDRESS_LOCKOUT_SECONDS: '600',
   RATE_LIMIT_REGISTER: '200',
   OUTBOX_RELAY_INTERVAL_MS: '200',
 });
@@ -436,16 +443,62 @@ describe('documents-service against the real servers and registration-service', 
     });
   });
 
-  it('locks a client address after repeated failures on any code, not other addresses', async () => {
-    for (let i = 0; i < 3; i++) {
-      expect((await download('KBE000000AAA', 'hall-ticket', { motherName: 'Guess' }, '192.0.2.66')).status).toBe(404);
+  it('from one shared address, 200 unknown codes and 50 wrong names of one candidate: that candidate is locked, the unknown codes slowed then refused, the other candidates still get their PDF', async () => {
+    const address = '100.64.7.1'; // a carrier's shared address (CGNAT range)
+    const victim = await registerCandidate('Tara Pawar', 'Sunanda Pawar');
+    const others = [await registerCandidate('Om Pawar', 'Rekha Pawar'), await registerCandidate('Sai Pawar', 'Vidya Pawar')];
+    const mothers = ['Rekha Pawar', 'Vidya Pawar'];
+    for (const code of [victim, ...others]) await release(code, 'hall-ticket');
+    for (const code of [victim, ...others]) await waitForRenderAhead(code, 'hall-ticket');
+    const statuses: number[] = [];
+    const timed = async (code: string, body: object, client = address) => {
+      const started = performance.now();
+      const answer = await download(code, 'hall-ticket', body, client);
+      statuses.push(answer.status);
+      return { answer, ms: performance.now() - started };
+    };
+
+    // 50 wrong names of one candidate: the gate locks it after DOWNLOAD_FAILURE_LIMIT (3).
+    const wrong: number[] = [];
+    for (let i = 0; i < 50; i++) wrong.push((await timed(victim, { motherName: `Wrong Name ${i}` })).answer.status);
+    expect(wrong.slice(0, 3)).toEqual([403, 403, 403]);
+    expect(new Set(wrong.slice(3))).toEqual(new Set([429]));
+
+    // 200 unknown codes from the same address; a pupil behind it downloads in the middle of them.
+    const unknown: { status: number; ms: number; retryAfter?: string; message?: string }[] = [];
+    for (let i = 0; i < 200; i++) {
+      const { answer, ms } = await timed(`KBE${String(900000 + i)}ZZZ`, { motherName: 'Guess' });
+      unknown.push({ status: answer.status, ms, retryAfter: answer.headers['retry-after'], message: JSON.parse(answer.body.toString()).message });
+      if (i === 100) {
+        const { answer: served } = await timed(others[0] as string, { motherName: mothers[0] });
+        expect(served.status).toBe(200);
+      }
     }
-    const locked = await download(candidateCode, 'hall-ticket', { motherName: MOTHER_NAME }, '192.0.2.66');
-    expect(locked.status).toBe(429);
-    expect(locked.headers['retry-after']).toBeDefined();
-    const elsewhere = await download(candidateCode, 'hall-ticket', { motherName: MOTHER_NAME }, '192.0.2.67');
-    expect(elsewhere.status).toBe(200);
-  });
+    // The victim's 2 counted wrong names (its first and the one that locked it) + 148 unknown codes reach 150: 429 from then on.
+    expect(unknown.slice(0, 147).every((answer) => answer.status === 404)).toBe(true);
+    expect(unknown.slice(147).every((answer) => answer.status === 429)).toBe(true);
+    const refused = unknown[147];
+    expect(Number(refused?.retryAfter)).toBeGreaterThan(500);
+    expect(refused?.message).toBe(
+      "These details could not be verified, and too many attempts from your network have failed. Please check the candidate code and your mother's name, or try again in 10 minutes.",
+    );
+    // Slowed before refused: from the address's 32nd failure each 404 waits the 60 ms cap.
+    expect(Math.min(...unknown.slice(40, 147).map((answer) => answer.ms))).toBeGreaterThanOrEqual(55);
+
+    // The address is locked for enumeration, yet the other candidates' right names pass the gate...
+    for (const [i, code] of others.entries()) {
+      const { answer } = await timed(code, { motherName: mothers[i] });
+      expect(answer.status).toBe(200);
+      expect((answer.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
+    }
+    // ... while the locked candidate is refused even its right name, from anywhere.
+    expect((await timed(victim, { motherName: 'Sunanda Pawar' })).answer.status).toBe(429);
+    expect((await timed(victim, { motherName: 'Sunanda Pawar' }, '192.0.2.90')).answer.status).toBe(429);
+    // Another address is not slowed or refused.
+    const elsewhere = await timed('KBE999999ZZZ', { motherName: 'Guess' }, '100.64.7.2');
+    expect(elsewhere.answer.status).toBe(404);
+    expect(statuses.filter((status) => status >= 500)).toEqual([]);
+  }, 240_000);
 
   it('times out a render when Chromium hangs, and the next render succeeds on a fresh browser', async () => {
     const pool = new ChromiumPagePool({ executablePath: env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', size: 1, queueLimit: 4, timeoutMs: 5_000 });

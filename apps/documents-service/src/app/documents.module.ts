@@ -8,13 +8,13 @@ import { CANDIDATE_DIRECTORY, type CandidateDirectory } from './candidates/candi
 import { EventInvalidatedCandidates } from './candidates/event-invalidated-candidates';
 import { HttpCandidateDirectory } from './candidates/http.candidate-directory';
 import { RememberedCandidateFiles } from './candidates/remembered-candidate-files';
-import { SERVICE_NAME, type DocumentsConfig } from './documents.config';
+import { downloadLimitsFromConfig, SERVICE_NAME, type DocumentsConfig } from './documents.config';
 import { DocumentComposer } from './documents/document-composer';
 import { DocumentProvider } from './documents/document-provider';
 import { PdfCache } from './documents/pdf-cache';
 import { PRINT_EDITION, printEditionFromConfig, type PrintEdition } from './documents/print-edition';
 import { AdminDocumentsController } from './downloads/admin-documents.controller';
-import { ATTEMPT_LIMITER, type AttemptLimiter } from './downloads/attempt-limiter';
+import { ATTEMPT_LIMITER, limitsOfKey, type AttemptLimiter } from './downloads/attempt-limiter';
 import { DownloadDocumentUseCase } from './downloads/download-document.usecase';
 import { DOWNLOAD_SETTINGS } from './downloads/download.settings';
 import { DownloadsController } from './downloads/downloads.controller';
@@ -41,6 +41,7 @@ export class DocumentsModule implements OnApplicationBootstrap, OnApplicationShu
   ) {}
 
   static forRoot(config: DocumentsConfig): DynamicModule {
+    const limits = downloadLimitsFromConfig(config);
     return {
       module: DocumentsModule,
       controllers: [DownloadsController, AdminDocumentsController, VerificationController, InternalDocumentsController, RenderAheadController],
@@ -92,15 +93,11 @@ export class DocumentsModule implements OnApplicationBootstrap, OnApplicationShu
           provide: ATTEMPT_LIMITER,
           useFactory: (connection: Connection, feed: ReplicaEventFeed, publisher: EventPublisher) =>
             new ReplicatedAttemptLimiter(
-              new MongoAttemptLimiter(connection, {
-                limit: config.DOWNLOAD_FAILURE_LIMIT,
-                windowSeconds: config.DOWNLOAD_FAILURE_WINDOW_SECONDS,
-                lockoutSeconds: config.DOWNLOAD_LOCKOUT_SECONDS,
-              }),
+              new MongoAttemptLimiter(connection, limitsOfKey(limits)),
               {
                 listening: () => feed.live,
                 announce: async (payload) => void (await publisher.publish('download-attempts.changed', payload, { key: payload.key })),
-                windowMs: config.DOWNLOAD_FAILURE_WINDOW_SECONDS * 1000,
+                windowMs: Math.max(limits.candidate.windowSeconds, limits.address.windowSeconds) * 1000,
               },
             ),
           inject: [getConnectionToken(), ReplicaEventFeed, EventPublisher],
@@ -118,7 +115,7 @@ export class DocumentsModule implements OnApplicationBootstrap, OnApplicationShu
         {
           provide: DownloadDocumentUseCase,
           useFactory: (directory: CandidateDirectory, documents: DocumentProvider, limiter: AttemptLimiter) =>
-            new DownloadDocumentUseCase(directory, documents, limiter),
+            new DownloadDocumentUseCase(directory, documents, limiter, { slowdown: limits.address }),
           inject: [DOWNLOAD_CANDIDATES, DocumentProvider, ATTEMPT_LIMITER],
         },
       ],

@@ -14,11 +14,18 @@ import { z } from 'zod';
 
 export const SERVICE_NAME = 'registration-service';
 
-/** Per-client rate limits (requests per window), lowered by tests. */
+/**
+ * Rate limits (requests per window), lowered by tests. Per client address and route, sized for
+ * shared addresses (docs/security.md, "Rate limits and shared addresses"): registrations for a
+ * school lab of 60 registering at once (plus its school and mentor) with room for retries; searches
+ * for a mobile carrier's address (CGNAT) on release day. Searches are also limited per candidate
+ * code, from any address.
+ */
 const rateLimitEnv = {
   RATE_LIMIT_WINDOW_SECONDS: positiveIntField(60),
-  RATE_LIMIT_REGISTER: positiveIntField(20),
-  RATE_LIMIT_SEARCH: positiveIntField(30),
+  RATE_LIMIT_REGISTER: positiveIntField(120),
+  RATE_LIMIT_SEARCH: positiveIntField(600),
+  RATE_LIMIT_SEARCH_PER_CODE: positiveIntField(30),
   RATE_LIMIT_CONTACT: positiveIntField(5),
   ...trustedProxyEnv,
 };

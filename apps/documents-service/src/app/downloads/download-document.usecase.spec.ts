@@ -2,19 +2,25 @@ import { HttpException } from '@nestjs/common';
 import type { CandidateDirectory, CandidateDocumentData } from '../candidates/candidate-directory';
 import { candidateDocumentData } from '../candidates/candidate-document-data.fixture';
 import type { DocumentProvider } from '../documents/document-provider';
-import type { AttemptLimiter } from './attempt-limiter';
-import { DownloadDocumentUseCase, lockedMessage, RetryLaterException } from './download-document.usecase';
+import { addressKey, candidateKey, limitsOfKey, slowdownDelayMs, type AttemptLimiter } from './attempt-limiter';
+import { addressLockedMessage, DownloadDocumentUseCase, lockedMessage, RetryLaterException } from './download-document.usecase';
 
 const candidate = candidateDocumentData;
 
-/** In-memory limiter with the same rules as the Mongo one (limit failures, then a lock). */
-function memoryLimiter(limit: number, lockSeconds: number): AttemptLimiter & { failures: Map<string, number>; resets: string[] } {
+/** In-memory limiter with the same rules as the Mongo one (limit failures per key, then a lock; a lock spends them). */
+function memoryLimiter(
+  limitOf: number | ((key: string) => number),
+  lockSeconds: number,
+): AttemptLimiter & { failures: Map<string, number>; resets: string[]; writes: string[] } {
+  const limit = typeof limitOf === 'number' ? () => limitOf : limitOf;
   const failures = new Map<string, number>();
   const locks = new Map<string, number>();
   const resets: string[] = [];
+  const writes: string[] = [];
   return {
     failures,
     resets,
+    writes,
     async status(keys, now) {
       const until = Math.max(0, ...keys.map((key) => locks.get(key) ?? 0));
       return {
@@ -24,9 +30,10 @@ function memoryLimiter(limit: number, lockSeconds: number): AttemptLimiter & { f
     },
     async recordFailure(keys, now) {
       for (const key of keys) {
+        writes.push(key);
         const count = (failures.get(key) ?? 0) + 1;
         failures.set(key, count);
-        if (count >= limit) {
+        if (count >= limit(key)) {
           locks.set(key, now.getTime() + lockSeconds * 1000);
           failures.set(key, 0);
         }
@@ -40,6 +47,9 @@ function memoryLimiter(limit: number, lockSeconds: number): AttemptLimiter & { f
   };
 }
 
+/** Slowed from the 4th failure of an address, 100 ms more per failure, at most 250 ms. */
+const slowdown = { slowdownAfter: 3, delayStepMs: 100, maxDelayMs: 250 };
+
 function setup(found: CandidateDocumentData | null = candidate()) {
   const directory: CandidateDirectory = { find: async () => found, file: async () => Buffer.from('jpeg') };
   const served: string[] = [];
@@ -51,8 +61,9 @@ function setup(found: CandidateDocumentData | null = candidate()) {
   } as unknown as DocumentProvider;
   const limiter = memoryLimiter(3, 900);
   const now = new Date('2025-11-01T10:00:00Z');
-  const useCase = new DownloadDocumentUseCase(directory, documents, limiter, () => now);
-  return { useCase, limiter, served };
+  const slept: number[] = [];
+  const useCase = new DownloadDocumentUseCase(directory, documents, limiter, { slowdown, now: () => now, sleep: async (ms) => void slept.push(ms) });
+  return { useCase, limiter, served, slept };
 }
 
 async function statusOf(promise: Promise<unknown>): Promise<{ status: number; message: string }> {
@@ -100,7 +111,7 @@ describe('DownloadDocumentUseCase', () => {
     };
     const served: string[] = [];
     const documents = { pdf: async (kind: string) => (served.push(kind), { pdf: Buffer.from('%PDF-1.7'), cached: false }) } as unknown as DocumentProvider;
-    const useCase = new DownloadDocumentUseCase(directory, documents, memoryLimiter(3, 900));
+    const useCase = new DownloadDocumentUseCase(directory, documents, memoryLimiter(3, 900), { slowdown });
     const result = await useCase.execute({ ...request, motherName: 'Meena Patil' });
     expect(result.fileName).toBe('KBE123456ABC_hallticket.pdf');
     expect(served).toEqual(['hall-ticket']);
@@ -115,7 +126,7 @@ describe('DownloadDocumentUseCase', () => {
       file: async () => Buffer.from('jpeg'),
     };
     const documents = { pdf: async () => ({ pdf: Buffer.from('%PDF-1.7'), cached: true }) } as unknown as DocumentProvider;
-    const useCase = new DownloadDocumentUseCase(directory, documents, memoryLimiter(3, 900));
+    const useCase = new DownloadDocumentUseCase(directory, documents, memoryLimiter(3, 900), { slowdown });
     await useCase.execute({ ...request, motherName: 'Meena Patil' });
     expect(lookups).toEqual(['memory']);
     expect((await statusOf(useCase.execute({ ...request, motherName: 'Someone Else' }))).status).toBe(403);
@@ -135,11 +146,11 @@ describe('DownloadDocumentUseCase', () => {
     expect(served).toEqual([]);
   });
 
-  it('answers 429 to a locked client before anything the candidate lookup says, even its failure', async () => {
+  it('answers 429 to a locked candidate before anything the candidate lookup says, even its failure', async () => {
     const limiter = memoryLimiter(1, 900);
-    await limiter.recordFailure(['client:203.0.113.1'], new Date('2025-11-01T10:00:00Z'));
+    await limiter.recordFailure(['candidate:KBE123456ABC'], new Date('2025-11-01T10:00:00Z'));
     const down: CandidateDirectory = { find: () => Promise.reject(new Error('registration-service is not reachable')), file: async () => Buffer.from('') };
-    const locked = new DownloadDocumentUseCase(down, {} as DocumentProvider, limiter, () => new Date('2025-11-01T10:00:01Z'));
+    const locked = new DownloadDocumentUseCase(down, {} as DocumentProvider, limiter, { slowdown, now: () => new Date('2025-11-01T10:00:01Z') });
     expect(await statusOf(locked.execute({ ...request, motherName: 'Meena Patil' }))).toEqual({
       status: 429,
       message: 'Too many failed attempts. Please try again in 15 minutes.',
@@ -162,10 +173,99 @@ describe('DownloadDocumentUseCase', () => {
     expect([...limiter.failures.keys()]).toEqual(['client:203.0.113.1']);
   });
 
+  describe('per client address: enumeration only, slowed down before it is refused', () => {
+    /** Candidates KBE000001AAA.. with released hall tickets (mother: Meena Patil); any other code is unknown. */
+    function lab(addressLockAfter = 8) {
+      const codes = Array.from({ length: 60 }, (_, i) => `KBE${String(i + 1).padStart(6, '0')}AAA`);
+      const directory: CandidateDirectory = {
+        find: async (code) => (codes.includes(code) ? { ...candidate(), candidateCode: code } : null),
+        file: async () => Buffer.from('jpeg'),
+      };
+      const served: string[] = [];
+      const documents = { pdf: async (_kind: string, found: CandidateDocumentData) => (served.push(found.candidateCode), { pdf: Buffer.from('%PDF-1.7'), cached: true }) } as unknown as DocumentProvider;
+      const limiter = memoryLimiter((key) => (key.startsWith('client:') ? addressLockAfter : 3), 900);
+      const slept: number[] = [];
+      const now = new Date('2025-11-01T10:00:00Z');
+      const useCase = new DownloadDocumentUseCase(directory, documents, limiter, { slowdown, now: () => now, sleep: async (ms) => void slept.push(ms) });
+      const ask = (candidateCode: string, motherName: string, client = '100.64.0.1') =>
+        statusOf(useCase.execute({ candidateCode, kind: 'hall-ticket', motherName, client }));
+      return { codes, ask, limiter, slept, served };
+    }
+
+    it('slows an address down with a growing, capped delay, then refuses its failures (429, nothing said about the code)', async () => {
+      const { ask, slept, limiter } = lab();
+      const answers = [];
+      for (let i = 0; i < 7; i++) answers.push((await ask(`KBE9${String(i).padStart(5, '0')}ZZZ`, 'Guess')).status);
+      expect(answers).toEqual([404, 404, 404, 404, 404, 404, 404]);
+      // Failures 4 to 7 are beyond slowdownAfter (3): 100, 200, then the 250 ms cap.
+      expect(slept).toEqual([100, 200, 250, 250]);
+
+      const locked = await ask('KBE999999ZZZ', 'Guess');
+      expect(locked).toEqual({ status: 429, message: addressLockedMessage(900) });
+      // A wrong name of an existing candidate gets the same answer: the code's existence does not leak.
+      expect(await ask('KBE000001AAA', 'Wrong Name')).toEqual({ status: 429, message: addressLockedMessage(900) });
+      // ... and still counts against that candidate (the gate's own protection).
+      expect(limiter.failures.get('candidate:KBE000001AAA')).toBe(1);
+      // While the address is locked its failures are not even written.
+      const writes = limiter.writes.length;
+      for (let i = 0; i < 20; i++) expect((await ask('KBE999998ZZZ', 'Guess')).status).toBe(429);
+      expect(limiter.writes.length).toBe(writes);
+      expect(slept).toHaveLength(4);
+    });
+
+    it("never refuses a correct name of an unlocked candidate because of its address's or other candidates' failures", async () => {
+      const { ask, codes, served } = lab();
+      for (let i = 0; i < 8; i++) await ask(`KBE9${String(i).padStart(5, '0')}ZZZ`, 'Guess');
+      expect((await ask('KBE999999ZZZ', 'Guess')).status).toBe(429);
+      // Another candidate of the same lab locked by wrong names.
+      for (let i = 0; i < 3; i++) await ask('KBE000060AAA', 'Wrong Name', '198.51.100.9');
+      expect((await ask('KBE000060AAA', 'Meena Patil')).status).toBe(429);
+
+      for (const code of codes.slice(0, 59)) expect(await ask(code, 'Meena Patil')).toEqual({ status: 200, message: '' });
+      expect(served).toEqual(codes.slice(0, 59));
+    });
+
+    it("counts a candidate's wrong names against the address only once (and the one that locks it): the lock is that candidate's", async () => {
+      const { ask, limiter } = lab(1000);
+      const answers: number[] = [];
+      for (let i = 0; i < 50; i++) answers.push((await ask('KBE000007AAA', `Wrong ${i}`)).status);
+      expect(answers.slice(0, 3)).toEqual([403, 403, 403]);
+      expect(new Set(answers.slice(3))).toEqual(new Set([429]));
+      expect(limiter.failures.get('client:100.64.0.1')).toBe(2);
+      // Wrong names spread over many candidates from one address are enumeration: each counts.
+      for (const code of ['KBE000010AAA', 'KBE000011AAA', 'KBE000012AAA', 'KBE000013AAA']) await ask(code, 'Guess');
+      expect(limiter.failures.get('client:100.64.0.1')).toBe(6);
+    });
+
+    it('leaves other addresses alone', async () => {
+      const { ask, slept } = lab();
+      for (let i = 0; i < 8; i++) await ask(`KBE9${String(i).padStart(5, '0')}ZZZ`, 'Guess');
+      expect(await ask('KBE999999ZZZ', 'Guess', '100.64.0.2')).toEqual({ status: 404, message: 'Candidate not found' });
+      expect(await ask('KBE000001AAA', 'Wrong', '100.64.0.2')).toEqual({
+        status: 403,
+        message: "Mother's name does not match our records. Please check and try again.",
+      });
+      expect(slept).toHaveLength(4);
+    });
+  });
+
+  it('grows the delay per failure beyond the threshold, up to its cap, and picks each key kind its limits', () => {
+    const policy = { slowdownAfter: 100, delayStepMs: 20, maxDelayMs: 3000 };
+    expect([0, 100, 101, 150, 250, 5000].map((failures) => slowdownDelayMs(failures, policy))).toEqual([0, 0, 20, 1000, 3000, 3000]);
+    const candidateLimits = { limit: 5, windowSeconds: 900, lockoutSeconds: 900 };
+    const addressLimits = { limit: 20000, windowSeconds: 3600, lockoutSeconds: 900, ...policy };
+    const of = limitsOfKey({ candidate: candidateLimits, address: addressLimits });
+    expect(of(candidateKey('KBE123456ABC'))).toBe(candidateLimits);
+    expect(of(addressKey('100.64.0.1'))).toBe(addressLimits);
+  });
+
   it('says when to try again', () => {
     expect(lockedMessage(900)).toBe('Too many failed attempts. Please try again in 15 minutes.');
     expect(lockedMessage(61)).toBe('Too many failed attempts. Please try again in 2 minutes.');
     expect(lockedMessage(60)).toBe('Too many failed attempts. Please try again in 1 minute.');
     expect(lockedMessage(30)).toBe('Too many failed attempts. Please try again in 30 seconds.');
+    expect(addressLockedMessage(900)).toBe(
+      "These details could not be verified, and too many attempts from your network have failed. Please check the candidate code and your mother's name, or try again in 15 minutes.",
+    );
   });
 });

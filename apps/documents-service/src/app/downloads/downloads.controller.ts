@@ -31,7 +31,10 @@ export class DownloadsController {
   @ApiNotFoundResponse({ description: 'Candidate not found' })
   @ApiForbiddenResponse({ description: "Mother's name does not match our records." })
   @ApiConflictResponse({ description: 'The document is not released yet.' })
-  @ApiTooManyRequestsResponse({ description: 'Too many failed attempts; Retry-After gives the seconds to wait.' })
+  @ApiTooManyRequestsResponse({
+    description:
+      'Too many failed attempts: the candidate is locked after wrong names, or a failure comes from an address locked after very many failures (a correct name is still served); Retry-After gives the seconds to wait.',
+  })
   @ApiRetryLaterResponse('Busy rendering, or registration-service unreachable; Retry-After gives the seconds to wait.')
   async post(
     @Param('code', new ZodValidationPipe(candidateCodeParam)) candidateCode: string,

@@ -10,20 +10,20 @@ interface AttemptRecord {
 
 /**
  * Attempt counters in the service's database (collection `download_attempts`), so every
- * replica sees the same locks. A fixed window per key: the first failure opens it.
+ * replica sees the same locks. A fixed window per key: the first failure opens it. Every read
+ * and write of a download is by `_id` (the key; `active`, at a feed's (re)start, reads by filter).
+ * `limits` applies to every key, or is chosen per key (`limitsOfKey`).
  */
 export class MongoAttemptLimiter implements AttemptLimiter {
   private readonly records: Collection<AttemptRecord>;
+  private readonly limitsOf: (key: string) => AttemptLimits;
 
-  constructor(
-    connection: Connection,
-    private readonly limits: AttemptLimits,
-  ) {
+  constructor(connection: Connection, limits: AttemptLimits | ((key: string) => AttemptLimits)) {
     this.records = connection.collection<AttemptRecord>('download_attempts');
+    this.limitsOf = typeof limits === 'function' ? limits : () => limits;
   }
 
   async status(keys: string[], now: Date): Promise<AttemptStatus> {
-    // One lookup by _id per key: FerretDB answers { _id } from its index, { _id: { $in } } by a scan.
     const records = await Promise.all(keys.map((key) => this.records.findOne({ _id: key })));
     const until = Math.max(0, ...records.map((record) => record?.lockedUntil?.getTime() ?? 0));
     return {
@@ -53,7 +53,8 @@ export class MongoAttemptLimiter implements AttemptLimiter {
   }
 
   private async failOne(key: string, now: Date): Promise<void> {
-    const windowOpenedAfter = new Date(now.getTime() - this.limits.windowSeconds * 1000);
+    const limits = this.limitsOf(key);
+    const windowOpenedAfter = new Date(now.getTime() - limits.windowSeconds * 1000);
     const current = await this.records.findOne({ _id: key });
     if (!current || current.windowStart <= windowOpenedAfter) {
       await this.records.updateOne(
@@ -61,16 +62,16 @@ export class MongoAttemptLimiter implements AttemptLimiter {
         { $set: { windowStart: now, failures: 1, lockedUntil: current?.lockedUntil ?? null } },
         { upsert: true },
       );
-      if (this.limits.limit <= 1) await this.lock(key, now);
+      if (limits.limit <= 1) await this.lock(key, now);
       return;
     }
     await this.records.updateOne({ _id: key }, { $inc: { failures: 1 } });
     const updated = await this.records.findOne({ _id: key });
-    if (updated && updated.failures >= this.limits.limit) await this.lock(key, now);
+    if (updated && updated.failures >= limits.limit) await this.lock(key, now);
   }
 
   private async lock(key: string, now: Date): Promise<void> {
-    const lockedUntil = new Date(now.getTime() + this.limits.lockoutSeconds * 1000);
+    const lockedUntil = new Date(now.getTime() + this.limitsOf(key).lockoutSeconds * 1000);
     // A lock starts a fresh window: the failures that caused it are spent.
     await this.records.updateOne({ _id: key }, { $set: { lockedUntil, failures: 0, windowStart: now } });
   }

@@ -4,7 +4,7 @@ import { indexPendingEvents, PendingEventFields } from '../common/pending-event.
 
 @Schema({ collection: 'candidates', versionKey: false })
 export class CandidateDocument extends PendingEventFields {
-  /** The candidate code: the primary key (docs/adr/0005: FerretDB serves only `_id` filters from an index). */
+  /** The candidate code: the primary key (docs/adr/0005). */
   @Prop({ type: String, required: true })
   _id!: string;
 

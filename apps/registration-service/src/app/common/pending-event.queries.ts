@@ -15,8 +15,7 @@ export function findRecordsWithPendingEvent<D extends PendingEventFields>(
 /**
  * Marks the events of records (by code, their `_id`) as written to the outbox. Concurrent
  * registrations' marks are coalesced (WriteBatcher): one round trip per batch, one update
- * statement per record, each addressed by `_id` alone, which FerretDB's SQLite backend serves
- * from its index; `{ _id: { $in } }` would read the whole collection (docs/adr/0004, docs/adr/0005).
+ * statement per record, each addressed by `_id` (docs/adr/0005).
  */
 export class RecordEventMarks<D extends PendingEventFields> {
   private readonly batcher: WriteBatcher<string>;

@@ -3,7 +3,7 @@ import { indexPendingEvents, PendingEventFields } from '../common/pending-event.
 
 @Schema({ collection: 'mentors', versionKey: false })
 export class MentorDocument extends PendingEventFields {
-  /** The mentor code: the primary key (docs/adr/0005: FerretDB serves only `_id` filters from an index). */
+  /** The mentor code: the primary key (docs/adr/0005). */
   @Prop({ type: String, required: true })
   _id!: string;
 

@@ -4,7 +4,7 @@ import { indexPendingEvents, PendingEventFields } from '../common/pending-event.
 
 @Schema({ collection: 'schools', versionKey: false })
 export class SchoolDocument extends PendingEventFields {
-  /** The school code: the primary key (docs/adr/0005: FerretDB serves only `_id` filters from an index). */
+  /** The school code: the primary key (docs/adr/0005). */
   @Prop({ type: String, required: true })
   _id!: string;
 
@@ -38,7 +38,7 @@ export class SchoolDocument extends PendingEventFields {
 
 export const SchoolSchema = SchemaFactory.createForClass(SchoolDocument);
 // Lookups by code (public ?code= lookup, mentor registration) use the primary key: `_id` is the
-// school code, so no unique code index is needed (and FerretDB serves only `_id` from an index).
+// school code, so no unique code index is needed.
 // One school per UDISE code: the insert itself refuses a second registration.
 SchoolSchema.index({ udiseCode: 1 }, { unique: true });
 // Serves the list: find({ nameSearch: /^prefix/ }).sort({ nameSearch: 1 }).

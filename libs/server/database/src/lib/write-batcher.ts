@@ -18,8 +18,8 @@ interface Waiting<T> {
  * resolves when that item was written and rejects with that item's error (or with the
  * statement's error, which fails every item of the batch).
  *
- * Why: FerretDB's SQLite backend commits writes one at a time, so twenty requests' inserts as
- * one `insertMany` cost about what one insert costs (docs/adr/0004).
+ * Why: every statement is a round trip and, on the local store, a transaction of its own; twenty
+ * requests' inserts as one `insertMany` cost little more than one insert (docs/adr/0004).
  */
 export class WriteBatcher<T> {
   private queue: Waiting<T>[] = [];

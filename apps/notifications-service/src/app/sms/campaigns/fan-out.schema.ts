@@ -29,7 +29,7 @@ export class FanOutDocument {
   createdAt!: Date;
 }
 
-// No secondary index: FerretDB's SQLite backend would never use it (only `{ _id }` filters).
+// No secondary index: every read is by `_id` or of one campaign's few documents.
 export const FanOutSchema = SchemaFactory.createForClass(FanOutDocument);
 
 /**

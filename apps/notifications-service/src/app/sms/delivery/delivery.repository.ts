@@ -397,9 +397,8 @@ export class DeliveryRepository {
   /**
    * Deletes the in-flight entry of a finished chunk (only while `holder` holds it) in the next
    * queued delete: the chunks of every partition that finish while the queue is busy take one
-   * place in the queue, and each is deleted by `_id` and holder (a filter FerretDB hands to
-   * SQLite, ADR 0004; an `$or` of them made it decode the whole in-flight collection, the
-   * messages of every chunk in it, for each delete).
+   * place in the queue, and each is deleted by `_id` and holder (served by the `_id` index; an
+   * `$or` of them would read the whole in-flight collection, docs/adr/0004).
    */
   private forgetCoalesced(chunk: Pick<ClaimedChunk, 'inflightId' | 'holder'>): Promise<unknown> {
     if (this.finishing) {
@@ -416,8 +415,8 @@ export class DeliveryRepository {
   }
 
   /**
-   * FerretDB's SQLite backend has one writer per database: concurrent multi-document writes
-   * from several partitions only contend (and were seen to stall), so this process queues them.
+   * Concurrent multi-document writes from several partitions only contend for the store's
+   * update lock (docs/adr/0004), so this process queues them.
    */
   private serial<T>(write: () => Promise<T>): Promise<T> {
     const next = this.writes.then(write, write);

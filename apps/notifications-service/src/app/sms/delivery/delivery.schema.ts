@@ -1,11 +1,9 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 
 /**
- * The delivery log, in insert-mostly collections: FerretDB's SQLite backend hands SQLite a
- * filter only when it is exactly `{ _id: <value> }`; any other find/update/delete (`$in`, ranges,
- * other fields, even `_id` plus another field) decodes every document of the collection. So the
- * hot path inserts (many at once, a duplicate `_id` being the idempotency signal), reads and
- * updates by `_id` alone, and scans only the small in-flight set.
+ * The delivery log, in insert-mostly collections: the hot path inserts (many at once, a
+ * duplicate `_id` being the idempotency signal), reads and updates by `_id`, and scans only the
+ * small in-flight set (what the local store serves from an index: docs/adr/0004).
  */
 
 /**
@@ -92,6 +90,5 @@ export class OutcomeDocument {
   @Prop({ type: Date })
   updatedAt?: Date;
 }
-// No secondary indexes: FerretDB's SQLite backend never uses them for a query (only `_id`), they
-// would only make every insert dearer.
+// No secondary indexes: every read is by `_id`; they would only make every insert dearer.
 export const OutcomeSchema = SchemaFactory.createForClass(OutcomeDocument);

@@ -3,8 +3,7 @@ import { outboundSmsSchema, type OutboundSms } from './outbound-message';
 
 /**
  * The messages of an in-flight chunk as stored in its entry: one JSON array, deflated. The entry
- * is written with every claim, before the claims (SQLite's single writer does nothing else
- * meanwhile), and the chunk's messages as JSON strings were the largest write of a wave (about
+ * is written with every claim, before the claims, and the chunk's messages as JSON strings were the largest write of a wave (about
  * 250 bytes per message, 2 MB for a large wave); a campaign's messages differ in a few
  * characters each, so deflate makes them about a twentieth of that, in well under a millisecond
  * per chunk. Read only when a chunk is taken over.

@@ -12,8 +12,7 @@ import { SmsDispatcher } from './sms.dispatcher';
 /**
  * Messages claimed and sent together; the offset moves on after each chunk is recorded. A fetch
  * (SMS_FETCH_BYTES_PER_PARTITION, 512 KiB: about 1,500 messages) is usually one chunk: the
- * delivery log costs five writes per chunk whatever its size (each a SQLite transaction in
- * FerretDB, tens of ms on this machine), so larger chunks mean fewer of them.
+ * delivery log costs five writes per chunk whatever its size, so larger chunks mean fewer of them.
  */
 const CHUNK_SIZE = 2_000;
 

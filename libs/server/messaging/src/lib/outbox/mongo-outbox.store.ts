@@ -38,8 +38,7 @@ export class MongoOutboxStore implements OutboxStore {
     // find; should its writer stall past the re-drive's grace period and the re-driven copy be
     // relayed first, the event goes out twice, which delivery at least once allows (consumers
     // are idempotent on the event id, docs/adr/0002).
-    // One lookup by `_id` per entry (at once): FerretDB's SQLite backend serves `{ _id }` from its
-    // index but reads the whole, ever growing `outbox_published` for `{ _id: { $in } }` (docs/adr/0004).
+    // One lookup by `_id` per entry, at once (served by the `_id` index).
     const relayed = await Promise.all(
       docs.map(async (doc) => (!doc.firstWrite && (await this.published.exists({ _id: doc._id })) ? doc._id : null)),
     );

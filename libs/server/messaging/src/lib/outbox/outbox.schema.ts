@@ -3,8 +3,8 @@ import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 /**
  * One outbox entry. Two collections share this shape: `outbox` holds only the entries still
  * waiting for the broker, `outbox_published` keeps the relayed ones for inspection until the
- * retention clean-up. Keeping the waiting set small matters on FerretDB's SQLite backend, which
- * scans a whole collection for any filter other than `{ _id }` (docs/adr/0004).
+ * retention clean-up. The relay's query reads only the small waiting set (on the local store any
+ * filter but `_id` reads a whole collection, docs/adr/0004).
  */
 @Schema({ versionKey: false })
 export class OutboxDocument {
