@@ -71,6 +71,7 @@ export function fuzzProfile(runId, env = process.env) {
     ...testProfile(runId, env),
     RATE_LIMIT_REGISTER: '100000',
     RATE_LIMIT_SEARCH: '100000',
+    RATE_LIMIT_SEARCH_PER_CODE: '100000',
     RATE_LIMIT_CONTACT: '100000',
     // the SMS provider's delivery-report webhook is fuzzed with its token too
     SMS_WEBHOOK_TOKEN: env.SMS_WEBHOOK_TOKEN ?? secret(),
