@@ -5,11 +5,22 @@ import type { NotificationsConfig } from '../../notifications.config';
 import { CampaignStatsUseCase } from './campaign-stats.usecase';
 
 /**
+ * The campaign id of an SMS sent because of an event (a registration, a release): admin-service
+ * never has such campaigns in its history, so their counts are not reported to it.
+ */
+export function eventSmsCampaignId(eventId: string): string {
+  return `${EVENT_CAMPAIGN_PREFIX}${eventId}`;
+}
+const EVENT_CAMPAIGN_PREFIX = 'event:';
+
+/**
  * Keeps the admin's SMS history live: campaigns whose counts changed in this process (fan-out,
  * sends, delivery reports, re-drives) are marked, and every SMS_STATS_REPORT_INTERVAL_MS their
  * totals, read from the database (so several processes report the same truth), are sent to
  * admin-service's `PATCH /internal/sms/campaigns/{id}/counts` (absolute values: a repeat is harmless).
- * Campaigns admin-service does not know (single-candidate event SMS) answer 404 and are dropped.
+ * Event SMS (`eventSmsCampaignId`) are not reported: a bulk release sends one per candidate, and
+ * reporting each (its totals read, a PATCH answered 404) delayed the admin's campaigns behind
+ * thousands of them. Other campaigns admin-service does not know answer 404 and are dropped.
  */
 @Injectable()
 export class CampaignStatsReporter implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -24,7 +35,7 @@ export class CampaignStatsReporter implements OnApplicationBootstrap, OnApplicat
   ) {}
 
   markChanged(campaignIds: Iterable<string>): void {
-    for (const id of campaignIds) this.dirty.add(id);
+    for (const id of campaignIds) if (!id.startsWith(EVENT_CAMPAIGN_PREFIX)) this.dirty.add(id);
   }
 
   onApplicationBootstrap(): void {

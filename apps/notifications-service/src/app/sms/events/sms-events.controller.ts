@@ -10,6 +10,7 @@ import { InjectConfig } from '@kbe/server-config';
 import type { EventEnvelope } from '@kbe/server-messaging';
 import type { z } from 'zod';
 import type { NotificationsConfig } from '../../notifications.config';
+import { eventSmsCampaignId } from '../campaigns/campaign-stats.reporter';
 import { FanOutUseCase, INVALID_NUMBER } from '../campaigns/fan-out.usecase';
 import { RECIPIENT_DIRECTORY, type RecipientDirectory } from '../campaigns/recipient-directory';
 import { eventSmsTemplates } from './event-sms.templates';
@@ -57,7 +58,7 @@ export class SmsEventsController {
     if (!payload) return;
     await this.fanOut.execute({
       eventId: envelope.id,
-      campaignId: envelope.id,
+      campaignId: eventSmsCampaignId(envelope.id),
       messageType: 'registration',
       message: this.templates.registration,
       requestedBy: 'system',
@@ -74,7 +75,7 @@ export class SmsEventsController {
     if (!phoneNumber) this.logger.warn(`${topic} ${envelope.id}: candidate ${payload.candidateCode} has no number on record (${INVALID_NUMBER})`);
     await this.fanOut.execute({
       eventId: envelope.id,
-      campaignId: envelope.id,
+      campaignId: eventSmsCampaignId(envelope.id),
       messageType: kind,
       message: this.templates[kind],
       requestedBy: payload.releasedBy,
