@@ -116,6 +116,9 @@ const RELEASE_FIELDS = {
 
 export const CANDIDATE_REPOSITORY = Symbol('CANDIDATE_REPOSITORY');
 
+/** Codes per `_id $in` statement when a page of documents is read. */
+const IN_CODE_ORDER_CHUNK = 250;
+
 /** Who an SMS campaign group reaches (spec section 9: all, paid, unpaid, hall-ticket released). */
 export type SmsRecipientGroupFilter = 'all' | 'paid' | 'unpaid' | 'hall-ticket';
 
@@ -204,10 +207,14 @@ export class MongoCandidateRepository implements CandidateRepository, OnModuleIn
     return this.directory.count(query);
   }
 
-  /** The stored candidates of `codes`, in that order: one `_id $in` statement, ordered here. */
+  /** The stored candidates of `codes`, in that order: `_id $in` statements, ordered here. */
   private async inCodeOrder(codes: readonly string[]): Promise<CandidateRecord[]> {
     if (codes.length === 0) return [];
-    const docs = await this.model.find({ _id: { $in: [...codes] } }).lean<CandidateDocument[]>().exec();
+    // Large pages (exports, bulk jobs) are read as a few statements at once: the store decodes
+    // documents on as many cores as it has statements.
+    const chunks = [];
+    for (let i = 0; i < codes.length; i += IN_CODE_ORDER_CHUNK) chunks.push(codes.slice(i, i + IN_CODE_ORDER_CHUNK));
+    const docs = (await Promise.all(chunks.map((chunk) => this.model.find({ _id: { $in: chunk } }).lean<CandidateDocument[]>().exec()))).flat();
     const byCode = new Map(docs.map((doc) => [doc.candidateCode, doc]));
     return codes.flatMap((code) => {
       const doc = byCode.get(code);

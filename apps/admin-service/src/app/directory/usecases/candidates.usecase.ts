@@ -213,17 +213,24 @@ export class AdminCandidatesUseCase {
     const filters = { ...query, page: undefined, limit: undefined, sort: undefined };
     async function* lines() {
       yield `\uFEFF${csvLine(CSV_COLUMNS.map(([title]) => title))}`;
-      let after: string | undefined;
-      do {
-        const answer = await registration.get<Envelope<{ candidates: InternalCandidate[]; nextCursor: string | null }>>(
+      type ExportPage = Envelope<{ candidates: InternalCandidate[]; nextCursor: string | null }>;
+      const page = (after: string | undefined): Promise<ExportPage> =>
+        registration.get<ExportPage>(
           '/internal/candidates',
           { ...filters, cursor: 'true', after, limit: EXPORT_PAGE_SIZE } as Query,
         );
+      // The next page is asked for as soon as its cursor is known, while this one is written out.
+      let next: Promise<ExportPage> | undefined = page(undefined);
+      while (next) {
+        const answer: ExportPage = await next;
+        const after: string | undefined = answer.data.nextCursor ?? undefined;
+        next = after ? page(after) : undefined;
+        // A download abandoned meanwhile never awaits it: its failure must not go unhandled.
+        next?.catch(() => undefined);
         let chunk = '';
         for (const candidate of answer.data.candidates) chunk += csvLine(CSV_COLUMNS.map(([, read]) => read(candidate)));
         if (chunk) yield chunk;
-        after = answer.data.nextCursor ?? undefined;
-      } while (after);
+      }
     }
     return Readable.from(lines());
   }
