@@ -12,7 +12,8 @@
 //
 // Needs the real servers (`node tools/infra/cli.mjs up`). Prints medians and the ratio, and per
 // run the CPU seconds each process on the path spent (this one: producer, consumer, fake
-// provider; the service; Kafka; the MongoDB-wire server): on two cores the sum bounds the rate.
+// provider; the service; Kafka; the MongoDB-wire server and the PostgreSQL under it): on two
+// cores the sum bounds the rate.
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -45,7 +46,24 @@ const id = `bench${Date.now().toString(36)}`;
 const brokers = (infra.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
 const kafka = new Kafka({ clientId: id, brokers, logLevel: logLevel.NOTHING });
 // The servers' pids, from the infra tool's pid records (read once: the servers outlive the bench).
-const serverPids = Object.fromEntries(['kafka', 'mongo'].map((name) => [name, readPidRecord(paths().pid(name))?.pid]));
+const serverPids = Object.fromEntries(['kafka', 'mongo', 'postgres'].map((name) => [name, readPidRecord(paths().pid(name))?.pid]));
+
+/** The PostgreSQL server under FerretDB: its postmaster and every backend it forked. */
+function postgresCpuSeconds() {
+  const postmaster = serverPids.postgres;
+  if (!postmaster) return 0;
+  let seconds = cpuSecondsOf(postmaster);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster) seconds += cpuSecondsOf(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return seconds;
+}
 
 /** CPU seconds a process has run so far, all its threads (scheduler statistics, nanoseconds). */
 function cpuSecondsOf(pid) {
@@ -62,7 +80,7 @@ function cpuSecondsOf(pid) {
 /** CPU seconds spent so far by this process (bench: producer, consumer, fake provider) and the others on the path. */
 function cpuSnapshot(servicePids) {
   const own = process.cpuUsage();
-  return { bench: (own.user + own.system) / 1e6, service: servicePids.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0), kafka: cpuSecondsOf(serverPids.kafka), mongo: cpuSecondsOf(serverPids.mongo) };
+  return { bench: (own.user + own.system) / 1e6, service: servicePids.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0), kafka: cpuSecondsOf(serverPids.kafka), mongo: cpuSecondsOf(serverPids.mongo), postgres: postgresCpuSeconds() };
 }
 const cpuSince = (before, after) => Object.fromEntries(Object.keys(before).map((key) => [key, after[key] - before[key]]));
 const cpuLine = (cpu) => `${Object.entries(cpu).map(([key, seconds]) => `${key} ${seconds.toFixed(2)}`).join(', ')}; total ${Object.values(cpu).reduce((a, b) => a + b, 0).toFixed(2)} CPU-s`;
