@@ -3,7 +3,7 @@ import { Test } from '@nestjs/testing';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { loadConfig } from '@kbe/server-config';
 import type { AddressInfo } from 'node:net';
-import request from 'supertest';
+import supertest from 'supertest';
 import { registrationEnvSchema, type RegistrationConfig } from '../registration.config';
 import { clientAddress, RateLimited, rateLimitTarget, throttlerOptions, TOO_MANY_REQUESTS } from './rate-limit';
 
@@ -56,13 +56,13 @@ const required = {
 describe('rate limits', () => {
   let app: INestApplication | undefined;
 
-  async function start(env: Record<string, string> = {}): Promise<{ http: ReturnType<typeof request>; config: RegistrationConfig }> {
+  async function start(env: Record<string, string> = {}): Promise<{ http: ReturnType<typeof supertest>; config: RegistrationConfig }> {
     const config = loadConfig(registrationEnvSchema, { ...required, TRUSTED_PROXY_HOPS: '1', ...env });
     const module = await Test.createTestingModule({ imports: [ThrottlerModule.forRoot(throttlerOptions(config))], controllers: [LimitedController] }).compile();
     app = module.createNestApplication({ logger: false });
     await app.listen(0, '127.0.0.1');
     const { port } = app.getHttpServer().address() as AddressInfo;
-    return { http: request(`http://127.0.0.1:${port}`), config };
+    return { http: supertest(`http://127.0.0.1:${port}`), config };
   }
 
   afterEach(async () => {
