@@ -22,7 +22,7 @@
 // Seeding goes through the public API like the forms (bench/scale-seed.mjs): one school per 200
 // candidates, one mentor per 25, candidates as multipart with a small JPEG photo and signature,
 // three categories, six districts and their talukas, classes 5th to 12th; then fees paid for a
-// share through the admin API. Registration is rate limited per client address (20 a minute by
+// share through the admin API. Registration is rate limited per client address (120 a minute by
 // default), so the stack must run with RATE_LIMIT_REGISTER raised, as above.
 //
 // Measured, with the admin token, through the edge:

@@ -110,7 +110,7 @@ export async function runPool({ label, count, concurrency, task, attempts = 3, p
 
 function rateLimitError(error) {
   return new Error(
-    `${error.message}\nThe stack limits registrations per client address (RATE_LIMIT_REGISTER, 20 a minute by default). ` +
+    `${error.message}\nThe stack limits registrations per client address (RATE_LIMIT_REGISTER, 120 a minute by default). ` +
       'Seed against a stack started with the limits raised, e.g. `RATE_LIMIT_REGISTER=1000000 RATE_LIMIT_SEARCH=1000000 npm start`.',
   );
 }

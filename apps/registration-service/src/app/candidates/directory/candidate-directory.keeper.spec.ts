@@ -3,25 +3,7 @@ import { CandidateDirectory } from './candidate-directory';
 import { CandidateDirectoryKeeper, type ReplicaEvents } from './candidate-directory.keeper';
 import type { CandidateEntrySource } from './candidate-entry.source';
 import type { DirectoryEntry } from './directory-entry';
-
-function entry(code: string, fields: Partial<DirectoryEntry> = {}): DirectoryEntry {
-  return {
-    code,
-    createdAt: Date.parse('2025-10-01T00:00:00Z'),
-    nameSearch: 'some one',
-    phoneNumber: '9000000000',
-    mentorCode: 'MEN-AAAAAA',
-    schoolCode: 'SCH-AAAAAA',
-    category: 'Sec',
-    standard: '8th',
-    district: 'Nashik',
-    feesPaid: false,
-    hallTicketReleased: false,
-    certificateReleased: false,
-    deletedAt: null,
-    ...fields,
-  };
-}
+import { entry } from './directory-entry.fixture';
 
 const codeOf = (i: number) => `KBE${String(i).padStart(6, '0')}AAA`;
 

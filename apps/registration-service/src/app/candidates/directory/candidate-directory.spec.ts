@@ -1,27 +1,8 @@
 import { CandidateDirectory } from './candidate-directory';
 import type { DirectoryEntry } from './directory-entry';
+import { entry, T0 } from './directory-entry.fixture';
 
 const DAY = 86_400_000;
-const T0 = Date.parse('2025-10-01T00:00:00Z');
-
-function entry(code: string, fields: Partial<DirectoryEntry> = {}): DirectoryEntry {
-  return {
-    code,
-    createdAt: T0,
-    nameSearch: 'some one',
-    phoneNumber: '9000000000',
-    mentorCode: 'MEN-AAAAAA',
-    schoolCode: 'SCH-AAAAAA',
-    category: 'Sec',
-    standard: '8th',
-    district: 'Nashik',
-    feesPaid: false,
-    hallTicketReleased: false,
-    certificateReleased: false,
-    deletedAt: null,
-    ...fields,
-  };
-}
 
 function directoryOf(entries: DirectoryEntry[]): CandidateDirectory {
   const directory = new CandidateDirectory();
