@@ -326,6 +326,18 @@ describe('registration-service registrations against FerretDB, Kafka and MinIO',
         expect(JSON.stringify(response.body)).not.toMatch(/ at .*\.ts/);
       });
 
+      it('refuses text with a NUL character in any field, JSON or multipart, and stores nothing', async () => {
+        const message = 'must not contain the NUL character (U+0000)';
+        const json = await http.post('/api/mentors/register').send({ ...mentor(schoolCode), address: 'Nashik\u0000' }).expect(400);
+        expect(json.body.errors).toEqual([{ field: 'address', message }]);
+        const bad = candidate(mentorCode, 'Nul Character');
+        bad.permanentAddress.taluka = 'Niph\u0000ad';
+        const multipart = await submitCandidate(bad, { photo: jpeg, signature: png }).expect(400);
+        expect(multipart.body.errors).toEqual([{ field: 'permanentAddress.taluka', message }]);
+        const listed = await http.get('/internal/candidates').set(internal).query({ search: 'Nul Character' }).expect(200);
+        expect(listed.body.data.candidates).toEqual([]);
+      });
+
       it('refuses malformed JSON and unexpected fields cleanly', async () => {
         const malformed = await http.post('/api/schools/register').set('content-type', 'application/json').send('{"schoolName": ').expect(400);
         expect(malformed.body).toEqual({ statusCode: 400, message: 'Malformed JSON body' });

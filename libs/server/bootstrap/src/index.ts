@@ -11,3 +11,4 @@ export * from './lib/client-address';
 export * from './lib/security-headers.middleware';
 export * from './lib/csp-report';
 export * from './lib/csp-report.module';
+export * from './lib/nul-characters';

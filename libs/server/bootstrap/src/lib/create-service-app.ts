@@ -4,7 +4,8 @@ import type { CustomStrategy } from '@nestjs/microservices';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { ServiceEnv } from '@kbe/server-config';
 import { Logger } from 'nestjs-pino';
-import { bodyParserErrorToHttpException } from './error-response';
+import { bodyParserErrorToHttpException, RequestValidationError } from './error-response';
+import { nulCharacterErrors } from './nul-characters';
 import { serveApiDocsUi } from './api-docs-ui';
 import { methodNotAllowedMiddleware } from './method-not-allowed.middleware';
 import { serveOpenApiDocument } from './openapi-document';
@@ -51,6 +52,11 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Nest
   app.use((error: unknown, _request: unknown, _response: unknown, next: (error: unknown) => void) =>
     next(bodyParserErrorToHttpException(error)),
   );
+  // Multipart fields are checked where they are parsed, by the validation pipes.
+  app.use((request: { body?: unknown; query?: unknown }, _response: unknown, next: (error?: unknown) => void) => {
+    const errors = [...nulCharacterErrors(request.body), ...nulCharacterErrors(request.query, 'query')];
+    next(errors.length > 0 ? new RequestValidationError(errors) : undefined);
+  });
   app.setGlobalPrefix(GLOBAL_PREFIX, {
     exclude: [{ path: `${INTERNAL_ROUTE_PREFIX}/{*path}`, method: RequestMethod.ALL }],
   });

@@ -9,7 +9,7 @@ import {
   type EditionSettings,
   type ImageFileInfo,
 } from '@kbe/contracts';
-import { RequestValidationError } from '@kbe/server-bootstrap';
+import { RequestValidationError, refuseNulCharacters } from '@kbe/server-bootstrap';
 import { CLOCK, type Clock } from '../../common/clock';
 import { CODE_GENERATORS, type CodeGenerators } from '../../common/code-generators';
 import { EDITION_SETTINGS } from '../../common/edition.settings.provider';
@@ -133,6 +133,7 @@ export class RegisterCandidateUseCase {
     if (closed) {
       throw new BadRequestException({ statusCode: HttpStatus.BAD_REQUEST, message: closed, errors: [{ field: 'registrationDeadline', message: closed }] });
     }
+    refuseNulCharacters(input.fields); // multipart fields reach no validation pipe
     const checked = validateCandidateSubmission({ fields: input.fields, photo: imageInfo(input.photo), signature: imageInfo(input.signature) });
     if (!checked.success) throw new RequestValidationError(checked.fieldErrors);
     // Fees are confirmed by an admin, never by the registration form.
