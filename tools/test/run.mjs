@@ -110,7 +110,7 @@ try {
   const needsServers = wanted('integration') || wanted('e2e') || wanted('fuzz');
   if (needsServers) {
     infra = await import(join(repoRoot, 'tools/infra/index.mjs'));
-    log('infrastructure up (FerretDB, Kafka, MinIO, Chromium) ...');
+    log('infrastructure up (PostgreSQL, FerretDB, Kafka, MinIO, Chromium) ...');
     infraStartedHere = await infraUpNoting(infra);
     if (wanted('integration')) {
       await tests('integration tests', 'integration', () => nx(['integration'], { parallel: 1 }));
