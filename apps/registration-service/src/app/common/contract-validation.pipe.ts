@@ -1,6 +1,6 @@
 import type { PipeTransform } from '@nestjs/common';
 import { validateWith } from '@kbe/contracts';
-import { refuseNulCharacters, RequestValidationError } from '@kbe/server-bootstrap';
+import { RequestValidationError } from '@kbe/server-bootstrap';
 import type { z } from 'zod';
 
 /**
@@ -11,7 +11,6 @@ export class ContractValidationPipe<S extends z.ZodType> implements PipeTransfor
   constructor(private readonly schema: S) {}
 
   transform(value: unknown): z.output<S> {
-    refuseNulCharacters(value);
     const result = validateWith(this.schema, value ?? {});
     if (result.success) return result.data;
     throw new RequestValidationError(result.fieldErrors);

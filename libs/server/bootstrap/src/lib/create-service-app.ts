@@ -52,7 +52,8 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Nest
   app.use((error: unknown, _request: unknown, _response: unknown, next: (error: unknown) => void) =>
     next(bodyParserErrorToHttpException(error)),
   );
-  // Multipart fields are checked where they are parsed, by the validation pipes.
+  // Text with U+0000 is refused once, here, for every JSON, form and query value; multipart
+  // fields, parsed later, are checked where they are read (the candidate registration).
   app.use((request: { body?: unknown; query?: unknown }, _response: unknown, next: (error?: unknown) => void) => {
     const errors = [...nulCharacterErrors(request.body), ...nulCharacterErrors(request.query, 'query')];
     next(errors.length > 0 ? new RequestValidationError(errors) : undefined);

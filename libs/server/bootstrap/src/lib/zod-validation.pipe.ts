@@ -1,7 +1,6 @@
 import { PipeTransform, type ArgumentMetadata } from '@nestjs/common';
 import type { z } from 'zod';
 import { RequestValidationError, type FieldError } from './error-response';
-import { refuseNulCharacters } from './nul-characters';
 
 /**
  * Validates a body, query or path parameter against a zod schema (e.g. from `@kbe/contracts`);
@@ -18,7 +17,6 @@ export class ZodValidationPipe<S extends z.ZodType> implements PipeTransform<unk
 
 /** Parses `value`; an issue without a path is reported against `field` (default `body`). */
 export function parseRequest<S extends z.ZodType>(schema: S, value: unknown, field = 'body'): z.output<S> {
-  refuseNulCharacters(value, field === 'body' ? '' : field);
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
   const errors: FieldError[] = result.error.issues.map((issue) => ({

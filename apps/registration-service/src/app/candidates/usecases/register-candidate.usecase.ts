@@ -133,7 +133,7 @@ export class RegisterCandidateUseCase {
     if (closed) {
       throw new BadRequestException({ statusCode: HttpStatus.BAD_REQUEST, message: closed, errors: [{ field: 'registrationDeadline', message: closed }] });
     }
-    refuseNulCharacters(input.fields); // multipart fields reach no validation pipe
+    refuseNulCharacters(input.fields); // multipart fields are parsed after the service-wide check
     const checked = validateCandidateSubmission({ fields: input.fields, photo: imageInfo(input.photo), signature: imageInfo(input.signature) });
     if (!checked.success) throw new RequestValidationError(checked.fieldErrors);
     // Fees are confirmed by an admin, never by the registration form.
