@@ -473,6 +473,28 @@ describe('admin API against the real servers (admin-service + registration-servi
       expect(lines).toHaveLength(1 + 1050);
     });
 
+    it('exports what the admins changed a moment ago (fees with receipt, hall ticket, exam assignment)', async () => {
+      await adminHttp()
+        .patch('/api/admin/candidates/KBE900001SGL/exam-assignment')
+        .set(auth)
+        .send({ seatNumber: 'S-101', center: 'Nashik Centre 1', examTime: '2025-11-05T10:00:00+05:30' })
+        .expect(200);
+      const response = await adminHttp().get('/api/admin/candidates/export.csv').query({ search: 'KBE900001SGL' }).set(auth).buffer(true).expect(200);
+      const [header, row, ...rest] = String(response.text).replace(/^\uFEFF/, '').trim().split('\r\n');
+      expect(rest).toEqual([]);
+      const cells = Object.fromEntries(header.split(',').map((title, i) => [title, row.split(',')[i]]));
+      expect(cells).toMatchObject({
+        'Candidate ID': 'KBE900001SGL',
+        Status: 'Paid',
+        'Receipt Number': 'R-2025-001',
+        'Hall Ticket': 'Released',
+        Certificate: 'Not released',
+        Center: 'Nashik Centre 1',
+        'Seat Number': 'S-101',
+      });
+      expect(cells['Name']).toMatch(/flow/i);
+    });
+
     it('shows the dashboard figures', async () => {
       const response = await adminHttp().get('/api/admin/dashboard').set(auth).expect(200);
       expect(response.body.data.stats).toEqual({ totalCandidates: 1051, activeCandidates: 1021, totalMentors: 0, totalSchools: 0 });

@@ -211,6 +211,9 @@ export interface AdminCandidateListItem {
   deletedAt: string | null;
 }
 
+/** The columns of the candidates CSV export: a list row without the links and the stage. */
+export type CandidateSheetRow = Omit<AdminCandidateListItem, 'id' | 'candidateCode' | 'photo' | 'signature' | 'stage'>;
+
 /** The candidate view: the list row plus every registration field. */
 export type AdminCandidateDetail = AdminCandidateListItem &
   CandidateRegistration & { schoolCode: string };

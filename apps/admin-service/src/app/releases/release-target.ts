@@ -30,11 +30,12 @@ export class RegistrationReleaseTarget implements ReleaseTarget {
   constructor(private readonly registration: RegistrationClient) {}
 
   async page(filter: { search?: string; category?: string; candidateIds?: string[] }, after: string | undefined, limit: number) {
-    const answer = await this.registration.get<{ data: { candidates: { candidateCode: string }[]; nextCursor: string | null } }>(
-      '/internal/candidates',
-      { ...filterQuery(filter), cursor: 'true', after, limit },
+    // The export's rows come from registration-service's candidate directory: no read of the store.
+    const answer = await this.registration.get<{ data: { rows: { candidateId: string }[]; nextCursor: string | null } }>(
+      '/internal/candidates/sheet',
+      { ...filterQuery(filter), after, limit },
     );
-    return { codes: answer.data.candidates.map((c) => c.candidateCode), nextCursor: answer.data.nextCursor };
+    return { codes: answer.data.rows.map((row) => row.candidateId), nextCursor: answer.data.nextCursor };
   }
 
   async count(filter: { search?: string; category?: string; candidateIds?: string[] }) {

@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { BatchedInsert, insertUnlessDuplicate, type InsertOutcome } from '@kbe/server-database';
-import type { CandidateRegistration } from '@kbe/contracts';
+import type { CandidateRegistration, CandidateSheetRow } from '@kbe/contracts';
 import type { Model, QueryFilter } from 'mongoose';
 import { moveRecordsToCodeIds } from '../common/code-id.migration';
 import type { Page, PageRequest } from '../common/pagination';
@@ -14,6 +14,7 @@ import { CandidateDocument, type ReleaseFact } from './candidate.schema';
 import { CandidateDirectory } from './directory/candidate-directory';
 import { CandidateDirectoryKeeper } from './directory/candidate-directory.keeper';
 import { directoryEntryOf } from './directory/directory-entry';
+import { sheetRowOf } from './directory/sheet-row';
 
 export interface CandidateRecord extends CandidateRegistration {
   candidateCode: string;
@@ -82,6 +83,8 @@ export interface CandidateRepository extends PendingEventSource {
   smsRecipients(group: SmsRecipientGroupFilter, after: string | undefined, limit: number): Promise<SmsRecipientRow[]>;
   /** Keyset page in candidate code order (bulk jobs, exports): codes after `after`. */
   listAfter(query: CandidateListQuery, after: string | undefined, limit: number): Promise<CandidateRecord[]>;
+  /** The same keyset page as export rows, from the candidate directory (no read of the store). */
+  sheetAfter(query: CandidateListQuery, after: string | undefined, limit: number): CandidateSheetRow[];
   count(query: CandidateListQuery): Promise<number>;
   setFees(candidateCode: string, feesPaid: boolean, receiptNumber: string | null): Promise<CandidateRecord | null>;
   /**
@@ -201,6 +204,10 @@ export class MongoCandidateRepository implements CandidateRepository, OnModuleIn
 
   async listAfter(query: CandidateListQuery, after: string | undefined, limit: number): Promise<CandidateRecord[]> {
     return this.inCodeOrder(this.directory.codesAfter(query, after || undefined, limit));
+  }
+
+  sheetAfter(query: CandidateListQuery, after: string | undefined, limit: number): CandidateSheetRow[] {
+    return this.directory.matchingAfter(query, after || undefined, limit).map(sheetRowOf);
   }
 
   async count(query: CandidateListQuery): Promise<number> {

@@ -104,6 +104,18 @@ export class InternalCandidatesController {
     return { success: true, data: { candidates: records.items.map(internalView), pagination: paginationOf(page, records.total) } };
   }
 
+  /**
+   * One cursor page of the CSV export (`after=<candidate code>`, code order): the export's columns
+   * only, from the candidate directory, so 20,000 rows never wait on the store.
+   */
+  @Get('sheet')
+  sheet(@Query(new ZodValidationPipe(internalCandidateQuerySchema)) query: InternalCandidateQuery) {
+    const limit = Math.min(query.limit ?? 100, CANDIDATE_CURSOR_PAGE_MAX);
+    const rows = this.candidates.sheetAfter(internalCandidateFilter(query), query.after, limit);
+    const last = rows.at(-1);
+    return { success: true, data: { rows, nextCursor: rows.length === limit && last ? last.candidateId : null } };
+  }
+
   /** Sizes of the SMS recipient groups (live candidates). */
   @Get('group-sizes')
   async groupSizes() {

@@ -6,6 +6,7 @@ import {
   type AdminCandidateListData,
   type AdminCandidateListItem,
   type CandidateRegistration,
+  type CandidateSheetRow,
   type ExamAssignmentImportResult,
   type ExamAssignmentInput,
   type Pagination,
@@ -38,10 +39,10 @@ export interface CandidateListFilter {
 
 const path = (code: string) => `/internal/candidates/${encodeURIComponent(code)}`;
 
-/** Rows per page of the CSV export: registration-service's largest cursor page (its directory, then one read by `_id`). */
+/** Rows per page of the CSV export: registration-service's largest cursor page (served from its candidate directory). */
 const EXPORT_PAGE_SIZE = 1000;
 
-const CSV_COLUMNS: [string, (candidate: AdminCandidateListItem) => unknown][] = [
+const CSV_COLUMNS: [string, (candidate: CandidateSheetRow) => unknown][] = [
   ['Candidate ID', (c) => c.candidateId],
   ['Name', (c) => c.name],
   ['Father Name', (c) => c.fatherName],
@@ -213,10 +214,10 @@ export class AdminCandidatesUseCase {
     const filters = { ...query, page: undefined, limit: undefined, sort: undefined };
     async function* lines() {
       yield `\uFEFF${csvLine(CSV_COLUMNS.map(([title]) => title))}`;
-      type ExportPage = Envelope<{ candidates: InternalCandidate[]; nextCursor: string | null }>;
+      type ExportPage = Envelope<{ rows: CandidateSheetRow[]; nextCursor: string | null }>;
       const page = (after: string | undefined): Promise<ExportPage> =>
         registration.get<ExportPage>(
-          '/internal/candidates',
+          '/internal/candidates/sheet',
           { ...filters, cursor: 'true', after, limit: EXPORT_PAGE_SIZE } as Query,
         );
       // The next page is asked for as soon as its cursor is known, while this one is written out.
@@ -228,7 +229,7 @@ export class AdminCandidatesUseCase {
         // A download abandoned meanwhile never awaits it: its failure must not go unhandled.
         next?.catch(() => undefined);
         let chunk = '';
-        for (const candidate of answer.data.candidates) chunk += csvLine(CSV_COLUMNS.map(([, read]) => read(candidate)));
+        for (const row of answer.data.rows) chunk += csvLine(CSV_COLUMNS.map(([, read]) => read(row)));
         if (chunk) yield chunk;
       }
     }

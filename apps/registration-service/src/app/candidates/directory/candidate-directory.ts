@@ -106,8 +106,12 @@ export class CandidateDirectory implements SearchIndexes {
 
   /** Codes matching `query` after `after`, in code order: one keyset page. */
   codesAfter(query: CandidateListQuery, after: string | undefined, limit: number): string[] {
-    const matches = entryMatcher(query, this);
-    return this.entriesAfter(after, limit, matches).map((entry) => entry.code);
+    return this.matchingAfter(query, after, limit).map((entry) => entry.code);
+  }
+
+  /** Entries matching `query` after `after`, in code order: one keyset page of the CSV export. */
+  matchingAfter(query: CandidateListQuery, after: string | undefined, limit: number): DirectoryEntry[] {
+    return this.entriesAfter(after, limit, entryMatcher(query, this));
   }
 
   smsRecipients(group: SmsRecipientGroupFilter, after: string | undefined, limit: number): SmsRecipientRow[] {

@@ -19,6 +19,7 @@ export function entry(code: string, fields: Partial<DirectoryEntry> = {}): Direc
     hallTicketReleased: false,
     certificateReleased: false,
     deletedAt: null,
+    sheet: { fullName: 'Some One', fatherName: 'Some Father', schoolName: 'Some School', email: '', receiptNumber: null, center: null, seatNumber: null, examTime: null },
     ...fields,
   };
 }

@@ -1,6 +1,7 @@
 /**
  * What the candidate directory keeps of one candidate: the fields the admin lists filter, sort,
- * search and count on, nothing else (about 20,000 of these per process; docs/adr/0006).
+ * search and count on, and the columns of the CSV export, nothing else (about 20,000 of these per
+ * process; docs/adr/0006).
  */
 export interface DirectoryEntry {
   code: string;
@@ -19,6 +20,19 @@ export interface DirectoryEntry {
   certificateReleased: boolean;
   /** Milliseconds since the epoch; null while the candidate is live. */
   deletedAt: number | null;
+  /** The export's other columns: the store decodes whole documents, too slow for 20,000 rows. */
+  sheet: SheetFields;
+}
+
+export interface SheetFields {
+  fullName: string;
+  fatherName: string;
+  schoolName: string;
+  email: string;
+  receiptNumber: string | null;
+  center: string | null;
+  seatNumber: string | null;
+  examTime: string | null;
 }
 
 /** The stored fields an entry is made of (a find projection). */
@@ -36,6 +50,14 @@ export const DIRECTORY_ENTRY_PROJECTION = {
   hallTicketReleased: 1,
   certificateReleased: 1,
   deletedAt: 1,
+  'personalDetails.fullName': 1,
+  'personalDetails.fatherName': 1,
+  'educationalDetails.schoolName': 1,
+  'contactDetails.email': 1,
+  receiptNumber: 1,
+  center: 1,
+  seatNumber: 1,
+  examTime: 1,
 } as const;
 
 /** A stored candidate as read with DIRECTORY_ENTRY_PROJECTION (or whole). */
@@ -46,8 +68,14 @@ export interface StoredDirectoryFields {
   phoneNumber: string;
   mentorCode: string;
   schoolCode: string;
-  educationalDetails?: { kbeCategory?: string; standard?: string };
+  educationalDetails?: { kbeCategory?: string; standard?: string; schoolName?: string };
   permanentAddress?: { district?: string | null };
+  personalDetails?: { fullName?: string; fatherName?: string };
+  contactDetails?: { email?: string | null };
+  receiptNumber?: string | null;
+  center?: string | null;
+  seatNumber?: string | null;
+  examTime?: string | null;
   feesPaid?: boolean;
   hallTicketReleased?: boolean;
   certificateReleased?: boolean;
@@ -79,5 +107,15 @@ export function directoryEntryOf(doc: StoredDirectoryFields): DirectoryEntry {
     hallTicketReleased: doc.hallTicketReleased === true,
     certificateReleased: doc.certificateReleased === true,
     deletedAt: doc.deletedAt ? new Date(doc.deletedAt).getTime() : null,
+    sheet: {
+      fullName: doc.personalDetails?.fullName ?? '',
+      fatherName: doc.personalDetails?.fatherName ?? '',
+      schoolName: once(doc.educationalDetails?.schoolName ?? ''),
+      email: doc.contactDetails?.email ?? '',
+      receiptNumber: doc.receiptNumber ?? null,
+      center: doc.center == null ? null : once(doc.center),
+      seatNumber: doc.seatNumber ?? null,
+      examTime: doc.examTime == null ? null : once(doc.examTime),
+    },
   };
 }
