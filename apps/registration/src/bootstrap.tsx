@@ -8,12 +8,15 @@ import App from './app/app';
 import './styles.css';
 
 // Standalone start (`nx serve <remote>`): the remote brings its own router. Inside the
-// shell only ./Module (src/remote-entry.ts) is used, under the shell's router.
+// shell only ./Module (src/remote-entry.ts) is used, under the shell's router and inside the
+// main landmark of its chrome; standalone, the page gets its one main landmark here.
 const root = ReactDOM.createRoot(document.getElementById('root') as HTMLElement);
 root.render(
   <StrictMode>
     <BrowserRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
-      <App />
+      <main id="main-content">
+        <App />
+      </main>
     </BrowserRouter>
   </StrictMode>,
 );

@@ -41,6 +41,8 @@ describe('admin route guard', () => {
       { server, path: '/admin/dashboard', user: null, routes: { '/admin/login': <h1>Login page</h1> } },
     );
     expect(screen.getByRole('status').textContent).toBe('Checking authentication...');
+    // the screen while it checks is the page's one main landmark, as every admin screen
+    expect(screen.getAllByRole('main')).toHaveLength(1);
     expect(screen.queryByText(/Secret for/)).toBeNull();
     answer({ status: 200, body: { user: { username: 'asha', role: 'viewer' } } });
     expect(await screen.findByText('Secret for asha (viewer)')).toBeTruthy();

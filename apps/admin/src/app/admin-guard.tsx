@@ -26,6 +26,7 @@ type GuardState =
 /**
  * Spec section 4 guard: 'Checking authentication...' first, then the server decides
  * (`GET /api/admin/me`, DECISIONS): no stored token or a refused one leads to /admin/login.
+ * The admin area has no shared chrome: each of its screens, these two included, is one `<main>`.
  */
 export function AdminGuard({ children }: { children: ReactNode }) {
   const api = useAdminApi();
@@ -61,14 +62,16 @@ export function AdminGuard({ children }: { children: ReactNode }) {
   if (state.kind === 'refused') return <Navigate to="/admin/login" replace />;
   if (state.kind === 'checking') {
     return (
-      <div role="status" aria-live="polite" className="flex min-h-[60vh] items-center justify-center p-8 text-slate-700">
-        Checking authentication...
-      </div>
+      <main className="flex min-h-[60vh] items-center justify-center p-8 text-slate-700">
+        <div role="status" aria-live="polite">
+          Checking authentication...
+        </div>
+      </main>
     );
   }
   if (state.kind === 'unreachable') {
     return (
-      <div className="mx-auto max-w-xl p-8">
+      <main className="mx-auto max-w-xl p-8">
         <Alert variant="destructive">
           <AlertTitle>Could not check your session</AlertTitle>
           <AlertDescription>{state.message}</AlertDescription>
@@ -76,7 +79,7 @@ export function AdminGuard({ children }: { children: ReactNode }) {
         <Button className="mt-4" onClick={() => setAttempt((n) => n + 1)}>
           Try again
         </Button>
-      </div>
+      </main>
     );
   }
   return <AdminUserContext.Provider value={state.user}>{children}</AdminUserContext.Provider>;

@@ -31,6 +31,16 @@ describe('admin remote routes', () => {
     renderAt('/admin/nothing-here');
     expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
   });
+
+  it.each([
+    ['/admin/login', 'Admin Login'],
+    ['/admin/nothing-here', 'Page Not Found'],
+  ])('%s is one main landmark (the admin area has no shared chrome)', async (path, heading) => {
+    renderAt(path);
+    const main = screen.getAllByRole('main');
+    expect(main).toHaveLength(1);
+    expect(main[0].contains(await screen.findByRole('heading', { name: heading }))).toBe(true);
+  });
 });
 
 describe('decodeToken', () => {

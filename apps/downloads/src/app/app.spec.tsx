@@ -191,4 +191,15 @@ describe('downloads remote', () => {
     render(<App api={createDownloadsApi(createHttpClient({ fetch: server.fetch }))} search="?verify=tampered" />);
     expect(await screen.findByText('Not verified')).toBeTruthy();
   });
+
+  it("adds no main landmark of its own: the page's one is the shell's, around every remote", async () => {
+    renderPage();
+    expect(screen.getByTestId('remote-downloads')).toBeTruthy();
+    expect(screen.queryByRole('main')).toBeNull();
+    const server = fakeServer();
+    server.answer(200, { valid: true, candidateCode: 'KBE123456ABC', name: 'Aarav Patil', type: 'hall-ticket', edition: 2025 });
+    render(<App api={createDownloadsApi(createHttpClient({ fetch: server.fetch }))} search="?verify=KBE123456ABC.H.2025.abc" />);
+    expect(await screen.findByText('Valid document')).toBeTruthy();
+    expect(screen.queryByRole('main')).toBeNull();
+  });
 });

@@ -108,7 +108,7 @@ export function DownloadsPage() {
   };
 
   return (
-    <main className="mx-auto w-full min-w-0 max-w-3xl px-3 py-8 sm:px-6">
+    <div className="mx-auto w-full min-w-0 max-w-3xl px-3 py-8 sm:px-6">
       <header className="mb-6 text-center">
         <h1 className="text-2xl font-extrabold leading-tight text-slate-900 sm:text-4xl">Download Documents</h1>
         <p className="mt-2 text-slate-700">Download your hall ticket or certificate with your registration number.</p>
@@ -250,7 +250,7 @@ export function DownloadsPage() {
           ))}
         </ul>
       </aside>
-    </main>
+    </div>
   );
 }
 

@@ -22,7 +22,7 @@ export function VerifyDocument({ token }: { token: string }) {
   }, [api, token]);
 
   return (
-    <main className="mx-auto w-full min-w-0 max-w-2xl px-3 py-8 sm:px-6">
+    <div className="mx-auto w-full min-w-0 max-w-2xl px-3 py-8 sm:px-6">
       <Card>
         <CardHeader>
           <h1 className="text-lg font-bold leading-tight">Document Verification</h1>
@@ -60,6 +60,6 @@ export function VerifyDocument({ token }: { token: string }) {
           ) : null}
         </CardContent>
       </Card>
-    </main>
+    </div>
   );
 }

@@ -43,10 +43,20 @@ export function formatViolations(violations: AxeViolation[]): string {
     .join('\n\n');
 }
 
-/** Fails with the readable list when axe finds any WCAG A/AA violation. */
+/**
+ * The page's `<main>` landmarks: exactly one per page (the public chrome's around a public remote,
+ * an admin screen's own). axe's landmark rules are best-practice, outside the WCAG tags run here.
+ */
+async function mainLandmarkCount(page: Page): Promise<number> {
+  return page.locator('main, [role="main"]').count();
+}
+
+/** Fails with the readable list when axe finds any WCAG A/AA violation, or the page has other than one main landmark. */
 export async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
   const violations = await axeViolations(page);
   if (violations.length > 0) {
     throw new Error(`axe found ${violations.length} WCAG violation(s) on ${where}:\n\n${formatViolations(violations)}`);
   }
+  const mains = await mainLandmarkCount(page);
+  if (mains !== 1) throw new Error(`${where} has ${mains} main landmarks; a page has exactly one`);
 }

@@ -25,6 +25,12 @@ describe('registration page', () => {
     expect(screen.queryAllByRole('heading', { level: 3 })).toEqual([]);
   });
 
+  it("adds no main landmark of its own: the page's one is the shell's, around every remote", () => {
+    renderPage();
+    expect(screen.getByTestId('remote-registration')).toBeInTheDocument();
+    expect(screen.queryByRole('main')).toBeNull();
+  });
+
   it('takes the year and deadline from the edition settings', () => {
     const edition = { ...DEFAULT_EDITION, year: 2026, registrationDeadline: '2026-11-01T23:59:59.999+05:30' };
     renderPage({ edition, now: new Date('2026-10-01T00:00:00Z') });

@@ -56,7 +56,7 @@ export function RegistrationPage({ edition, now }: RegistrationPageProps) {
   };
 
   return (
-    <main className="mx-auto w-full min-w-0 max-w-5xl px-3 py-8 sm:px-6">
+    <div className="mx-auto w-full min-w-0 max-w-5xl px-3 py-8 sm:px-6">
       <header className="mb-6 text-center">
         <h1 className="text-2xl font-extrabold leading-tight text-slate-900 sm:text-4xl">
           KBE Young Scientist Registration Portal {edition.year}
@@ -108,6 +108,6 @@ export function RegistrationPage({ edition, now }: RegistrationPageProps) {
           </TabsContent>
         ))}
       </Tabs>
-    </main>
+    </div>
   );
 }
