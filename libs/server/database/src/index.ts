@@ -6,3 +6,4 @@ export * from './lib/write-batcher';
 export * from './lib/batched-insert';
 export * from './lib/duplicate-key';
 export * from './lib/cursor-ledger';
+export * from './lib/move-field-to-id';
