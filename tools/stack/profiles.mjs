@@ -52,10 +52,21 @@ export function developmentProfile(env = process.env) {
   };
 }
 
-/** Registration stays open in development; the printed hand-out date follows the deadline. */
-function openEdition(env) {
+/**
+ * Registration stays open in development, and the edition has one year: the year of the deadline
+ * (a moved deadline moves the year, which the services, the edge and the pages all read), so the
+ * registration page, the hall ticket and the certificate never put one year beside another. The
+ * printed hand-out date follows the deadline; the other dates follow the year (`editionFor` of
+ * @kbe/contracts). With a deadline from the environment, the year is the environment's, or unset
+ * (then the services, the edge and the pages name the edition after that deadline themselves).
+ */
+export function openEdition(env) {
+  const moved = !env.EDITION_REGISTRATION_DEADLINE;
   const deadline = env.EDITION_REGISTRATION_DEADLINE ?? deadlineOneYearAhead();
+  // the moved deadline is written in IST, so its first four characters are its year in IST
+  const year = moved ? deadline.slice(0, 4) : env.EDITION_YEAR;
   return {
+    ...(year ? { EDITION_YEAR: year } : {}),
     EDITION_REGISTRATION_DEADLINE: deadline,
     EDITION_HALL_TICKET_HANDOUT_DATE: env.EDITION_HALL_TICKET_HANDOUT_DATE ?? handoutAfter(deadline),
   };

@@ -31,7 +31,7 @@ try {
       `  API health:          http://localhost:${port}/api/health`,
       `  Admin login:         http://localhost:${port}/admin/login`,
       `    username: ${profile.ADMIN_USERNAME}   password: ${profile.ADMIN_PASSWORD}   (ADMIN_USERNAME / ADMIN_PASSWORD to change)`,
-      `  Registration deadline (development): ${profile.EDITION_REGISTRATION_DEADLINE}`,
+      `  Registration deadline (development): ${profile.EDITION_REGISTRATION_DEADLINE} (edition ${profile.EDITION_YEAR ?? 'of that year'})`,
       `  SMS provider: ${profile.SMS_PROVIDER} (messages are written to the notifications-service log)`,
       '  Service logs: .kbe/logs/<service>.log (KBE_ECHO_LOGS=1 to see them here)',
       '  Press Ctrl-C to stop everything.',

@@ -1,5 +1,7 @@
 import { InvalidEnvironmentError, loadConfig } from '@kbe/server-config';
 import { documentsEnvSchema, downloadLimitsFromConfig } from './documents.config';
+import { printEditionFromConfig } from './documents/print-edition';
+import { printEdition2025 } from './documents/print-edition.fixture';
 
 const required = {
   MINIO_ACCESS_KEY: 'kbe-dev',
@@ -53,5 +55,25 @@ describe('documents-service download limits', () => {
     );
     expect(problemOf({ DOWNLOAD_ADDRESS_DELAY_MAX_MS: '-1' })).toContain('DOWNLOAD_ADDRESS_DELAY_MAX_MS must be a positive integer');
     expect(problemOf({ DOWNLOAD_ADDRESS_LOCK_AFTER: 'many' })).toContain('DOWNLOAD_ADDRESS_LOCK_AFTER must be a positive integer');
+  });
+});
+
+describe('documents-service printed edition', () => {
+  it("prints the spec's 2025 edition when nothing is configured", () => {
+    expect(printEditionFromConfig(loadConfig(documentsEnvSchema, required))).toEqual(printEdition2025);
+  });
+
+  it('prints one year: a deadline moved ahead (the development profile) moves the year and the unset dates with it', () => {
+    const edition = printEditionFromConfig(
+      loadConfig(documentsEnvSchema, { ...required, EDITION_REGISTRATION_DEADLINE: '2027-11-27T23:59:59.999+05:30', EDITION_HALL_TICKET_HANDOUT_DATE: '2027-12-03' }),
+    );
+    expect(edition).toMatchObject({ year: 2027, registrationDeadline: '2027-11-27T23:59:59.999+05:30', hallTicketHandoutDate: '2027-12-03', certificateDate: '2027-03-19' });
+  });
+
+  it('keeps a configured year, deadline and dates as they are', () => {
+    const edition = printEditionFromConfig(
+      loadConfig(documentsEnvSchema, { ...required, EDITION_YEAR: '2026', EDITION_REGISTRATION_DEADLINE: '2026-10-01T23:59:59+05:30', EDITION_CERTIFICATE_DATE: '2026-04-02' }),
+    );
+    expect(edition).toMatchObject({ year: 2026, registrationDeadline: '2026-10-01T23:59:59+05:30', hallTicketHandoutDate: '2026-11-05', certificateDate: '2026-04-02' });
   });
 });

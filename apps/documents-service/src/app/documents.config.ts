@@ -13,19 +13,20 @@ import {
   tokenRevocationEnv,
   trustedProxyEnv,
 } from '@kbe/server-config';
-import { DEFAULT_EDITION } from '@kbe/contracts';
 import { z } from 'zod';
 import type { DownloadLimits } from './downloads/attempt-limiter';
 
 export const SERVICE_NAME = 'documents-service';
 
-const isoDate = (fallback: string) =>
-  z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date as YYYY-MM-DD' }).default(fallback);
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date as YYYY-MM-DD' });
 
-/** Edition settings printed on the documents (same variable names as registration-service). */
+/**
+ * Edition settings printed on the documents (same variable names as registration-service). A date
+ * left unset is the spec's, in the edition's year (print-edition.ts).
+ */
 const printedEditionEnv = {
   ...editionEnv,
-  EDITION_HALL_TICKET_HANDOUT_DATE: isoDate(DEFAULT_EDITION.dates.hallTicketHandout),
+  EDITION_HALL_TICKET_HANDOUT_DATE: isoDate.optional(),
   /** The hand-out time windows, separated by `;`. */
   EDITION_HALL_TICKET_HANDOUT_WINDOWS: z
     .string()
@@ -33,7 +34,7 @@ const printedEditionEnv = {
     .default('8 am to 1 pm;3 pm to 6 pm')
     .transform((value) => value.split(';').map((part) => part.trim()).filter(Boolean)),
   /** The date printed on certificates (default: the Mains exam of the edition). */
-  EDITION_CERTIFICATE_DATE: isoDate(DEFAULT_EDITION.dates.mainsExam),
+  EDITION_CERTIFICATE_DATE: isoDate.optional(),
   EDITION_SIGNING_AUTHORITY: z.string().min(3, { error: 'must name the signing authority' }).default('Chief Secretary, Government of Maharashtra'),
 };
 

@@ -62,17 +62,34 @@ describe('edition settings', () => {
     const edition = getEditionSettings();
     expect(edition.year).toBe(2026);
     expect(edition.fees).toEqual({ min: 270, max: 400 });
-    expect(editionTexts(edition).deadline).toBe('30th October 2025');
+    // one year: the spec's deadline, in the configured year
+    expect(editionTexts(edition).deadline).toBe('30th October 2026');
   });
 
-  it('keeps the default dates when the runtime config gives unreadable ones', () => {
+  it('keeps the default dates, in the configured year, when the runtime config gives unreadable ones', () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     const edition = getEditionSettings({ year: 2026, registrationDeadline: 'next week', dates: { mainsExam: '19/03/2026' } });
     expect(edition.year).toBe(2026);
-    expect(edition.registrationDeadline).toBe(DEFAULT_EDITION.registrationDeadline);
-    expect(edition.dates.mainsExam).toBe('2025-03-19');
+    expect(edition.registrationDeadline).toBe('2026-10-30T23:59:59.999+05:30');
+    expect(edition.dates.mainsExam).toBe('2026-03-19');
     expect(warn).toHaveBeenCalledWith('Ignoring unreadable edition dates from the runtime config; using the default dates');
     warn.mockRestore();
+  });
+
+  it('has one year on every page: a deadline alone (the development profile moves it) names the year and moves every default date', () => {
+    const edition = getEditionSettings({ registrationDeadline: '2027-11-27T23:59:59.999+05:30' });
+    expect(edition.year).toBe(2027);
+    const texts = editionTexts(edition);
+    expect(texts.deadline).toBe('27th November 2027');
+    expect(texts.mainsExamDate).toBe('19 March 2027');
+    expect(texts.advancedExamDate).toBe('21 May 2027');
+    expect(texts.mainsRegistration).toBe('15 Feb - 15 March 2027');
+    expect(texts.superAdvancedExam).toBe('July 2027');
+  });
+
+  it('keeps dates the runtime config gives, whatever the year', () => {
+    const edition = getEditionSettings({ year: 2027, dates: { mainsExam: '2027-03-01', advancedExam: '2027-05-02', hallTicketHandout: '2027-11-08' } });
+    expect(edition.dates).toEqual({ mainsExam: '2027-03-01', advancedExam: '2027-05-02', hallTicketHandout: '2027-11-08' });
   });
 
   it('feeds the FAQ dates', () => {

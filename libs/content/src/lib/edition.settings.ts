@@ -1,6 +1,12 @@
-import { DEFAULT_EDITION as CONTRACT_DEFAULT_EDITION, type EditionSettings as ContractEditionSettings } from '@kbe/contracts/zod-free';
+import {
+  DEFAULT_EDITION as CONTRACT_DEFAULT_EDITION,
+  editionFor,
+  moveByYears,
+  type ConfiguredEdition,
+  type EditionSettings as ContractEditionSettings,
+} from '@kbe/contracts/zod-free';
 import { formatLongDate, formatMonth, formatOrdinalDate, formatShortDate } from './date-format.util';
-import { mergeKnown, readRuntimeConfig } from './runtime-config';
+import { isPlainObject, mergeKnown, readRuntimeConfig } from './runtime-config';
 
 /**
  * One edition of the competition: every date, fee and year quoted on the site comes from here
@@ -40,20 +46,47 @@ export const DEFAULT_EDITION: EditionSettings = {
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * The edition in force: the runtime overrides merged over the defaults. A value of the wrong
- * type or an unreadable date keeps its default (with a warning), so a bad deployment setting can
- * never blank a deadline or a date on a page.
+ * The defaults of a configured year and deadline: one year for the whole edition, as the services
+ * print it (`editionFor` of @kbe/contracts), the dates only the site quotes moved with it.
+ */
+function editionDefaults(configured: ConfiguredEdition): EditionSettings {
+  const edition = editionFor(configured, DEFAULT_EDITION);
+  const years = edition.year - DEFAULT_EDITION.year;
+  const move = (window: { opens: string; closes: string }) => ({ opens: moveByYears(window.opens, years), closes: moveByYears(window.closes, years) });
+  return {
+    ...edition,
+    registrationWindows: { mains: move(edition.registrationWindows.mains), advanced: move(edition.registrationWindows.advanced) },
+    superAdvancedExamMonth: moveByYears(edition.superAdvancedExamMonth, years),
+  };
+}
+
+/** The year and deadline a runtime config gives, where they are readable. */
+function configuredOf(source: unknown): ConfiguredEdition {
+  if (!isPlainObject(source)) return {};
+  const { year, registrationDeadline: deadline } = source;
+  return {
+    year: typeof year === 'number' && Number.isInteger(year) ? year : undefined,
+    registrationDeadline: typeof deadline === 'string' && !Number.isNaN(Date.parse(deadline)) ? deadline : undefined,
+  };
+}
+
+/**
+ * The edition in force: the runtime overrides merged over the defaults of its year (a deadline
+ * alone names the year: one year for every page, as on the documents). A value of the wrong type
+ * or an unreadable date keeps its default (with a warning), so a bad deployment setting can never
+ * blank a deadline or a date on a page.
  */
 export function getEditionSettings(source: unknown = readRuntimeConfig().edition): EditionSettings {
-  const merged = mergeKnown(DEFAULT_EDITION, source);
+  const defaults = editionDefaults(configuredOf(source));
+  const merged = mergeKnown(defaults, source);
   const deadlineReadable = !Number.isNaN(Date.parse(merged.registrationDeadline));
   const datesReadable = Object.values(merged.dates).every((date) => ISO_DATE.test(date));
   if (deadlineReadable && datesReadable) return merged;
   console.warn('Ignoring unreadable edition dates from the runtime config; using the default dates');
   return {
     ...merged,
-    registrationDeadline: deadlineReadable ? merged.registrationDeadline : DEFAULT_EDITION.registrationDeadline,
-    dates: datesReadable ? merged.dates : DEFAULT_EDITION.dates,
+    registrationDeadline: deadlineReadable ? merged.registrationDeadline : defaults.registrationDeadline,
+    dates: datesReadable ? merged.dates : defaults.dates,
   };
 }
 

@@ -1,8 +1,11 @@
 import {
   DEFAULT_EDITION,
+  deadlineYear,
+  editionFor,
   formatEditionDate,
   formatRegistrationDeadline,
   isRegistrationOpen,
+  moveByYears,
   ordinal,
   registrationClosedMessage,
   registrationDeadlineMessage,
@@ -14,6 +17,36 @@ describe('edition settings', () => {
     expect(DEFAULT_EDITION.year).toBe(2025);
     expect(new Date(DEFAULT_EDITION.registrationDeadline).toISOString()).toBe('2025-10-30T18:29:59.999Z');
     expect(editionSettingsSchema.safeParse(DEFAULT_EDITION).success).toBe(true);
+  });
+
+  it('is the spec\'s edition when a deployment configures nothing, or only what the spec says', () => {
+    expect(editionFor({})).toEqual(DEFAULT_EDITION);
+    expect(editionFor({ year: 2025, registrationDeadline: DEFAULT_EDITION.registrationDeadline })).toEqual(DEFAULT_EDITION);
+  });
+
+  it('has one year: a deadline moved ahead moves the year and every date of the edition with it', () => {
+    const edition = editionFor({ registrationDeadline: '2027-11-27T23:59:59.999+05:30' });
+    expect(edition.year).toBe(2027);
+    expect(edition.registrationDeadline).toBe('2027-11-27T23:59:59.999+05:30');
+    expect(edition.dates).toEqual({ mainsExam: '2027-03-19', advancedExam: '2027-05-21', hallTicketHandout: '2027-11-05' });
+    expect(edition.fees).toEqual(DEFAULT_EDITION.fees);
+    expect(editionSettingsSchema.safeParse(edition).success).toBe(true);
+  });
+
+  it('moves the deadline to a configured year, and keeps a configured deadline and year as they are', () => {
+    expect(editionFor({ year: 2026 })).toMatchObject({ year: 2026, registrationDeadline: '2026-10-30T23:59:59.999+05:30' });
+    expect(editionFor({ year: 2026 }).dates.hallTicketHandout).toBe('2026-11-05');
+    expect(editionFor({ year: 2026, registrationDeadline: '2026-11-01T23:59:59.999+05:30' })).toMatchObject({
+      year: 2026,
+      registrationDeadline: '2026-11-01T23:59:59.999+05:30',
+    });
+  });
+
+  it("names the edition after the deadline's calendar year in IST", () => {
+    expect(deadlineYear('2026-12-31T20:00:00Z')).toBe(2027);
+    expect(deadlineYear('2026-12-31T23:59:59.999+05:30')).toBe(2026);
+    expect(moveByYears('2025-10-30T23:59:59.999+05:30', 2)).toBe('2027-10-30T23:59:59.999+05:30');
+    expect(moveByYears('2025-03-19', -1)).toBe('2024-03-19');
   });
 
   it('rejects malformed settings', () => {

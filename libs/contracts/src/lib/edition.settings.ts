@@ -37,6 +37,44 @@ export const DEFAULT_EDITION: EditionSettings = {
   },
 };
 
+/** What a deployment may configure of an edition (env, Helm values, the browser's runtime config). */
+export interface ConfiguredEdition {
+  year?: number;
+  registrationDeadline?: string;
+}
+
+/**
+ * The edition a deployment runs, with one year for everything it quotes: the configured year, else
+ * the year of the configured deadline (in the edition's zone), else the spec's. The deadline and the
+ * dates it does not configure are the spec's (`base`) moved to that year, same day and month; so a
+ * deadline moved a year ahead (the development profile) moves the year and every date with it.
+ */
+export function editionFor<E extends EditionSettings = EditionSettings>(configured: ConfiguredEdition, base: E = DEFAULT_EDITION as E): E {
+  const year = configured.year ?? (configured.registrationDeadline ? deadlineYear(configured.registrationDeadline, base.timeZoneOffsetMinutes) : base.year);
+  const years = year - base.year;
+  return {
+    ...base,
+    year,
+    registrationDeadline: configured.registrationDeadline ?? moveByYears(base.registrationDeadline, years),
+    dates: {
+      mainsExam: moveByYears(base.dates.mainsExam, years),
+      advancedExam: moveByYears(base.dates.advancedExam, years),
+      hallTicketHandout: moveByYears(base.dates.hallTicketHandout, years),
+    },
+  };
+}
+
+/** The calendar year of a deadline in the edition's zone: '2027-11-27T23:59:59.999+05:30' -> 2027. */
+export function deadlineYear(deadline: string, offsetMinutes = IST_OFFSET_MINUTES): number {
+  return new Date(Date.parse(deadline) + offsetMinutes * 60_000).getUTCFullYear();
+}
+
+/** An ISO date or date-time written `years` later (or earlier), same day, month and time: '2025-11-05' + 2 -> '2027-11-05'. */
+export function moveByYears(iso: string, years: number): string {
+  if (years === 0) return iso;
+  return `${String(Number(iso.slice(0, 4)) + years).padStart(4, '0')}${iso.slice(4)}`;
+}
+
 /** True while registrations are accepted: up to and including the deadline instant. */
 export function isRegistrationOpen(now: Date, edition: EditionSettings): boolean {
   return now.getTime() <= Date.parse(edition.registrationDeadline);

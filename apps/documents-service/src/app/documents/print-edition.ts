@@ -1,4 +1,4 @@
-import { formatEditionDate, IST_OFFSET_MINUTES } from '@kbe/contracts';
+import { editionFor, formatEditionDate } from '@kbe/contracts';
 import type { DocumentsConfig } from '../documents.config';
 
 /** The edition settings the documents print (every date and time comes from here). */
@@ -14,15 +14,17 @@ export interface PrintEdition {
 
 export const PRINT_EDITION = Symbol('PRINT_EDITION');
 
+/** The printed edition: one year for the year, the deadline and every date left unset (`editionFor`). */
 export function printEditionFromConfig(config: DocumentsConfig): PrintEdition {
+  const edition = editionFor({ year: config.EDITION_YEAR, registrationDeadline: config.EDITION_REGISTRATION_DEADLINE });
   return {
-    year: config.EDITION_YEAR,
-    registrationDeadline: config.EDITION_REGISTRATION_DEADLINE,
-    hallTicketHandoutDate: config.EDITION_HALL_TICKET_HANDOUT_DATE,
+    year: edition.year,
+    registrationDeadline: edition.registrationDeadline,
+    hallTicketHandoutDate: config.EDITION_HALL_TICKET_HANDOUT_DATE ?? edition.dates.hallTicketHandout,
     hallTicketHandoutWindows: config.EDITION_HALL_TICKET_HANDOUT_WINDOWS,
-    certificateDate: config.EDITION_CERTIFICATE_DATE,
+    certificateDate: config.EDITION_CERTIFICATE_DATE ?? edition.dates.mainsExam,
     signingAuthority: config.EDITION_SIGNING_AUTHORITY,
-    timeZoneOffsetMinutes: IST_OFFSET_MINUTES,
+    timeZoneOffsetMinutes: edition.timeZoneOffsetMinutes,
   };
 }
 

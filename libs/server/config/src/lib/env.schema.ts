@@ -1,4 +1,3 @@
-import { DEFAULT_EDITION } from '@kbe/contracts';
 import { z } from 'zod';
 
 /**
@@ -65,18 +64,23 @@ export const mongoEnv = {
     .default(10),
 };
 
-/** The edition a service needs to know (registration-service: the deadline; documents-service: the printed year). */
+/**
+ * The edition a service needs to know (registration-service: the deadline; documents-service: the
+ * printed year and dates). Both optional: `editionFor` of @kbe/contracts makes them one edition
+ * with one year (the year defaults to the deadline's, the deadline to the spec's in that year;
+ * neither set: the spec's 2025 edition).
+ */
 export const editionEnv = {
   EDITION_YEAR: z.coerce
     .number({ error: 'must be a year such as 2025' })
     .int({ error: 'must be a year such as 2025' })
     .min(2000, { error: 'must be a year such as 2025' })
     .max(2100, { error: 'must be a year such as 2025' })
-    .default(DEFAULT_EDITION.year),
-  /** Last instant registrations are accepted, ISO 8601 with offset (default: the 2025 edition). */
+    .optional(),
+  /** Last instant registrations are accepted, ISO 8601 with offset. */
   EDITION_REGISTRATION_DEADLINE: z.iso
     .datetime({ offset: true, error: 'must be an ISO date-time with offset, e.g. 2025-10-30T23:59:59.999+05:30' })
-    .default(DEFAULT_EDITION.registrationDeadline),
+    .optional(),
 };
 
 export const kafkaEnv = {

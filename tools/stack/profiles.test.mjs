@@ -1,0 +1,35 @@
+// node --test tools/stack/profiles.test.mjs
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+
+import { openEdition } from './profiles.mjs';
+
+describe('the development profile edition', () => {
+  it('moves the deadline a year ahead and the edition year with it', () => {
+    const edition = openEdition({});
+    const year = new Date(Date.now() + 365 * 24 * 3600 * 1000).toISOString().slice(0, 4);
+    assert.match(edition.EDITION_REGISTRATION_DEADLINE, /^\d{4}-\d{2}-\d{2}T23:59:59\.999\+05:30$/);
+    assert.equal(edition.EDITION_YEAR, year);
+    assert.equal(edition.EDITION_REGISTRATION_DEADLINE.slice(0, 4), edition.EDITION_YEAR);
+    assert.ok(Date.parse(edition.EDITION_REGISTRATION_DEADLINE) > Date.now());
+  });
+
+  it("never keeps another year beside the moved deadline (an EDITION_YEAR left in the shell's environment)", () => {
+    const edition = openEdition({ EDITION_YEAR: '2025' });
+    assert.equal(edition.EDITION_YEAR, edition.EDITION_REGISTRATION_DEADLINE.slice(0, 4));
+    assert.notEqual(edition.EDITION_YEAR, '2025');
+  });
+
+  it('prints the hall tickets six days after the deadline', () => {
+    assert.equal(openEdition({ EDITION_REGISTRATION_DEADLINE: '2027-11-27T23:59:59.999+05:30' }).EDITION_HALL_TICKET_HANDOUT_DATE, '2027-12-03');
+  });
+
+  it("keeps a deadline and year from the environment, and leaves the year to the deadline's when only the deadline is set", () => {
+    assert.deepEqual(openEdition({ EDITION_REGISTRATION_DEADLINE: '2026-10-30T23:59:59.999+05:30', EDITION_YEAR: '2026' }), {
+      EDITION_YEAR: '2026',
+      EDITION_REGISTRATION_DEADLINE: '2026-10-30T23:59:59.999+05:30',
+      EDITION_HALL_TICKET_HANDOUT_DATE: '2026-11-05',
+    });
+    assert.equal('EDITION_YEAR' in openEdition({ EDITION_REGISTRATION_DEADLINE: '2026-10-30T23:59:59.999+05:30' }), false);
+  });
+});
