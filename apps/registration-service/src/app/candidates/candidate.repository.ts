@@ -13,7 +13,7 @@ import { CandidateSearchCache } from './candidate-search.cache';
 import { CandidateDocument, type ReleaseFact } from './candidate.schema';
 import { CandidateDirectory } from './directory/candidate-directory';
 import { CandidateDirectoryKeeper } from './directory/candidate-directory.keeper';
-import { directoryEntryOf } from './directory/directory-entry';
+import { DIRECTORY_ENTRY_PROJECTION, directoryEntryOf, type StoredDirectoryFields } from './directory/directory-entry';
 import { sheetRowOf } from './directory/sheet-row';
 
 export interface CandidateRecord extends CandidateRegistration {
@@ -116,6 +116,8 @@ const RELEASE_FIELDS = {
   'hall-ticket': { flag: 'hallTicketReleased', fact: 'hallTicketRelease', pending: 'hallTicketEventPending' },
   certificate: { flag: 'certificateReleased', fact: 'certificateRelease', pending: 'certificateEventPending' },
 } as const;
+
+type ReleaseFactField = (typeof RELEASE_FIELDS)[ReleaseKind]['fact'];
 
 export const CANDIDATE_REPOSITORY = Symbol('CANDIDATE_REPOSITORY');
 
@@ -241,21 +243,22 @@ export class MongoCandidateRepository implements CandidateRepository, OnModuleIn
     const condition: QueryFilter<CandidateDocument> = { _id: codes, ...LIVE, [fields.flag]: { $ne: true } };
     if (kind === 'hall-ticket') condition.feesPaid = true;
     // Announced by the release events themselves (one per released candidate), not candidate.changed.
-    await this.changing(
+    // The read after the update serves both the outcomes and the candidate directory.
+    const after = await this.changing(
       candidateCodes,
-      () =>
-        this.model.updateMany(condition, { $set: { [fields.flag]: true, [fields.fact]: { ...release, eventQueued: false }, [fields.pending]: true } }).exec(),
-      { announce: false },
+      async () => {
+        await this.model.updateMany(condition, { $set: { [fields.flag]: true, [fields.fact]: { ...release, eventQueued: false }, [fields.pending]: true } }).exec();
+        return this.directoryKeeper.readThrough(candidateCodes, () =>
+          this.model.find({ _id: codes }, { ...DIRECTORY_ENTRY_PROJECTION, [fields.fact]: 1 }).lean<(StoredDirectoryFields & Pick<CandidateDocument, ReleaseFactField>)[]>().exec(),
+        );
+      },
+      { announce: false, refresh: false },
     );
-    const after = await this.model
-      .find({ _id: codes, ...LIVE }, { candidateCode: 1, [fields.flag]: 1, [fields.fact]: 1 })
-      .lean<Pick<CandidateDocument, 'candidateCode' | 'hallTicketReleased' | 'certificateReleased' | 'hallTicketRelease' | 'certificateRelease'>[]>()
-      .exec();
     const byCode = new Map(after.map((doc) => [doc.candidateCode, doc]));
     return new Map(
       candidateCodes.map((code): [string, ReleaseOutcome] => {
         const doc = byCode.get(code);
-        if (!doc) return [code, 'not-found'];
+        if (!doc || doc.deletedAt) return [code, 'not-found'];
         if (doc[fields.fact]?.releaseId === release.releaseId) return [code, 'released'];
         return [code, doc[fields.flag] ? 'already-released' : 'fees-unpaid'];
       }),
@@ -357,16 +360,30 @@ export class MongoCandidateRepository implements CandidateRepository, OnModuleIn
    * stored, their directory entries are read again and `candidate.changed` tells documents-service
    * and the other replicas (unless `announce` is false: the caller announces otherwise).
    */
-  private async changing<T>(codes: readonly string[], write: () => Promise<T>, options: { announce: boolean } = { announce: true }): Promise<T> {
+  /**
+   * Runs a write of these candidates, then forgets them in the search cache, reads them again into
+   * the directory (unless the write did it with `readThrough`) and announces the change.
+   */
+  private async changing<T>(
+    codes: readonly string[],
+    write: () => Promise<T>,
+    options: { announce?: boolean; refresh?: boolean } = {},
+  ): Promise<T> {
+    const { announce = true, refresh = true } = options;
     this.searchCache.forget(codes);
+    let written = false;
     try {
-      return await write();
+      const result = await write();
+      written = true;
+      return result;
     } finally {
       this.searchCache.forget(codes);
-      await this.directoryKeeper
-        .refresh(codes)
-        .catch((error: unknown) => this.logger.warn(`directory entries of ${codes.join(', ')} not read again: ${error instanceof Error ? error.message : String(error)}`));
-      if (options.announce) await this.changes.announce(codes);
+      if (refresh || !written) {
+        await this.directoryKeeper
+          .refresh(codes)
+          .catch((error: unknown) => this.logger.warn(`directory entries of ${codes.join(', ')} not read again: ${error instanceof Error ? error.message : String(error)}`));
+      }
+      if (announce) await this.changes.announce(codes);
     }
   }
 
@@ -407,6 +424,7 @@ function toRecord(doc: CandidateDocument): CandidateRecord {
     schoolCode: doc.schoolCode,
     personalDetails: doc.personalDetails,
     contactDetails: doc.contactDetails,
+    ...(doc.guardianDetails ? { guardianDetails: doc.guardianDetails } : {}),
     orphanDetails: doc.orphanDetails,
     permanentAddress: doc.permanentAddress,
     educationalDetails: doc.educationalDetails,

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { ReplicaEventFeed } from '@kbe/server-messaging';
 import { CandidateDirectory } from './candidate-directory';
 import { CANDIDATE_ENTRY_SOURCE, type CandidateEntrySource } from './candidate-entry.source';
-import type { DirectoryEntry } from './directory-entry';
+import { directoryEntryOf, type DirectoryEntry, type StoredDirectoryFields } from './directory-entry';
 
 /** Codes per `_id $in` re-read. */
 const READ_CHUNK = 1_000;
@@ -60,6 +60,17 @@ export class CandidateDirectoryKeeper implements OnApplicationBootstrap, OnAppli
     for (const code of codes) this.pending.add(code);
     this.scheduled ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.readPending());
     return this.scheduled;
+  }
+
+  /**
+   * A read of these candidates the caller makes anyway (with at least DIRECTORY_ENTRY_PROJECTION's
+   * fields, not only the live ones) also refreshes their entries: no second read.
+   */
+  async readThrough<T extends StoredDirectoryFields>(codes: readonly string[], read: () => Promise<T[]>): Promise<T[]> {
+    const ticket = this.directory.ticket();
+    const docs = await read();
+    this.directory.apply(ticket, codes, docs.map(directoryEntryOf));
+    return docs;
   }
 
   /** A candidate this process just inserted, as it was stored. */
