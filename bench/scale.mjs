@@ -17,6 +17,10 @@
 //                       hall-tickets, certificates, sms (the baseline always runs)
 //   --json FILE         also write the results as JSON
 //   --job-timeout S     give up on a release job or SMS campaign after S seconds (default 3600)
+//   --pause-downstream  during the release jobs, pause (SIGSTOP, then SIGCONT) the local stack's
+//                       documents-service, notifications-service and Chromium, which render and
+//                       text what each release announces: the job's own time, as when those
+//                       services run on their own machines (they catch up from Kafka afterwards)
 //   KBE_BASE_URL (default http://localhost:8080), ADMIN_USERNAME / ADMIN_PASSWORD (admin / kbe-dev-admin)
 //
 // Seeding goes through the public API like the forms (bench/scale-seed.mjs): one school per 200
@@ -45,7 +49,7 @@ import { loadavg } from 'node:os';
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { NAME_PREFIXES, seed } from './scale-seed.mjs';
-import { machineFacts, out, round, sample, sleep, stackClient } from './scale.support.mjs';
+import { machineFacts, out, pauseProcesses, resumeProcesses, round, sample, sleep, stackClient } from './scale.support.mjs';
 
 const ALL_MEASUREMENTS = ['dashboard', 'list', 'search', 'detail', 'fees', 'public-search', 'export', 'hall-tickets', 'certificates', 'sms'];
 const PAGE_SIZE = 50;
@@ -63,6 +67,7 @@ function options() {
       only: { type: 'string' },
       json: { type: 'string' },
       'job-timeout': { type: 'string', default: '3600' },
+      'pause-downstream': { type: 'boolean', default: false },
     },
   });
   const only = values.only ? values.only.split(',').map((s) => s.trim()).filter(Boolean) : ALL_MEASUREMENTS;
@@ -78,6 +83,7 @@ function options() {
     only,
     json: values.json,
     jobTimeoutMs: Number(values['job-timeout']) * 1000,
+    pauseDownstream: values['pause-downstream'],
     baseUrl: (process.env.KBE_BASE_URL ?? 'http://localhost:8080').replace(/\/$/, ''),
     username: process.env.ADMIN_USERNAME ?? 'admin',
     password: process.env.ADMIN_PASSWORD ?? 'kbe-dev-admin',
@@ -231,9 +237,21 @@ async function pollUntil({ read, done, describe, everyMs, timeoutMs, label }) {
 const reasonCount = (job, reason) => job.skipped.reasons.find((r) => r.reason === reason)?.count ?? 0;
 
 /** A bulk release of `kind` over everybody: start, poll the job until it ends, check the counts. */
-async function measureRelease(client, ctx, kind, { jobTimeoutMs }) {
+async function measureRelease(client, ctx, kind, { jobTimeoutMs, pauseDownstream }) {
   const path = kind === 'hall-ticket' ? '/api/admin/hall-tickets/release' : '/api/admin/certificates/release';
   const before = await census(client);
+  const paused = pauseDownstream ? pauseProcesses(DOWNSTREAM_PROCESSES) : [];
+  try {
+    return await timeRelease(client, kind, path, before, jobTimeoutMs, paused.length);
+  } finally {
+    resumeProcesses(paused);
+  }
+}
+
+/** What renders and texts a release's announcement, in the local stack (matched on the command line). */
+const DOWNSTREAM_PROCESSES = [/dist\/apps\/documents-service\/main\.js/, /dist\/apps\/notifications-service\/main\.js/, /\/chromium(\s|$)/];
+
+async function timeRelease(client, kind, path, before, jobTimeoutMs, pausedCount) {
   const t0 = performance.now();
   const started = await client.call('POST', path, { body: {}, expect: [202] });
   const acceptedMs = performance.now() - t0;
@@ -257,7 +275,7 @@ async function measureRelease(client, ctx, kind, { jobTimeoutMs }) {
     seconds,
     rows: job.total,
     perSecond: job.total / seconds,
-    note: `${job.status}; released ${job.released} (${(job.released / seconds).toFixed(1)}/s), skipped ${reasons}, failed ${job.failed.count}; eligible ${eligible}${ok ? ' ✓' : ' ✗'}; 202 in ${acceptedMs.toFixed(0)} ms; ${polls} polls`,
+    note: `${job.status}; released ${job.released} (${(job.released / seconds).toFixed(1)}/s), skipped ${reasons}, failed ${job.failed.count}; eligible ${eligible}${ok ? ' ✓' : ' ✗'}; 202 in ${acceptedMs.toFixed(0)} ms; ${polls} polls${pausedCount ? `; downstream paused (${pausedCount} processes)` : ''}`,
     ok,
     job,
   };

@@ -1,6 +1,7 @@
 // Helpers of bench/scale.mjs: HTTP calls against the running stack, percentiles, a worker pool
 // with progress lines, and the machine facts printed beside every figure.
 import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
 
@@ -125,4 +126,37 @@ export async function sample({ calls, warmups, fn }) {
     latencies.push(performance.now() - t0);
   }
   return { n: calls, p50: percentile(latencies, 50), p95: percentile(latencies, 95), max: Math.max(...latencies) };
+}
+
+/** Pauses (SIGSTOP) every process whose command line matches one of `patterns`; returns their pids. */
+export function pauseProcesses(patterns) {
+  const pids = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    let command;
+    try {
+      command = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ');
+    } catch {
+      continue; // gone meanwhile
+    }
+    if (!patterns.some((pattern) => pattern.test(command))) continue;
+    try {
+      process.kill(Number(entry), 'SIGSTOP');
+      pids.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
+}
+
+/** Lets processes paused by pauseProcesses run again. */
+export function resumeProcesses(pids) {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, 'SIGCONT');
+    } catch {
+      // gone meanwhile
+    }
+  }
 }
