@@ -1,2 +1,2 @@
 // Test-only entry point `@kbe/contracts/testing`: valid registration payloads for specs.
-export { omit, validCandidate, validMentor, validSchool } from './lib/registration.fixtures';
+export { omit, validCandidate, validGuardian, validMentor, validSchool } from './lib/registration.fixtures';

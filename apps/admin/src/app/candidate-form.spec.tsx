@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { validCandidate } from '@kbe/contracts/testing';
+import { validCandidate, validGuardian } from '@kbe/contracts/testing';
 import type { CandidateRegistration } from '@kbe/contracts';
 
 import { CandidateForm } from './candidate-form';
@@ -25,6 +25,29 @@ describe('candidate edit form', () => {
     expect(saved.personalDetails.fullName).toBe('Aarav S. Patil');
     expect(saved.educationalDetails.fees).toBe(300);
     expect(saved.orphanDetails.isOrphan).toBe(false);
+  });
+
+  it("shows the parent or guardian and saves them; a candidate registered without one stays without one", async () => {
+    const onSubmit = jest.fn(async () => undefined);
+    const withGuardian = { ...validCandidate(), guardianDetails: validGuardian() } as unknown as CandidateRegistration;
+    const { unmount } = render(<CandidateForm formId="edit" label="Edit candidate" initial={withGuardian} submitLabel="Save Changes" onSubmit={onSubmit} />);
+    expect((screen.getByLabelText('Parent/guardian name') as HTMLInputElement).value).toBe('Meena Patil');
+    expect((screen.getByLabelText('Relation to the candidate') as HTMLSelectElement).value).toBe('Mother');
+    fireEvent.change(screen.getByLabelText('Parent/guardian mobile (blank: the phone number)'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect((onSubmit.mock.calls[0] as unknown as [CandidateRegistration])[0].guardianDetails).toEqual({ name: 'Meena Patil', relation: 'Mother' });
+    unmount();
+
+    const without = validCandidate() as unknown as CandidateRegistration;
+    render(<CandidateForm formId="edit" label="Edit candidate" initial={without} submitLabel="Save Changes" onSubmit={onSubmit} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
+    expect((onSubmit.mock.calls[1] as unknown as [CandidateRegistration])[0].guardianDetails).toBeUndefined();
+
+    fireEvent.change(screen.getByLabelText('Parent/guardian name'), { target: { value: 'Suresh Patil' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect((await screen.findByText('Please select a relation to the candidate')).id).toBe('edit-guardianDetails-relation-error');
   });
 
   it('keeps what was typed and shows the server error when saving fails', async () => {

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import {
   BOARDS,
   GENDERS,
+  GUARDIAN_RELATIONS,
   KBE_CATEGORIES,
   MEDIUMS,
   REGIONS,
@@ -40,6 +41,9 @@ export const CANDIDATE_FIELDS: FieldSpec[] = [
   { path: 'personalDetails.motherTongue', label: 'Mother tongue', kind: text },
   { path: 'contactDetails.phoneNumber', label: 'Phone number', kind: { type: 'tel' } },
   { path: 'contactDetails.email', label: 'Email (optional)', kind: { type: 'email' } },
+  { path: 'guardianDetails.name', label: 'Parent/guardian name', kind: text },
+  { path: 'guardianDetails.relation', label: 'Relation to the candidate', kind: select(GUARDIAN_RELATIONS) },
+  { path: 'guardianDetails.phoneNumber', label: 'Parent/guardian mobile (blank: the phone number)', kind: { type: 'tel' } },
   { path: 'orphanDetails.isOrphan', label: 'Orphan', kind: { type: 'yes-no' } },
   { path: 'permanentAddress.addressLines', label: 'Address', kind: text },
   { path: 'permanentAddress.village', label: 'Village', kind: text },
@@ -74,12 +78,19 @@ export function toFormValues(candidate?: Partial<CandidateRegistration>): FlatVa
   return values;
 }
 
-/** Nested payload the schema reads; empty optional email is left out. */
+const GUARDIAN_PATHS = CANDIDATE_FIELDS.map((field) => field.path).filter((path) => path.startsWith('guardianDetails.'));
+
+/**
+ * Nested payload the schema reads; an empty optional email or guardian mobile is left out, and so
+ * is the guardian group when all of it is empty (a registration that named none).
+ */
 export function toPayload(values: FlatValues): Record<string, unknown> {
   const payload: Record<string, unknown> = {};
+  const noGuardian = GUARDIAN_PATHS.every((path) => (values[path] ?? '').trim() === '');
   for (const field of CANDIDATE_FIELDS) {
     const raw = values[field.path] ?? '';
-    if (field.path === 'contactDetails.email' && raw.trim() === '') continue;
+    if ((field.path === 'contactDetails.email' || field.path === 'guardianDetails.phoneNumber') && raw.trim() === '') continue;
+    if (noGuardian && field.path.startsWith('guardianDetails.')) continue;
     const value = field.kind.type === 'yes-no' ? raw === 'true' : raw;
     const keys = field.path.split('.');
     let target = payload;

@@ -1,4 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
+import { validCandidate, validGuardian } from '@kbe/contracts/testing';
+import type { AdminCandidateDetail } from '@kbe/contracts';
 
 import { CandidatesTab } from './candidates-tab';
 import { candidateRow, createFakeAdminServer, ok, pagination, renderAdmin } from './fake-admin-server.testing';
@@ -95,6 +97,26 @@ describe('candidates table', () => {
     expect(await screen.findByText('Database unavailable')).toBeTruthy();
     expect(screen.getByText('Error')).toBeTruthy();
     expect(screen.getByText('No candidates found')).toBeTruthy();
+  });
+
+  it('shows the parent or guardian in the candidate view, or the phone number as theirs when none was named', async () => {
+    const server = setup();
+    const detail = (guardian: boolean) =>
+      ({ ...candidateRow(1), ...validCandidate(), schoolCode: 'SCH-7KQ2XM', ...(guardian ? { guardianDetails: validGuardian() } : {}) }) as unknown as AdminCandidateDetail;
+    let withGuardian = true;
+    server.on('GET /api/admin/candidates/KBE100001ABC', () => ok(detail(withGuardian)));
+    renderAdmin(<CandidatesTab />, { server });
+    fireEvent.click(await screen.findByRole('button', { name: `View ${candidateRow(1).name}` }));
+    const view = await screen.findByRole('dialog');
+    expect(within(view).getByText('Meena Patil (Mother)')).toBeTruthy();
+    expect(within(view).getByText('9876505678')).toBeTruthy();
+
+    fireEvent.keyDown(view, { key: 'Escape' });
+    withGuardian = false;
+    fireEvent.click(await screen.findByRole('button', { name: `View ${candidateRow(1).name}` }));
+    const second = await screen.findByRole('dialog');
+    expect(within(second).getByText('Not named')).toBeTruthy();
+    expect(within(second).getByText('9876501234 (the phone number)')).toBeTruthy();
   });
 
   it('marks a candidate paid with a receipt number', async () => {

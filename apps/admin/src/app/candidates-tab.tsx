@@ -225,6 +225,8 @@ function CandidateView({ candidate }: { candidate: AdminCandidateDetail }) {
     ['Date of birth', candidate.personalDetails.dateOfBirth],
     ['Phone', candidate.contactDetails.phoneNumber],
     ['Email', candidate.contactDetails.email ?? '—'],
+    ['Parent/guardian', candidate.guardianDetails ? `${candidate.guardianDetails.name} (${candidate.guardianDetails.relation})` : 'Not named'],
+    ['Parent/guardian mobile', candidate.guardianDetails?.phoneNumber || `${candidate.contactDetails.phoneNumber} (the phone number)`],
     ['Mentor code', candidate.mentorCode],
     ['School', candidate.educationalDetails.schoolName],
     ['Standard', candidate.educationalDetails.standard],

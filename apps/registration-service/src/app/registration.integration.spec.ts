@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
 import { toBracketedFields, type BracketableObject } from '@kbe/contracts';
-import { validCandidate, validMentor, validSchool } from '@kbe/contracts/testing';
+import { validCandidate, validGuardian, validMentor, validSchool } from '@kbe/contracts/testing';
 import { createServiceApp } from '@kbe/server-bootstrap';
 import { loadConfig } from '@kbe/server-config';
 import { adminTokenFor, infraControl, isolatedInfraEnv, TestBucket, waitFor } from '@kbe/server-testing';
@@ -287,6 +287,24 @@ describe('registration-service registrations against FerretDB, Kafka and MinIO',
       expect(mentors.body.data.mentors[0]).toMatchObject({ mentorCode, email: 'anita@example.org', mobile: '9988776655', location: 'Nashik', isActive: true });
       const candidates = await http.get('/api/candidates').set('authorization', `Bearer ${adminToken}`).query({ filter: 'unpaid' }).expect(200);
       expect(candidates.body.data).toEqual({ candidates: [], pagination: { current: 1, pages: 1, total: 0 } });
+    });
+
+    it('keeps the parent or guardian a registration names, and none for the spec payload', async () => {
+      const full = await http.get(`/internal/candidates/${candidateCode}`).set(internal).expect(200);
+      expect(full.body.data.guardianDetails).toBeUndefined();
+
+      const withGuardian = { ...candidate(mentorCode, 'Kavya Patil', '9876500001'), guardianDetails: { ...validGuardian(), phoneNumber: '' } };
+      const response = await submitCandidate(withGuardian, { photo: jpeg, signature: png }).expect(201);
+      const stored = await http.get(`/internal/candidates/${response.body.candidateCode}`).set(internal).expect(200);
+      // A blank mobile is the contact number's: none is stored.
+      expect(stored.body.data.guardianDetails).toEqual({ name: 'Meena Patil', relation: 'Mother' });
+
+      const bad = await submitCandidate({ ...withGuardian, guardianDetails: { name: '', relation: 'Aunt', phoneNumber: '123' } }, { photo: jpeg, signature: png }).expect(400);
+      expect(bad.body.errors).toEqual([
+        { field: 'guardianDetails.name', message: "Parent/guardian's name is required" },
+        { field: 'guardianDetails.relation', message: 'Please select a relation to the candidate' },
+        { field: 'guardianDetails.phoneNumber', message: "Parent/guardian's mobile number must be exactly 10 digits" },
+      ]);
     });
 
     describe('refusals', () => {

@@ -1,6 +1,6 @@
-import { candidateRegistrationSchema, isValidDateOfBirth } from './candidate.schema';
+import { candidateRegistrationSchema, guardianOf, isValidDateOfBirth } from './candidate.schema';
 import { MAX_IMAGE_FILE_BYTES } from './image-file.rules';
-import { omit, validCandidate } from './registration.fixtures';
+import { omit, validCandidate, validGuardian } from './registration.fixtures';
 import { collectValidationMessages, toFieldErrors, validateCandidateSubmission } from './validation-result.util';
 import { joinValidationMessages } from './validation.messages';
 
@@ -87,6 +87,40 @@ describe('candidate registration schema', () => {
     expect(messagesFor(withField('contactDetails', 'email', 'parent@@example'))).toEqual([
       'Please enter a valid email address',
     ]);
+  });
+
+  describe('parent or guardian', () => {
+    const withGuardian = (guardian: Record<string, unknown>) => ({ ...validCandidate(), guardianDetails: guardian });
+
+    it('accepts the spec payload without a guardian: the contact number is then the guardian\'s', () => {
+      const parsed = candidateRegistrationSchema.parse(validCandidate());
+      expect(parsed.guardianDetails).toBeUndefined();
+      expect(guardianOf(parsed)).toEqual({ name: null, relation: null, phoneNumber: '9876501234' });
+    });
+
+    it('accepts a guardian with name, relation and a 10-digit mobile', () => {
+      const parsed = candidateRegistrationSchema.parse(withGuardian({ ...validGuardian(), name: '  Meena Patil ' }));
+      expect(parsed.guardianDetails).toEqual({ name: 'Meena Patil', relation: 'Mother', phoneNumber: '9876505678' });
+      expect(guardianOf(parsed).phoneNumber).toBe('9876505678');
+    });
+
+    it('defaults the mobile to the contact number when it is left blank', () => {
+      const parsed = candidateRegistrationSchema.parse(withGuardian({ ...validGuardian(), phoneNumber: ' ' }));
+      expect(parsed.guardianDetails?.phoneNumber).toBeUndefined();
+      expect(guardianOf(parsed)).toEqual({ name: 'Meena Patil', relation: 'Mother', phoneNumber: '9876501234' });
+    });
+
+    it('requires the name and a relation of Mother, Father or Guardian, and checks the mobile', () => {
+      expect(messagesFor(withGuardian({ ...validGuardian(), name: ' ' }))).toEqual(["Parent/guardian's name is required"]);
+      for (const relation of ['', 'Uncle', undefined]) {
+        expect(messagesFor(withGuardian({ ...validGuardian(), relation }))).toEqual(['Please select a relation to the candidate']);
+      }
+      for (const relation of ['Mother', 'Father', 'Guardian']) expect(messagesFor(withGuardian({ ...validGuardian(), relation }))).toEqual([]);
+      expect(messagesFor(withGuardian({ ...validGuardian(), phoneNumber: '98765' }))).toEqual([
+        "Parent/guardian's mobile number must be exactly 10 digits",
+      ]);
+      expect(messagesFor(withGuardian({ ...validGuardian(), age: 40 }))).toEqual(['Unexpected field: age']);
+    });
   });
 
   it('requires a 6-digit PIN', () => {

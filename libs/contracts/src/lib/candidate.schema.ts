@@ -12,7 +12,7 @@ import {
   toNumberInput,
 } from './field.rules';
 import { MENTOR_CODE_PATTERN } from './registration-code.util';
-import { BOARDS, GENDERS, KBE_CATEGORIES, MEDIUMS, REGIONS, STANDARDS } from './registration.choices';
+import { BOARDS, GENDERS, GUARDIAN_RELATIONS, KBE_CATEGORIES, MEDIUMS, REGIONS, STANDARDS } from './registration.choices';
 import { VALIDATION_MESSAGES, requiredMessage } from './validation.messages';
 
 const DATE_OF_BIRTH_REQUIRED = requiredMessage('Date of birth');
@@ -64,6 +64,27 @@ const phoneNumber = z
   .min(1, { error: requiredMessage('Phone number'), abort: true })
   .regex(/^\d{10}$/, { error: VALIDATION_MESSAGES.phone });
 
+/** The guardian's mobile: blank means "the contact number" (the form fills it in from there). */
+const guardianPhoneNumber = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  z
+    .string({ error: VALIDATION_MESSAGES.guardianPhone })
+    .trim()
+    .regex(/^\d{10}$/, { error: VALIDATION_MESSAGES.guardianPhone })
+    .optional(),
+);
+
+/**
+ * The parent or lawful guardian who consents for the candidate (every candidate is a minor: DPDP
+ * Act 2023, section 9). Optional as a group, so the spec's payload stays valid: without it the
+ * contact number is the guardian's (`guardianOf`).
+ */
+const guardianDetails = strictGroup('Parent or guardian', {
+  name: requiredText("Parent/guardian's name"),
+  relation: choiceOf(GUARDIAN_RELATIONS, 'relation to the candidate'),
+  phoneNumber: guardianPhoneNumber,
+});
+
 const fees = z.preprocess(
   toNumberInput,
   z.number({ error: VALIDATION_MESSAGES.fees }).gt(0, { error: VALIDATION_MESSAGES.fees }),
@@ -91,6 +112,7 @@ export const candidateRegistrationSchema = strictGroup('Candidate information', 
     phoneNumber,
     email: optionalEmail(),
   }),
+  guardianDetails: guardianDetails.optional(),
   orphanDetails: strictGroup('Orphan status', {
     isOrphan: booleanField('Please say whether the candidate is an orphan'),
   }),
@@ -119,3 +141,20 @@ export const candidateRegistrationSchema = strictGroup('Candidate information', 
 
 export type CandidateRegistrationInput = z.input<typeof candidateRegistrationSchema>;
 export type CandidateRegistration = z.output<typeof candidateRegistrationSchema>;
+
+/** The guardian as the consent flow uses them: the mobile defaults to the contact number. */
+export interface Guardian {
+  /** Null when the registration named none (the spec's payload). */
+  name: string | null;
+  relation: string | null;
+  phoneNumber: string;
+}
+
+export function guardianOf(registration: Pick<CandidateRegistration, 'contactDetails' | 'guardianDetails'>): Guardian {
+  const guardian = registration.guardianDetails;
+  return {
+    name: guardian?.name ?? null,
+    relation: guardian?.relation ?? null,
+    phoneNumber: guardian?.phoneNumber || registration.contactDetails.phoneNumber,
+  };
+}

@@ -11,6 +11,8 @@ export const STANDARDS = ['5th', '6th', '7th', '8th', '9th', '10th', '11th', '12
 export const MEDIUMS = ['Marathi', 'Semi-English', 'English', 'Other'] as const;
 export const BOARDS = ['Maharashtra State Board', 'CBSE', 'Other'] as const;
 export const KBE_CATEGORIES = ['Prime', 'Sec', 'High'] as const;
+/** Who gives consent for the candidate (every candidate is a minor): a parent or a lawful guardian. */
+export const GUARDIAN_RELATIONS = ['Mother', 'Father', 'Guardian'] as const;
 
 export type Gender = (typeof GENDERS)[number];
 export type Region = (typeof REGIONS)[number];
@@ -18,3 +20,4 @@ export type Standard = (typeof STANDARDS)[number];
 export type Medium = (typeof MEDIUMS)[number];
 export type Board = (typeof BOARDS)[number];
 export type KbeCategory = (typeof KBE_CATEGORIES)[number];
+export type GuardianRelation = (typeof GUARDIAN_RELATIONS)[number];

@@ -66,6 +66,9 @@ export const validCandidate = () => ({
   feesPaid: false,
 });
 
+/** The guardian group of the candidate form (optional in the payload). */
+export const validGuardian = () => ({ name: 'Meena Patil', relation: 'Mother', phoneNumber: '9876505678' });
+
 /** A copy of `obj` without the given keys. */
 export function omit<T extends object>(obj: T, ...keys: (keyof T)[]): Partial<T> {
   const copy: Partial<T> = { ...obj };

@@ -7,6 +7,7 @@ export const VALIDATION_MESSAGES = {
   fees: 'Fees must be a number',
   documents: 'Both photo and signature documents are required',
   phone: 'Phone number must be exactly 10 digits',
+  guardianPhone: "Parent/guardian's mobile number must be exactly 10 digits",
   schoolCodeFormat: 'School code must look like SCH-XXXXXX',
   mentorCodeFormat: 'Mentor code must look like MEN-XXXXXX',
   workExperience: 'Work experience must be a whole number of years',

@@ -24,6 +24,10 @@ export class CandidateDocument extends PendingEventFields {
   @Prop({ type: Object, required: true })
   contactDetails!: CandidateRegistration['contactDetails'];
 
+  /** The parent or guardian the registration named; absent on the spec's payload (the contact number is then theirs). */
+  @Prop({ type: Object, default: undefined })
+  guardianDetails?: CandidateRegistration['guardianDetails'];
+
   @Prop({ type: Object, required: true })
   orphanDetails!: CandidateRegistration['orphanDetails'];
 

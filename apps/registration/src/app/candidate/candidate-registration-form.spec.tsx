@@ -50,6 +50,9 @@ describe('candidate registration', () => {
         'Mother tongue is required',
         'Phone number must be exactly 10 digits',
         'Please enter a valid email address',
+        "Parent/guardian's name is required",
+        'Please select a relation to the candidate',
+        "Parent/guardian's mobile number must be exactly 10 digits",
         'Address is required',
         'Village is required',
         'Taluka is required',
@@ -128,6 +131,9 @@ describe('candidate registration', () => {
     expect(body.get('orphanDetails[isOrphan]')).toBe('false');
     expect(body.get('feesPaid')).toBe('false');
     expect(body.has('contactDetails[email]')).toBe(false);
+    expect(body.get('guardianDetails[name]')).toBe('Meena Patil');
+    expect(body.get('guardianDetails[relation]')).toBe('Mother');
+    expect(body.get('guardianDetails[phoneNumber]')).toBe('9876501234');
     expect((body.get('photo') as File).name).toBe('photo.jpg');
     expect((body.get('signature') as File).name).toBe('signature.png');
 
@@ -141,6 +147,24 @@ describe('candidate registration', () => {
     expect(field(form, 'Full Name')).toHaveValue('');
     expect(within(form).queryByAltText('Photo preview')).not.toBeInTheDocument();
     expect(localStorage.getItem('kbe.registration.draft.candidate.v1')).toBeNull();
+  });
+
+  it("fills the guardian's mobile from the phone number until another one is typed", async () => {
+    const { user, form, server } = await openCandidateTab();
+    fill(form, { 'Phone Number': '9876501234' });
+    expect(field(form, 'Parent/Guardian Mobile Number')).toHaveValue('9876501234');
+    expect(field(form, 'Parent/Guardian Mobile Number')).toHaveAccessibleDescription(/gets an SMS to give consent/);
+
+    await user.clear(field(form, 'Parent/Guardian Mobile Number'));
+    await user.type(field(form, 'Parent/Guardian Mobile Number'), '9123456789');
+    fill(form, { 'Phone Number': '9000000001' });
+    expect(field(form, 'Parent/Guardian Mobile Number')).toHaveValue('9123456789');
+
+    server.next(jsonAnswer(201, { success: true, candidateId: 'KBE654321ABC' }));
+    await fillValidCandidate(form, user);
+    await user.click(within(form).getByRole('button', { name: 'Register Candidate' }));
+    await within(form).findByTestId('candidate-issued-code');
+    expect((server.requests[0]?.body as FormData).get('guardianDetails[phoneNumber]')).toBe('9123456789');
   });
 
   it('keeps everything after a network failure and retries with the same Idempotency-Key', async () => {

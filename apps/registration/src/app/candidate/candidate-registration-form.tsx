@@ -5,6 +5,7 @@ import type { CandidateRegistration } from '@kbe/contracts';
 import {
   BOARDS,
   GENDERS,
+  GUARDIAN_RELATIONS,
   KBE_CATEGORIES,
   MEDIUMS,
   REGIONS,
@@ -37,6 +38,7 @@ export interface CandidateFormValues {
     motherTongue: string;
   };
   contactDetails: { phoneNumber: string; email: string };
+  guardianDetails: { name: string; relation: string; phoneNumber: string };
   orphanDetails: { isOrphan: boolean };
   permanentAddress: {
     addressLines: string;
@@ -71,6 +73,7 @@ export const EMPTY_CANDIDATE: CandidateFormValues = {
     motherTongue: '',
   },
   contactDetails: { phoneNumber: '', email: '' },
+  guardianDetails: { name: '', relation: '', phoneNumber: '' },
   orphanDetails: { isOrphan: false },
   permanentAddress: { addressLines: '', village: '', taluka: '', district: '', state: '', pin: '' },
   educationalDetails: {
@@ -108,6 +111,15 @@ export function CandidateRegistrationForm({ edition, now, prefill }: CandidateRe
 
   useEffect(() => {
     const subscription = form.watch((values) => saveDraft('candidate', values));
+    return () => subscription.unsubscribe();
+  }, [form]);
+
+  // The guardian's mobile follows the contact number until someone types another one.
+  useEffect(() => {
+    const subscription = form.watch((values, { name }) => {
+      if (name !== 'contactDetails.phoneNumber' || form.getFieldState('guardianDetails.phoneNumber').isDirty) return;
+      form.setValue('guardianDetails.phoneNumber', values.contactDetails?.phoneNumber ?? '');
+    });
     return () => subscription.unsubscribe();
   }, [form]);
 
@@ -185,6 +197,19 @@ export function CandidateRegistrationForm({ edition, now, prefill }: CandidateRe
         <TextField {...field} name="contactDetails.phoneNumber" label="Phone Number" type="tel" maxLength={10} {...digits} />
         <TextField {...field} required={false} name="contactDetails.email" label="Email (optional)" type="email" autoComplete="email" />
         <CheckboxField {...field} name="orphanDetails.isOrphan" label="The candidate is an orphan" />
+      </FieldGroup>
+      <FieldGroup legend="Parent or guardian">
+        <TextField {...field} name="guardianDetails.name" label="Parent/Guardian Name" autoComplete="off" />
+        <SelectField {...field} name="guardianDetails.relation" label="Relation to the Candidate" options={GUARDIAN_RELATIONS} />
+        <TextField
+          {...field}
+          name="guardianDetails.phoneNumber"
+          label="Parent/Guardian Mobile Number"
+          hint="The phone number above unless you change it. The parent or guardian gets an SMS to give consent for the candidate's data."
+          type="tel"
+          maxLength={10}
+          {...digits}
+        />
       </FieldGroup>
       <FieldGroup legend="Permanent address">
         <TextAreaField {...field} name="permanentAddress.addressLines" label="Address" className="sm:col-span-2" maxLength={1000} />

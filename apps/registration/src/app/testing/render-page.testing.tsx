@@ -78,6 +78,8 @@ export const VALID_CANDIDATE_FIELDS = {
   Region: 'Urban',
   'Mother Tongue': 'Marathi',
   'Phone Number': '9876501234',
+  'Parent/Guardian Name': 'Meena Patil',
+  'Relation to the Candidate': 'Mother',
   Address: 'Flat 3, Shanti Apartments',
   Village: 'Satpur',
   Taluka: 'Nashik',

@@ -53,7 +53,12 @@ class ProbesController {
 
   @Post('upload')
   @ApiConsumes('multipart/form-data')
-  @ApiBody(multipartBody(z.strictObject({ owner: z.strictObject({ name: z.string() }) }), { picture: { required: true, description: 'A picture.', contentTypes: ['image/png', 'image/gif'] } }))
+  @ApiBody(
+    multipartBody(
+      z.strictObject({ owner: z.strictObject({ name: z.string() }), guardian: z.strictObject({ name: z.string(), mobile: z.string().optional() }).optional() }),
+      { picture: { required: true, description: 'A picture.', contentTypes: ['image/png', 'image/gif'] } },
+    ),
+  )
   upload() {
     return { ok: true };
   }
@@ -155,8 +160,15 @@ describe('the OpenAPI document and the method answers of a service', () => {
     expect(content['multipart/form-data']).toEqual({
       schema: {
         type: 'object',
-        properties: { 'owner[name]': { type: 'string' }, picture: { type: 'string', format: 'binary', description: 'A picture.' } },
+        properties: {
+          'owner[name]': { type: 'string' },
+          'guardian[name]': { type: 'string' },
+          'guardian[mobile]': { type: 'string' },
+          picture: { type: 'string', format: 'binary', description: 'A picture.' },
+        },
         required: ['owner[name]', 'picture'],
+        // an optional group's required fields come with any of its fields
+        dependentRequired: { 'guardian[mobile]': ['guardian[name]'] },
         additionalProperties: false,
       },
       encoding: { picture: { contentType: 'image/png, image/gif' } },

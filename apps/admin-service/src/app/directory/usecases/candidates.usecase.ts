@@ -276,6 +276,7 @@ export class AdminCandidatesUseCase {
       schoolCode: candidate.schoolCode,
       personalDetails: candidate.personalDetails,
       contactDetails: candidate.contactDetails,
+      ...(candidate.guardianDetails ? { guardianDetails: candidate.guardianDetails } : {}),
       orphanDetails: candidate.orphanDetails,
       permanentAddress: candidate.permanentAddress,
       educationalDetails: candidate.educationalDetails,
@@ -285,7 +286,7 @@ export class AdminCandidatesUseCase {
 
 function changedFields(before: CandidateRegistration, after: CandidateRegistration): string[] {
   const changed: string[] = [];
-  for (const group of ['personalDetails', 'contactDetails', 'orphanDetails', 'permanentAddress', 'educationalDetails'] as const) {
+  for (const group of ['personalDetails', 'contactDetails', 'guardianDetails', 'orphanDetails', 'permanentAddress', 'educationalDetails'] as const) {
     const a = before[group] as Record<string, unknown>;
     const b = after[group] as Record<string, unknown>;
     for (const key of new Set([...Object.keys(a ?? {}), ...Object.keys(b ?? {})])) {

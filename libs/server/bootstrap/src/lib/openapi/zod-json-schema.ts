@@ -102,9 +102,13 @@ export function multipartBody(schema: z.ZodType, files: Record<string, Multipart
 export function multipartSchemaOf(schema: z.ZodType, files: Record<string, Pick<MultipartFilePart, 'required' | 'description'>>): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
+  // An optional group's own required fields: needed as soon as any field of the group is sent.
+  const dependentRequired: Record<string, string[]> = {};
   const walk = (node: JsonSchema, prefix: string, parentRequired: boolean) => {
     const children = (node['properties'] ?? {}) as Record<string, JsonSchema>;
     const requiredHere = new Set((node['required'] ?? []) as string[]);
+    const optionalGroup = prefix !== '' && !parentRequired;
+    const groupRequired = optionalGroup ? [...requiredHere].map((key) => `${prefix}[${key}]`) : [];
     for (const [key, child] of Object.entries(children)) {
       const name = prefix ? `${prefix}[${key}]` : key;
       const isRequired = parentRequired && requiredHere.has(key);
@@ -114,6 +118,8 @@ export function multipartSchemaOf(schema: z.ZodType, files: Record<string, Pick<
       }
       properties[name] = child;
       if (isRequired) required.push(name);
+      const others = groupRequired.filter((other) => other !== name);
+      if (others.length > 0) dependentRequired[name] = others;
     }
   };
   walk(requestJsonSchema(schema), '', true);
@@ -122,5 +128,11 @@ export function multipartSchemaOf(schema: z.ZodType, files: Record<string, Pick<
     properties[name] = { type: 'string', format: 'binary', description: file.description };
     if (file.required) required.push(name);
   }
-  return { type: 'object', properties, required, additionalProperties: false };
+  return {
+    type: 'object',
+    properties,
+    required,
+    ...(Object.keys(dependentRequired).length > 0 ? { dependentRequired } : {}),
+    additionalProperties: false,
+  };
 }
