@@ -1,12 +1,13 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectModel, Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { moveFieldToId } from '@kbe/server-database';
 import type { Model } from 'mongoose';
 
 @Schema({ collection: 'login_attempts', versionKey: false })
 export class LoginAttemptDocument {
-  /** `user:<username>` or `ip:<address>`. */
+  /** The key, `user:<username>` or `ip:<address>`: every read and write of a login is an `_id` lookup. */
   @Prop({ type: String, required: true })
-  key!: string;
+  _id!: string;
 
   @Prop({ type: Number, required: true })
   failures!: number;
@@ -18,8 +19,6 @@ export class LoginAttemptDocument {
   lastFailureAt!: Date;
 }
 export const LoginAttemptSchema = SchemaFactory.createForClass(LoginAttemptDocument);
-// Serves findOne({ key }) on every login and keeps one counter per key.
-LoginAttemptSchema.index({ key: 1 }, { unique: true });
 
 export interface LoginAttempts {
   failures: number;
@@ -37,25 +36,32 @@ export interface LoginAttemptStore {
 export const LOGIN_ATTEMPT_STORE = Symbol('LOGIN_ATTEMPT_STORE');
 
 @Injectable()
-export class MongoLoginAttemptStore implements LoginAttemptStore {
+export class MongoLoginAttemptStore implements LoginAttemptStore, OnModuleInit {
+  private readonly logger = new Logger(MongoLoginAttemptStore.name);
+
   constructor(@InjectModel(LoginAttemptDocument.name) private readonly model: Model<LoginAttemptDocument>) {}
 
+  /** Counters stored before the key became their `_id` (an ObjectId, a `key` field) are moved at start. */
+  async onModuleInit(): Promise<void> {
+    await moveFieldToId(this.model.collection, 'key', this.logger);
+  }
+
   async get(key: string): Promise<LoginAttempts | null> {
-    const doc = await this.model.findOne({ key }).lean().exec();
+    const doc = await this.model.findOne({ _id: key }).lean().exec();
     return doc ? { failures: doc.failures, windowStart: doc.windowStart, lastFailureAt: doc.lastFailureAt } : null;
   }
 
   async recordFailure(key: string, at: Date, windowMs: number): Promise<void> {
     const expired = await this.model
-      .updateOne({ key, windowStart: { $lt: new Date(at.getTime() - windowMs) } }, { $set: { failures: 1, windowStart: at, lastFailureAt: at } })
+      .updateOne({ _id: key, windowStart: { $lt: new Date(at.getTime() - windowMs) } }, { $set: { failures: 1, windowStart: at, lastFailureAt: at } })
       .exec();
     if (expired.matchedCount > 0) return;
     await this.model
-      .updateOne({ key }, { $inc: { failures: 1 }, $set: { lastFailureAt: at }, $setOnInsert: { windowStart: at } }, { upsert: true })
+      .updateOne({ _id: key }, { $inc: { failures: 1 }, $set: { lastFailureAt: at }, $setOnInsert: { windowStart: at } }, { upsert: true })
       .exec();
   }
 
   async clear(key: string): Promise<void> {
-    await this.model.deleteOne({ key }).exec();
+    await this.model.deleteOne({ _id: key }).exec();
   }
 }
