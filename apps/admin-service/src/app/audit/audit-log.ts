@@ -1,13 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import { ADMIN_PAGE_SIZE_DEFAULT, type AuditEntry, type Pagination, type auditQuerySchema } from '@kbe/contracts';
 import type { z } from 'zod';
 import type { AuthenticatedAdmin } from '@kbe/server-auth';
-import type { Model, QueryFilter } from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import { clientAddress } from '../common/client-address';
 import { CLOCK, type Clock } from '../common/clock';
-import { AuditEntryDocument } from './audit-entry.schema';
+import { AUDIT_ENTRY_REPOSITORY, type AuditEntryRepository } from './audit-entry.repository';
 
 export interface RequestOrigin {
   headers: Record<string, unknown>;
@@ -29,7 +27,7 @@ export interface AuditOptions {
 @Injectable()
 export class AuditLog {
   constructor(
-    @InjectModel(AuditEntryDocument.name) private readonly model: Model<AuditEntryDocument>,
+    @Inject(AUDIT_ENTRY_REPOSITORY) private readonly entries: AuditEntryRepository,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(AUDIT_OPTIONS) private readonly options: AuditOptions,
   ) {}
@@ -40,7 +38,7 @@ export class AuditLog {
 
   /** `from` is the request, or the address already resolved (work done later on the request's behalf). */
   async record(admin: Pick<AuthenticatedAdmin, 'username' | 'role'>, from: RequestOrigin | string, entry: AuditRecord): Promise<void> {
-    await this.model.create({
+    await this.entries.append({
       entryId: randomUUID(),
       actor: admin.username,
       role: admin.role,
@@ -54,26 +52,19 @@ export class AuditLog {
   }
 
   async list(query: z.output<typeof auditQuerySchema>): Promise<{ entries: AuditEntry[]; pagination: Pagination }> {
-    const filter: QueryFilter<AuditEntryDocument> = {};
-    if (query.actor) filter.actor = query.actor;
-    if (query.action) filter.action = query.action;
-    if (query.target) filter.targetId = query.target;
     const page = query.page ?? 1;
     const limit = query.limit ?? ADMIN_PAGE_SIZE_DEFAULT;
-    const [docs, total] = await Promise.all([
-      this.model.find(filter).sort({ at: -1 }).skip((page - 1) * limit).limit(limit).lean<AuditEntryDocument[]>().exec(),
-      this.model.countDocuments(filter).exec(),
-    ]);
+    const { entries, total } = await this.entries.page({ actor: query.actor, action: query.action, target: query.target }, page, limit);
     return {
-      entries: docs.map((doc) => ({
-        id: doc.entryId,
-        actor: doc.actor,
-        role: doc.role as AuditEntry['role'],
-        action: doc.action,
-        target: { type: doc.targetType, id: doc.targetId },
-        details: doc.details ?? {},
-        ip: doc.ip,
-        at: doc.at.toISOString(),
+      entries: entries.map((entry) => ({
+        id: entry.entryId,
+        actor: entry.actor,
+        role: entry.role as AuditEntry['role'],
+        action: entry.action,
+        target: { type: entry.targetType, id: entry.targetId },
+        details: entry.details ?? {},
+        ip: entry.ip,
+        at: entry.at.toISOString(),
       })),
       pagination: { current: page, pages: Math.max(1, Math.ceil(total / limit)), total },
     };

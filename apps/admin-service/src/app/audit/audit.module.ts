@@ -1,6 +1,14 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
-import { AuditEntryDocument, AuditEntrySchema } from './audit-entry.schema';
+import { AUDIT_ENTRY_REPOSITORY, MongoAuditEntryRepository } from './audit-entry.repository';
+import {
+  AuditCounterDocument,
+  AuditCounterSchema,
+  AuditEntryDocument,
+  AuditEntrySchema,
+  AuditPostingDocument,
+  AuditPostingSchema,
+} from './audit-entry.schema';
 import { AUDIT_OPTIONS, AuditLog, type AuditOptions } from './audit-log';
 import { AuditController } from './audit.controller';
 
@@ -11,9 +19,15 @@ export class AuditModule {
     return {
       module: AuditModule,
       global: true,
-      imports: [MongooseModule.forFeature([{ name: AuditEntryDocument.name, schema: AuditEntrySchema }])],
+      imports: [
+        MongooseModule.forFeature([
+          { name: AuditEntryDocument.name, schema: AuditEntrySchema },
+          { name: AuditPostingDocument.name, schema: AuditPostingSchema },
+          { name: AuditCounterDocument.name, schema: AuditCounterSchema },
+        ]),
+      ],
       controllers: [AuditController],
-      providers: [{ provide: AUDIT_OPTIONS, useValue: options }, AuditLog],
+      providers: [{ provide: AUDIT_OPTIONS, useValue: options }, { provide: AUDIT_ENTRY_REPOSITORY, useClass: MongoAuditEntryRepository }, AuditLog],
       exports: [AuditLog],
     };
   }
