@@ -20,3 +20,5 @@ export * from './lib/download-request.schema';
 export * from './lib/admin-api.schema';
 export * from './lib/sms-api.schema';
 export * from './lib/sms-length.util';
+export * from './lib/consent.contract';
+export * from './lib/consent.schema';

@@ -10,3 +10,4 @@ export * from './lib/registration-code.util';
 export * from './lib/image-file.rules';
 export * from './lib/bracketed-fields.util';
 export * from './lib/documents.contract';
+export * from './lib/consent.contract';

@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { serviceInfrastructure } from '@kbe/server-infrastructure';
 import { storageOptionsFromEnv } from '@kbe/server-storage';
 import { CandidatesModule } from './candidates/candidates.module';
+import { ConsentModule } from './consent/consent.module';
 import type { Clock } from './common/clock';
 import { RegistrationCommonModule } from './common/registration-common.module';
 import { ContactModule } from './contact/contact.module';
@@ -33,6 +34,7 @@ export class AppModule {
         SchoolsModule,
         MentorsModule,
         CandidatesModule,
+        ConsentModule,
         ContactModule,
         StatisticsModule,
         InternalModule,

@@ -27,12 +27,25 @@ const rateLimitEnv = {
   RATE_LIMIT_SEARCH: positiveIntField(600),
   RATE_LIMIT_SEARCH_PER_CODE: positiveIntField(30),
   RATE_LIMIT_CONTACT: positiveIntField(5),
+  /** Parental consent (notice, code, confirmation): per address and route, and per candidate code. */
+  RATE_LIMIT_CONSENT: positiveIntField(60),
+  RATE_LIMIT_CONSENT_PER_CODE: positiveIntField(20),
   ...trustedProxyEnv,
 };
 
 /** Registration events whose outbox write did not happen (crash) are re-queued after this pause. */
 const redriveEnv = {
   EVENT_REDRIVE_INTERVAL_MS: positiveIntField(30_000),
+};
+
+/**
+ * The organisers' contact details the parental-consent notice names (the same settings the edge
+ * hands the pages; unset: the product's defaults, DEFAULT_CONTACT_DETAILS of @kbe/content).
+ */
+const contactEnv = {
+  CONTACT_ADDRESS: z.string().trim().min(1).optional(),
+  CONTACT_PHONE: z.string().trim().min(1).optional(),
+  CONTACT_EMAIL: z.string().trim().min(1).optional(),
 };
 
 export const registrationEnvSchema = composeEnv(
@@ -45,6 +58,7 @@ export const registrationEnvSchema = composeEnv(
   rateLimitEnv,
   redriveEnv,
   tokenRevocationEnv,
+  contactEnv,
 );
 
 export type RegistrationConfig = z.output<typeof registrationEnvSchema>;

@@ -44,6 +44,18 @@ class LimitedController {
   contact() {
     return { success: true };
   }
+
+  @Get('consent/notice')
+  @RateLimited('consent')
+  notice() {
+    return { success: true };
+  }
+
+  @Post('consent/:candidateCode/otp')
+  @RateLimited('consent')
+  sendOtp(@Param('candidateCode') code: string) {
+    return { code };
+  }
 }
 
 const required = {
@@ -107,6 +119,20 @@ describe('rate limits', () => {
     await http.post('/candidates/register').set('x-forwarded-for', '203.0.113.78').expect(201);
     await http.post('/contact').set(client).expect(201);
     await http.post('/contact').set(client).expect(429);
+  });
+
+  it('limits consent codes per candidate code from any address; the notice per address only', async () => {
+    const { http } = await start({ RATE_LIMIT_CONSENT: '4', RATE_LIMIT_CONSENT_PER_CODE: '2' });
+    await http.post('/consent/KBE123456ABC/otp').set('x-forwarded-for', '198.51.100.1').expect(201);
+    await http.post('/consent/kbe123456abc/otp').set('x-forwarded-for', '198.51.100.2').expect(201);
+    const limited = await http.post('/consent/KBE123456ABC/otp').set('x-forwarded-for', '198.51.100.3').expect(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    await http.post('/consent/KBE654321XYZ/otp').set('x-forwarded-for', '198.51.100.3').expect(201);
+    // Many guardians read the notice; one address reads it RATE_LIMIT_CONSENT times a window.
+    for (const address of ['198.51.100.4', '198.51.100.5', '198.51.100.6']) {
+      for (let i = 0; i < 4; i++) await http.get('/consent/notice').set('x-forwarded-for', address).expect(200);
+    }
+    await http.get('/consent/notice').set('x-forwarded-for', '198.51.100.4').expect(429);
   });
 
   it('names the target of a bucket that has one', () => {

@@ -6,7 +6,7 @@ import { clientAddress, type ForwardedRequest } from '@kbe/server-bootstrap';
 import type { RegistrationConfig } from '../registration.config';
 
 /** The rate-limited groups of endpoints; each route counts its own requests per client. */
-export type RateLimitBucket = 'register' | 'search' | 'contact';
+export type RateLimitBucket = 'register' | 'search' | 'contact' | 'consent';
 
 const RATE_LIMIT_BUCKET = 'kbe:rate-limit-bucket';
 export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a moment and try again.';
@@ -15,7 +15,7 @@ export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a moment and tr
  * The route parameter naming what a bucket's requests are about, limited on its own whatever the
  * address: a search's candidate code. Registration has no such target before its body is parsed.
  */
-const TARGET_PARAMS: Partial<Record<RateLimitBucket, string>> = { search: 'registrationNumber' };
+const TARGET_PARAMS: Partial<Record<RateLimitBucket, string>> = { search: 'registrationNumber', consent: 'candidateCode' };
 
 /**
  * The throttler's guard, with a plain `Retry-After` whichever limit refused (the library names
@@ -58,8 +58,9 @@ export function throttlerOptions(config: RegistrationConfig): ThrottlerModuleOpt
     register: config.RATE_LIMIT_REGISTER,
     search: config.RATE_LIMIT_SEARCH,
     contact: config.RATE_LIMIT_CONTACT,
+    consent: config.RATE_LIMIT_CONSENT,
   };
-  const perTarget: Partial<Record<RateLimitBucket, number>> = { search: config.RATE_LIMIT_SEARCH_PER_CODE };
+  const perTarget: Partial<Record<RateLimitBucket, number>> = { search: config.RATE_LIMIT_SEARCH_PER_CODE, consent: config.RATE_LIMIT_CONSENT_PER_CODE };
   const ttl = config.RATE_LIMIT_WINDOW_SECONDS * 1000;
   return {
     throttlers: [
@@ -75,9 +76,10 @@ export function throttlerOptions(config: RegistrationConfig): ThrottlerModuleOpt
         name: 'target',
         ttl,
         setHeaders: false,
+        // a route of the bucket without the target parameter (the consent notice) counts per address only
         skipIf: (context: ExecutionContext) => {
           const bucket = bucketOf(context);
-          return !bucket || perTarget[bucket] === undefined;
+          return !bucket || perTarget[bucket] === undefined || !rateLimitTarget(bucket, context.switchToHttp().getRequest());
         },
         limit: (context: ExecutionContext) => {
           const bucket = bucketOf(context);
