@@ -62,7 +62,7 @@ describe('createServiceApp', () => {
     const response = await request(app.getHttpServer()).post('/api/probe').send({ pinCode: '42' }).expect(400);
     expect(response.body).toEqual({
       statusCode: 400,
-      message: 'Validation failed: schoolName: School name is required, pinCode: PIN code must be 6 digits',
+      message: 'School name is required, PIN code must be 6 digits',
       errors: [
         { field: 'schoolName', message: 'School name is required' },
         { field: 'pinCode', message: 'PIN code must be 6 digits' },

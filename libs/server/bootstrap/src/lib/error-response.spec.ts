@@ -1,5 +1,5 @@
 import { BadRequestException, NotFoundException, UnauthorizedException } from '@nestjs/common';
-import { RequestValidationError, toErrorBody } from './error-response';
+import { RequestValidationError, toErrorBody, validationMessage } from './error-response';
 
 describe('toErrorBody', () => {
   it('keeps the status and message of an HTTP exception', () => {
@@ -29,12 +29,33 @@ describe('toErrorBody', () => {
     );
     expect(body).toEqual({
       statusCode: 400,
-      message: 'Validation failed: schoolName: School name is required, address.pinCode: PIN code must be 6 digits',
+      message: 'School name is required, PIN code must be 6 digits',
       errors: [
         { field: 'schoolName', message: 'School name is required' },
         { field: 'address.pinCode', message: 'PIN code must be 6 digits' },
       ],
     });
+  });
+
+  it("says each field's message once, without the field paths and without a technical prefix", () => {
+    expect(validationMessage([{ field: 'phoneNumber', message: 'Please enter a 10-digit mobile number.' }])).toBe(
+      'Please enter a 10-digit mobile number.',
+    );
+    expect(
+      validationMessage([
+        { field: 'photo', message: 'Both photo and signature documents are required' },
+        { field: 'signature', message: 'Both photo and signature documents are required' },
+      ]),
+    ).toBe('Both photo and signature documents are required');
+  });
+
+  it('names the field of a bare predicate, and not twice', () => {
+    expect(validationMessage([{ field: 'personalDetails.fullName', message: 'must not contain the NUL character (U+0000)' }])).toBe(
+      'personalDetails.fullName must not contain the NUL character (U+0000)',
+    );
+    expect(validationMessage([{ field: 'limit', message: 'limit must be a whole number between 1 and 50' }])).toBe(
+      'limit must be a whole number between 1 and 50',
+    );
   });
 
   it('explains body parser failures', () => {

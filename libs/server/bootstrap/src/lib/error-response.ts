@@ -13,17 +13,24 @@ export interface ErrorBody {
   errors?: FieldError[];
 }
 
+/**
+ * The `message` of a validation error, which the browser apps show as it is (spec section 8: the
+ * server's message): each field's message once, joined by commas as the spec joins the candidate
+ * form's messages. A bare predicate ('must not contain ...') is given its field's path; field paths
+ * are otherwise left to `errors`, for programs.
+ */
+export function validationMessage(errors: readonly FieldError[]): string {
+  const texts = errors.map(({ field, message }) => {
+    const name = field.split('.').pop() ?? field;
+    return /^[a-z]/.test(message) && !message.startsWith(name) ? `${field} ${message}` : message;
+  });
+  return [...new Set(texts)].join(', ') || 'Validation failed';
+}
+
 /** 400 with the list of invalid fields. */
 export class RequestValidationError extends HttpException {
   constructor(readonly errors: FieldError[]) {
-    super(
-      {
-        statusCode: HttpStatus.BAD_REQUEST,
-        message: `Validation failed: ${errors.map((error) => `${error.field}: ${error.message}`).join(', ')}`,
-        errors,
-      },
-      HttpStatus.BAD_REQUEST,
-    );
+    super({ statusCode: HttpStatus.BAD_REQUEST, message: validationMessage(errors), errors }, HttpStatus.BAD_REQUEST);
   }
 }
 
