@@ -140,6 +140,15 @@ describe('rendered manifests', () => {
     assert.equal(checksum(render({ set: ['admin-service.config.LOG_LEVEL=debug'] }).objects), checksum(defaults.objects));
   });
 
+  it('no deployment offers the development test-login: the shell\'s runtime config never says development', () => {
+    for (const [name, { objects }] of Object.entries(renders)) {
+      const script = named(objects, 'ConfigMap', 'shell-files').data['runtime-config.js'];
+      const browser = JSON.parse(/^window\.__KBE_CONFIG__ = (.*);\n?$/.exec(script)[1]);
+      assert.equal(browser.deployment, undefined, name);
+      assert.equal(named(objects, 'ConfigMap', 'admin-service-config').data.NODE_ENV, 'production', name);
+    }
+  });
+
   it('the browser and registration-service see the same edition (deadline, year)', () => {
     for (const [name, { objects }] of Object.entries(renders)) {
       const config = named(objects, 'ConfigMap', 'registration-service-config').data;
@@ -209,6 +218,7 @@ describe('values that must be refused (values.schema.json)', () => {
     ['an unknown setting (typo)', ['documents-service.replicas=3'], /replicas/],
     ['a health path that is not a path', ['admin-service.probes.path=health'], /path/],
     ['a typo in the Ingress settings', ['ingress.hots=register.example.org'], /hots/],
+    ['a shell that says it is a development deployment (the test-login button)', ['shell.runtimeConfig.deployment=development'], /deployment/],
   ];
   for (const [what, set, message] of refused) {
     it(`refuses ${what}`, () => {

@@ -13,6 +13,11 @@ test('sets nothing when the environment says nothing, and never a secret', () =>
   assert.deepEqual(runtimeConfig({ JWT_SECRET: 's', MINIO_SECRET_KEY: 'k', EDITION_YEAR: 'next' }), {});
 });
 
+test('says a deployment is a development one only when the development profile runs it', () => {
+  assert.deepEqual(runtimeConfig({ NODE_ENV: 'development' }), { deployment: 'development' });
+  for (const NODE_ENV of ['production', 'test', undefined, 'Development']) assert.deepEqual(runtimeConfig({ NODE_ENV }), {});
+});
+
 test('the script cannot be broken out of', () => {
   const script = runtimeConfigScript({ CONTACT_ADDRESS: '</script><script>alert(1)</script>' });
   assert.ok(!script.includes('</script>'));

@@ -4,7 +4,7 @@
 //                                      their prerendered markup (prerender.mjs, page-html.mjs)
 //   /remotes/<name>/                   each remote (dist/apps/<name>)
 //   /module-federation.manifest.json   remote name -> remoteEntry.js URL, read by the shell at start
-//   /runtime-config.js                  window.__KBE_CONFIG__ (edition settings, contact details)
+//   /runtime-config.js                  window.__KBE_CONFIG__ (edition settings, contact details, a development deployment)
 //   /api/...                           proxied to the owning service (tools/stack/routes.json)
 // Usage: node tools/edge/server.mjs   (env PORT=8080, EDGE_HOST=127.0.0.1, EDGE_DIST_DIR=dist/apps,
 //        REMOTE_<NAME>_URL, <NAME>_SERVICE_URL, EDGE_DISABLE_REMOTES=public,...,

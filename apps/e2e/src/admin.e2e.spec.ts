@@ -128,7 +128,7 @@ describe('admin area', () => {
     await page.waitForURL(`${baseUrl}/admin/login`, { timeout: 30_000 });
     await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
     expect(await page.getByText('This is a protected area', { exact: false }).count()).toBe(1);
-    // A production build has no test-login button.
+    // The test profile's runtime config does not say this is a development deployment: no test-login button.
     expect(await page.getByRole('button', { name: /Test Login/ }).count()).toBe(0);
     await checkPage(page, 'login');
   });

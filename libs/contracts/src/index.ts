@@ -18,6 +18,7 @@ export * from './lib/contact.schema';
 export * from './lib/documents.contract';
 export * from './lib/download-request.schema';
 export * from './lib/admin-api.schema';
+export * from './lib/development-account.constant';
 export * from './lib/sms-api.schema';
 export * from './lib/sms-length.util';
 export * from './lib/consent.contract';

@@ -11,6 +11,7 @@ import {
   tokenSigningEnv,
   trustedProxyEnv,
 } from '@kbe/server-config';
+import { DEVELOPMENT_ADMIN_ACCOUNT } from '@kbe/contracts';
 import { z } from 'zod';
 
 export const SERVICE_NAME = 'admin-service';
@@ -40,9 +41,15 @@ export const adminEnvSchema = composeEnv(
   adminAccountEnv,
   loginProtectionEnv,
   portalEnv,
-).refine((env) => (env.ADMIN_USERNAME === undefined) === (env.ADMIN_PASSWORD === undefined), {
-  error: 'must be set together with ADMIN_USERNAME',
-  path: ['ADMIN_PASSWORD'],
-});
+)
+  .refine((env) => (env.ADMIN_USERNAME === undefined) === (env.ADMIN_PASSWORD === undefined), {
+    error: 'must be set together with ADMIN_USERNAME',
+    path: ['ADMIN_PASSWORD'],
+  })
+  // The development test-login's password is public (DEVELOPMENT_ADMIN_ACCOUNT): never a production account's.
+  .refine((env) => !(env.NODE_ENV === 'production' && env.ADMIN_PASSWORD === DEVELOPMENT_ADMIN_ACCOUNT.password), {
+    error: 'must not be the development password in production',
+    path: ['ADMIN_PASSWORD'],
+  });
 
 export type AdminConfig = z.output<typeof adminEnvSchema>;

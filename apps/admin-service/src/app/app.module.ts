@@ -48,6 +48,7 @@ export class AppModule {
         AdminsModule.forRoot({
           seedAccount,
           loginPolicy: {
+            refuseDevelopmentPassword: config.NODE_ENV === 'production',
             slowDownAfter: config.LOGIN_SLOWDOWN_AFTER,
             lockAfter: config.LOGIN_LOCK_AFTER,
             windowSeconds: config.LOGIN_WINDOW_SECONDS,

@@ -1,12 +1,14 @@
+import { DEVELOPMENT_ADMIN_ACCOUNT } from '@kbe/contracts';
 import { Button } from '@kbe/ui';
 
 /**
- * Development builds only (see login-page.tsx): signs in with the development profile's
+ * Development deployments only (see login-page.tsx): signs in with the development profile's
  * default admin account (tools/stack/profiles.mjs), which `npm start` prints anyway. The spec's
- * version wrote a fake token; our guard asks the server, so a fake token could not open anything.
+ * version wrote a fake token; our guard asks the server, so a fake token could not open anything,
+ * and admin-service in production refuses this account's password.
  */
 export const DEV_TEST_LOGIN_MARKER = 'kbe-dev-test-login';
-const DEV_ACCOUNT = { username: 'admin', password: 'kbe-dev-admin' };
+const DEV_ACCOUNT = DEVELOPMENT_ADMIN_ACCOUNT;
 
 export default function DevTestLogin({ disabled, onLogin }: { disabled: boolean; onLogin: (username: string, password: string) => void }) {
   return (

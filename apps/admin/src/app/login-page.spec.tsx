@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { DEVELOPMENT_ADMIN_ACCOUNT } from '@kbe/contracts';
 
 import { ADMIN_TOKEN_KEY, ADMIN_USER_KEY } from './admin-session.store';
 import { createFakeAdminServer, renderAdmin } from './fake-admin-server.testing';
@@ -86,9 +87,28 @@ describe('admin login page', () => {
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('An error occurred during login'));
   });
 
-  it('shows the protected-area note and, in a development or test build, the test-login button', async () => {
+  it('shows the protected-area note, and no test-login button unless the deployment says it is a development one', async () => {
     setup();
     expect(screen.getByText(/This is a protected area/)).toBeTruthy();
-    expect(await screen.findByRole('button', { name: 'Test Login (development only)' })).toBeTruthy();
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(screen.queryByRole('button', { name: /Test Login/ })).toBeNull();
+  });
+
+  describe('in a development deployment (runtime config)', () => {
+    const host = globalThis as typeof globalThis & { __KBE_CONFIG__?: unknown };
+    beforeEach(() => (host.__KBE_CONFIG__ = { deployment: 'development' }));
+    afterEach(() => delete host.__KBE_CONFIG__);
+
+    it("offers the test-login button, which signs in with the development profile's account", async () => {
+      const server = setup();
+      server.on('POST /api/admin/login', () => ({
+        body: { success: true, message: 'ok', token: 'header.payload.signature', expiresIn: 3600, user: { username: 'admin', role: 'admin' } },
+      }));
+      fireEvent.click(await screen.findByRole('button', { name: 'Test Login (development only)' }));
+      await waitFor(() => expect(screen.getByText('Login Successful')).toBeTruthy());
+      expect(server.calls('POST', '/api/admin/login')[0].body).toEqual(DEVELOPMENT_ADMIN_ACCOUNT);
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { HttpError, NetworkError } from '@kbe/api-client';
+import { isDevelopmentDeployment } from '@kbe/content';
 import { ADMIN_MESSAGES } from '@kbe/contracts';
 import { Alert, AlertDescription, AlertTitle, Button, Card, CardContent, CardDescription, CardHeader, Input, Label, toast } from '@kbe/ui';
 
@@ -11,12 +12,12 @@ import { writeSession } from './admin-session.store';
 export const REDIRECT_AFTER_LOGIN_MS = 100;
 
 /**
- * The development shortcut exists only in development builds: in a production build the
- * condition is the constant `false`, so the bundler drops the import and its chunk entirely
- * (a test on the production build checks that no trace of it is left).
+ * The development shortcut, in a chunk of its own that is fetched only where the deployment says
+ * it is a development one (`window.__KBE_CONFIG__`, served by the edge of `npm start`): every
+ * build is a production build, so the build cannot decide. A production deployment never says so,
+ * and admin-service refuses the account the button signs in with there anyway.
  */
-const DevTestLogin =
-  process.env['NODE_ENV'] === 'production' ? null : lazy(() => import('./dev-test-login'));
+const DevTestLogin = lazy(() => import('./dev-test-login'));
 
 /** Spec section 8: the server's error or message, else 'Login failed' / 'An error occurred during login'. */
 function loginErrorMessage(error: unknown): string {
@@ -53,6 +54,7 @@ export function LoginPage() {
     setError(null);
   };
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const [testLogin] = useState(isDevelopmentDeployment);
 
   useEffect(() => {
     document.title = 'Admin Login - KBE Young Scientist Competition';
@@ -110,7 +112,7 @@ export function LoginPage() {
             <Button type="submit" disabled={!canSubmit}>
               {sending ? 'Signing in...' : 'Sign In'}
             </Button>
-            {DevTestLogin ? (
+            {testLogin ? (
               <Suspense fallback={null}>
                 <DevTestLogin disabled={sending} onLogin={(name, secret) => void logIn(name, secret)} />
               </Suspense>

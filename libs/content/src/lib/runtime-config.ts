@@ -6,6 +6,8 @@
 export interface KbeRuntimeConfig {
   edition?: Record<string, unknown>;
   contact?: Record<string, unknown>;
+  /** 'development' when the deployment is a development one (tools/edge/runtime-config.mjs). */
+  deployment?: unknown;
 }
 
 type WithConfig = typeof globalThis & { __KBE_CONFIG__?: unknown };
@@ -13,6 +15,15 @@ type WithConfig = typeof globalThis & { __KBE_CONFIG__?: unknown };
 export function readRuntimeConfig(): KbeRuntimeConfig {
   const raw = (globalThis as WithConfig).__KBE_CONFIG__;
   return isPlainObject(raw) ? (raw as KbeRuntimeConfig) : {};
+}
+
+/**
+ * Whether the deployment says it is a development one (the development profile of `npm start`).
+ * Only what the page was served decides: every build is a production build, and a production
+ * deployment never says so. The server does not trust it either (admin-service, DECISIONS).
+ */
+export function isDevelopmentDeployment(): boolean {
+  return readRuntimeConfig().deployment === 'development';
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {

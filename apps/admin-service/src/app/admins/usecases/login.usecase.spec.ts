@@ -31,7 +31,7 @@ class FakeAttempts implements LoginAttemptStore {
   }
 }
 
-function setup(accounts: AdminAccount[]) {
+function setup(accounts: AdminAccount[], refuseDevelopmentPassword = false) {
   const clock = { current: new Date('2025-10-01T10:00:00Z'), now: () => clock.current };
   const repository: AdminRepository = {
     findByUsername: async (username) => accounts.find((account) => account.username === username) ?? null,
@@ -48,7 +48,7 @@ function setup(accounts: AdminAccount[]) {
     hasher,
     issuer as unknown as AdminTokenIssuer,
     attempts,
-    { slowDownAfter: 3, lockAfter: 5, windowSeconds: 900 },
+    { refuseDevelopmentPassword, slowDownAfter: 3, lockAfter: 5, windowSeconds: 900 },
     clock,
   );
   const advance = (seconds: number) => (clock.current = new Date(clock.current.getTime() + seconds * 1000));
@@ -88,6 +88,17 @@ describe('LoginUseCase', () => {
         message: 'Invalid username or password',
       });
     }
+  });
+
+  it("refuses the development test-login's account in production, even where an account has that password", async () => {
+    const development = (): AdminAccount => ({ username: 'admin', passwordHash: 'new:kbe-dev-admin', role: 'admin' });
+    await expect(setup([development()]).useCase.execute('admin', 'kbe-dev-admin', '1.1.1.1')).resolves.toMatchObject({ success: true });
+    const production = setup([development()], true);
+    await expect(production.useCase.execute('admin', 'kbe-dev-admin', '1.1.1.1')).rejects.toMatchObject({
+      status: 401,
+      message: 'Invalid username or password',
+    });
+    expect(production.attempts.counters.get('user:admin')?.failures).toBe(1);
   });
 
   it('re-hashes an outdated hash after a successful login', async () => {

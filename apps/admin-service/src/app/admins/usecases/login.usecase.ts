@@ -1,6 +1,6 @@
 import { HttpException, HttpStatus, Inject, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { ADMIN_MESSAGES, type AdminLoginResponse } from '@kbe/contracts';
+import { ADMIN_MESSAGES, DEVELOPMENT_ADMIN_ACCOUNT, type AdminLoginResponse } from '@kbe/contracts';
 import { AdminTokenIssuer } from '@kbe/server-auth';
 import { CLOCK, type Clock } from '../../common/clock';
 import { ADMIN_REPOSITORY, type AdminRepository } from '../admin.repository';
@@ -8,6 +8,11 @@ import { LOGIN_ATTEMPT_STORE, type LoginAttemptStore } from '../login-attempts.s
 import { PASSWORD_HASHER, type PasswordHasher } from '../password-hasher';
 
 export interface LoginPolicy {
+  /**
+   * Production: the development test-login's public password (DEVELOPMENT_ADMIN_ACCOUNT) opens no
+   * account, even one created with it (a development database reused, the create-admin command).
+   */
+  refuseDevelopmentPassword: boolean;
   slowDownAfter: number;
   lockAfter: number;
   windowSeconds: number;
@@ -53,7 +58,8 @@ export class LoginUseCase {
     const account = await this.admins.findByUsername(username);
     this.dummyHash ??= this.hasher.hash(randomUUID());
     const check = await this.hasher.verify(password, account?.passwordHash ?? (await this.dummyHash));
-    if (!account || !check.matches) {
+    const refused = this.policy.refuseDevelopmentPassword && password === DEVELOPMENT_ADMIN_ACCOUNT.password;
+    if (!account || !check.matches || refused) {
       const windowMs = this.policy.windowSeconds * 1000;
       await Promise.all(keys.map((key) => this.attempts.recordFailure(key, now, windowMs)));
       throw new UnauthorizedException(ADMIN_MESSAGES.invalidCredentials);
