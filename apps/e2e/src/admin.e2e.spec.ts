@@ -268,11 +268,19 @@ describe('admin area', () => {
 
   it('sends an SMS campaign to the paid candidates and sees it in the history', async () => {
     await openTab(page, 'SMS Notifications');
+    // The template as a candidate receives it: no placeholder left, a sample candidate ID filled in.
+    const preview = page.locator('[data-testid="sms-template-preview"]');
+    await preview.filter({ hasText: 'KBE123456ABC' }).waitFor();
+    expect(await preview.textContent()).not.toMatch(/\{candidateCode\}|\{portalUrl\}/);
     await page.getByLabel('Message type').selectOption('custom');
     const message = `Exam on Sunday 10 am, bring your hall ticket (${run}).`;
     await page.getByLabel('Message', { exact: true }).fill(message);
     expect(await page.locator('[data-testid="sms-counter"]').textContent()).toBe(`${message.length}/160 characters`);
+    expect(await page.locator('[data-testid="sms-parts"]').textContent()).toBe(`1 SMS part per recipient (GSM-7, ${message.length} of 160 characters)`);
     await page.getByLabel('Recipients').selectOption('paid');
+    const cost = (await page.locator('[data-testid="sms-cost"]').textContent()) ?? '';
+    const [, total, recipients] = /^This campaign will cost ([\d,]+) SMS \(1 part × ([\d,]+) recipients?\)\.$/.exec(cost) ?? [];
+    expect({ cost, same: total !== undefined && total === recipients }).toEqual({ cost, same: true });
     const sent = page.waitForResponse((res) => res.url().endsWith('/api/sms/send-bulk'));
     await page.getByRole('button', { name: 'Send SMS' }).click();
     expect((await sent).status()).toBeLessThan(300);

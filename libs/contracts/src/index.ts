@@ -21,5 +21,7 @@ export * from './lib/admin-api.schema';
 export * from './lib/development-account.constant';
 export * from './lib/sms-api.schema';
 export * from './lib/sms-length.util';
+export * from './lib/sms-text.util';
+export * from './lib/plural.util';
 export * from './lib/consent.contract';
 export * from './lib/consent.schema';

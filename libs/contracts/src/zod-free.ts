@@ -11,3 +11,4 @@ export * from './lib/image-file.rules';
 export * from './lib/bracketed-fields.util';
 export * from './lib/documents.contract';
 export * from './lib/consent.contract';
+export * from './lib/plural.util';

@@ -563,6 +563,19 @@ describe('admin API against the real servers (admin-service + registration-servi
       expect(noMessage.body.errors).toEqual([{ field: 'message', message: SMS_MESSAGES.messageRequired }]);
       const tooLong = await adminHttp().post('/api/sms/send').set(auth).send({ phoneNumber: '9876543210', message: 'x'.repeat(161) }).expect(400);
       expect(tooLong.body.errors).toEqual([{ field: 'message', message: SMS_MESSAGES.tooLong }]);
+      // What the admin's toast shows: the field's message alone, no technical prefix or field path.
+      const badPhone = await adminHttp().post('/api/sms/send').set(auth).send({ phoneNumber: '12345', message: 'Hi' }).expect(400);
+      expect(badPhone.body.message).toBe(SMS_MESSAGES.phoneInvalid);
+    });
+
+    it('answers the templates as campaigns carry them, for the SMS tab to preview and count', async () => {
+      const answer = await adminHttp().get('/api/sms/templates').set(auth).expect(200);
+      expect(answer.body.data.templates).toEqual([
+        { template: 'status', text: 'KBE Young Scientist: registration {candidateCode} is confirmed. Check your status at https://kbe.example.org' },
+        { template: 'hall-ticket', text: expect.stringContaining('Download it at https://kbe.example.org with your candidate ID.') },
+        { template: 'certificate', text: expect.stringContaining('Download it at https://kbe.example.org with your candidate ID.') },
+      ]);
+      await adminHttp().get('/api/sms/templates').expect(401);
     });
 
     it('creates a campaign per send, publishes sms.requested to Kafka and lists it in the history with live counts', async () => {

@@ -33,6 +33,8 @@ import {
   type SmsSendInput,
   type SmsSendResponse,
   type SmsSendTemplateInput,
+  type SmsTemplateText,
+  type SmsTemplatesResponse,
 } from '@kbe/contracts';
 
 import { clearSession, readSession } from './admin-session.store';
@@ -69,6 +71,8 @@ export interface AdminApi {
   sendSmsTemplate(input: SmsSendTemplateInput): Promise<SmsSendResponse>;
   smsHistory(limit?: number): Promise<SmsHistoryData>;
   smsRecipientGroups(): Promise<SmsRecipientGroupSize[]>;
+  /** The templates as admin-service sends them (the portal address filled in). */
+  smsTemplates(): Promise<SmsTemplateText[]>;
   audit(query: AuditQuery, signal?: AbortSignal): Promise<AuditListData>;
   messages(query: ContactInboxQuery, signal?: AbortSignal): Promise<ContactInboxData>;
 }
@@ -187,6 +191,7 @@ export function createAdminApi(options: AdminApiOptions = {}): AdminApi {
     smsHistory: (limit = 5) => authed(async () => data(await client.get<ApiSuccess<SmsHistoryData>>(API_PATHS.smsHistory, { query: { limit } }))),
     smsRecipientGroups: () =>
       authed(async () => data(await client.get<ApiSuccess<{ groups: SmsRecipientGroupSize[] }>>(API_PATHS.smsRecipientGroups)).groups),
+    smsTemplates: () => authed(async () => data(await client.get<SmsTemplatesResponse>(API_PATHS.smsTemplates)).templates),
     audit: (q, signal) => authed(async () => data(await client.get<ApiSuccess<AuditListData>>(API_PATHS.adminAudit, { query: query(q), signal }))),
     messages: (q, signal) =>
       authed(async () => data(await client.get<ApiSuccess<ContactInboxData>>(API_PATHS.adminMessages, { query: query(q), signal }))),

@@ -1,5 +1,5 @@
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { AdminDashboardData } from '@kbe/contracts';
+import { countOf, type AdminDashboardData } from '@kbe/contracts';
 import { Card, CardContent, CardHeader, CardTitle } from '@kbe/ui';
 
 /**
@@ -19,7 +19,7 @@ export default function DashboardCharts({ data }: { data: AdminDashboardData }) 
         </CardHeader>
         <CardContent>
           <p className="sr-only" data-testid="chart-per-day-summary">
-            Last 30 days; {lastWeek} registrations in the last 7 days.
+            Last 30 days; {countOf(lastWeek, 'registration')} in the last 7 days.
           </p>
           <div className="h-64 w-full" aria-hidden="true">
             <ResponsiveContainer width="100%" height="100%">

@@ -1,5 +1,5 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { EXAM_ASSIGNMENT_CSV_COLUMNS, EXAM_ASSIGNMENT_CSV_MAX_BYTES, TBA, type AdminCandidateListItem, type ExamAssignmentInput } from '@kbe/contracts';
+import { EXAM_ASSIGNMENT_CSV_COLUMNS, EXAM_ASSIGNMENT_CSV_MAX_BYTES, TBA, countOf, type AdminCandidateListItem, type ExamAssignmentInput } from '@kbe/contracts';
 import { Button, DialogContent, DialogDescription, DialogHeader, DialogTitle, FieldError, Input, Label, toast } from '@kbe/ui';
 
 import { useAdminApi } from './admin-api';
@@ -72,7 +72,7 @@ export function ExamAssignmentImport({ disabled, onImported }: { disabled: boole
       const failures = result.failed.slice(0, 3).map((f) => `line ${f.line} (${f.candidateId}): ${f.message}`).join('; ');
       toast({
         title: result.failed.length ? 'Import Partly Applied' : 'Import Complete',
-        description: `${result.updated} of ${result.rows} rows applied.${failures ? ` Not applied: ${failures}${result.failed.length > 3 ? '; ...' : ''}` : ''}`,
+        description: `${result.updated} of ${countOf(result.rows, 'row')} applied.${failures ? ` Not applied: ${failures}${result.failed.length > 3 ? '; ...' : ''}` : ''}`,
         variant: result.failed.length ? 'destructive' : 'default',
       });
       onImported();

@@ -71,7 +71,7 @@ describe('hall ticket management', () => {
     await flush();
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(screen.getByText('Bulk Release Complete')).toBeTruthy();
-    expect(screen.getByText('1190 hall tickets released successfully. Skipped: 10 already released.')).toBeTruthy();
+    expect(screen.getByText('1,190 hall tickets released successfully. Skipped: 10 already released.')).toBeTruthy();
     expect(screen.getByTestId('bulk-release-result').textContent).toBe('Last bulk release: 1190 released, 10 skipped, 0 failed.');
     expect(server.calls('GET', '/api/admin/release-jobs/job-1')).toHaveLength(2);
   });
@@ -91,5 +91,9 @@ describe('hall ticket management', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Bulk Release' }));
     expect(await screen.findByText('No Candidates')).toBeTruthy();
     expect(screen.getByText('No eligible candidates found for hall ticket release.')).toBeTruthy();
+
+    server.on('POST /api/admin/hall-tickets/release', () => ok(job({ status: 'completed', total: 1, processed: 1, percent: 100, released: 1 })));
+    fireEvent.click(screen.getByRole('button', { name: 'Bulk Release' }));
+    expect(await screen.findByText('1 hall ticket released successfully.')).toBeTruthy();
   });
 });

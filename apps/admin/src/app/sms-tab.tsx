@@ -4,18 +4,23 @@ import {
   SMS_MESSAGES,
   SMS_RECIPIENT_GROUPS,
   SMS_RECIPIENT_GROUP_LABELS,
+  SMS_SAMPLE_CANDIDATE_CODE,
+  SMS_TEMPLATE_TYPES,
   SMS_TEMPLATES,
+  countOf,
+  fillSmsPlaceholders,
   type SmsHistoryItem,
   type SmsMessageType,
   type SmsRecipientGroup,
   type SmsRecipientGroupSize,
   type SmsSendResponse,
+  type SmsTemplateType,
 } from '@kbe/contracts';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label, NativeSelect, Textarea, toast } from '@kbe/ui';
 
 import { useAdminApi } from './admin-api';
 import { useAdminUser } from './admin-guard';
-import { SmsCounter } from './sms-counter';
+import { isOverSmsLimit, SmsCounter } from './sms-counter';
 
 type Mode = 'bulk' | 'single';
 
@@ -28,12 +33,28 @@ const TYPE_LABELS: Record<SmsMessageType, string> = {
 
 const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : SMS_MESSAGES.failedText);
 
-/** The portal address the templates point to (filled in by the server for bulk sends). */
-const portalUrl = () => `${window.location.origin}/einstein-quest/downloads`;
+type Templates = Record<SmsTemplateType, string>;
 
-/** A template as a single recipient reads it (no candidate is known for a typed number). */
-const singleTemplateText = (type: Exclude<SmsMessageType, 'custom'>) =>
-  SMS_TEMPLATES[type].replace('{candidateCode}', 'your registration').replace('{portalUrl}', portalUrl());
+/**
+ * Until admin-service has answered with its templates (`GET /api/sms/templates`, the portal address
+ * it fills in), the shared texts with this page's address, which is the portal's own.
+ */
+const fallbackTemplates = (): Templates =>
+  Object.fromEntries(
+    SMS_TEMPLATE_TYPES.map((template) => [template, fillSmsPlaceholders(SMS_TEMPLATES[template], { portalUrl: window.location.origin })]),
+  ) as Templates;
+
+/** A typed number names no candidate: a template's candidate ID reads 'your registration' there. */
+const SINGLE_CANDIDATE = 'your registration';
+
+/**
+ * The text one recipient receives, filled like notifications-service fills it: a group's
+ * candidates each get their own code (the preview shows a sample of the same length), a typed
+ * number gets none (`{candidateCode}` is emptied in a custom text).
+ */
+function sentText(mode: Mode, carried: string): string {
+  return fillSmsPlaceholders(carried, { candidateCode: mode === 'bulk' ? SMS_SAMPLE_CANDIDATE_CODE : '' });
+}
 
 /** SMS Notifications tab (spec sections 2, 4, 5, 7, 8): compose, recent campaigns, provider. */
 export function SmsTab() {
@@ -46,6 +67,7 @@ export function SmsTab() {
   const [message, setMessage] = useState('');
   const [sending, setSending] = useState(false);
   const [groups, setGroups] = useState<SmsRecipientGroupSize[] | null>(null);
+  const [templates, setTemplates] = useState<Templates>(fallbackTemplates);
   const [history, setHistory] = useState<SmsHistoryItem[] | null>(null);
   const [historyError, setHistoryError] = useState<string | null>(null);
 
@@ -62,9 +84,24 @@ export function SmsTab() {
   useEffect(() => {
     loadHistory();
     api.smsRecipientGroups().then(setGroups, () => setGroups(null));
+    api.smsTemplates().then(
+      (answer) => setTemplates((current) => ({ ...current, ...Object.fromEntries(answer.map((t) => [t.template, t.text])) })),
+      () => undefined,
+    );
   }, [api, loadHistory]);
 
-  const templateText = type === 'custom' ? null : mode === 'single' ? singleTemplateText(type) : SMS_TEMPLATES[type];
+  const sizeOf = (g: SmsRecipientGroup) => groups?.find((entry) => entry.group === g)?.size;
+
+  /**
+   * What the request carries: the typed text, or a template (sent by name in bulk; in single mode
+   * the client sends its text, the candidate ID reading 'your registration').
+   */
+  const carried =
+    type === 'custom' ? message : mode === 'single' ? fillSmsPlaceholders(templates[type], { candidateCode: SINGLE_CANDIDATE }) : templates[type];
+  /** The send endpoints limit the text a request carries to 160 characters; a bulk template is not limited. */
+  const limited = type === 'custom' || mode === 'single' ? carried : null;
+  const sent = sentText(mode, carried);
+  const recipients = mode === 'single' ? 1 : sizeOf(group);
 
   async function send(event: FormEvent) {
     event.preventDefault();
@@ -76,11 +113,16 @@ export function SmsTab() {
       toast({ title: SMS_MESSAGES.phoneRequiredTitle, description: SMS_MESSAGES.phoneRequired, variant: 'destructive' });
       return;
     }
+    // The server's own check (smsSendSchema), so that nothing it would refuse is sent.
+    if (limited !== null && isOverSmsLimit(limited)) {
+      toast({ title: SMS_MESSAGES.failedTitle, description: SMS_MESSAGES.tooLong, variant: 'destructive' });
+      return;
+    }
     setSending(true);
     try {
       let answer: SmsSendResponse;
       if (mode === 'single') {
-        answer = await api.sendSms({ phoneNumber: phone.trim(), message: type === 'custom' ? message : (templateText ?? ''), messageType: type });
+        answer = await api.sendSms({ phoneNumber: phone.trim(), message: carried, messageType: type });
       } else if (type === 'custom') {
         answer = await api.sendSmsBulk({ recipients: group, message, messageType: 'custom' });
       } else {
@@ -96,7 +138,6 @@ export function SmsTab() {
     }
   }
 
-  const sizeOf = (g: SmsRecipientGroup) => groups?.find((entry) => entry.group === g)?.size;
 
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
@@ -153,16 +194,34 @@ export function SmsTab() {
             {type === 'custom' ? (
               <div className="flex flex-col gap-1.5">
                 <Label htmlFor="sms-message">Message</Label>
-                <Textarea id="sms-message" rows={4} maxLength={SMS_MAX_LENGTH} value={message} onChange={(e) => setMessage(e.target.value)} aria-describedby="sms-message-counter" />
-                <SmsCounter id="sms-message-counter" text={message} />
+                <Textarea
+                  id="sms-message"
+                  rows={4}
+                  maxLength={SMS_MAX_LENGTH}
+                  value={message}
+                  onChange={(e) => setMessage(e.target.value)}
+                  aria-describedby="sms-message-hint sms-message-counter"
+                />
+                <p id="sms-message-hint" className="text-xs text-slate-600">
+                  At most {SMS_MAX_LENGTH} characters. Unicode text (e.g. Devanagari) and {'{ } [ ] ~ \\ | ^ €'} take more room in an SMS.
+                </p>
+                {sent !== message && sent.trim() !== '' ? (
+                  <p className="break-words rounded-md bg-slate-100 p-3 text-sm text-slate-800" data-testid="sms-message-preview">
+                    As sent: {sent}
+                  </p>
+                ) : null}
+                <SmsCounter id="sms-message-counter" limited={limited} sent={sent} recipients={recipients} />
               </div>
             ) : (
               <div className="flex flex-col gap-1.5">
                 <p className="text-sm font-semibold">Template</p>
                 <p className="break-words rounded-md bg-slate-100 p-3 text-sm text-slate-800" data-testid="sms-template-preview">
-                  {templateText}
+                  {sent}
                 </p>
-                <SmsCounter id="sms-template-counter" text={templateText ?? ''} />
+                <p className="text-xs text-slate-600">
+                  {mode === 'bulk' ? `As candidate ${SMS_SAMPLE_CANDIDATE_CODE} receives it; every candidate gets their own ID.` : 'As the number receives it.'}
+                </p>
+                <SmsCounter id="sms-template-counter" limited={limited} sent={sent} recipients={recipients} />
               </div>
             )}
             <Button type="submit" disabled={!canWrite || sending} title={canWrite ? undefined : 'Viewers cannot send SMS'}>
@@ -209,7 +268,7 @@ export function SmsTab() {
                     </p>
                     <p className="text-slate-700">{new Date(item.timestamp).toLocaleString('en-IN')}</p>
                     <p className="text-slate-800">
-                      {item.recipientCount} recipients: {item.successCount} delivered, {item.failedCount} failed, {item.queuedCount} queued
+                      {countOf(item.recipientCount, 'recipient')}: {item.successCount} delivered, {item.failedCount} failed, {item.queuedCount} queued
                     </p>
                   </li>
                 ))}

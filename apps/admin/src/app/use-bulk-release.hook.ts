@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ADMIN_MESSAGES, type BulkReleaseInput, type ReleaseJob } from '@kbe/contracts';
+import { ADMIN_MESSAGES, countOf, type BulkReleaseInput, type ReleaseJob } from '@kbe/contracts';
 import { toast } from '@kbe/ui';
 
 import type { AdminApi } from './admin-api';
@@ -16,7 +16,8 @@ const SKIP_LABELS: Record<string, string> = {
 
 /** The section 8 toast for a finished job (hall tickets; the same shape for certificates). */
 export function announceReleaseJob(job: ReleaseJob, config: ReleaseKindConfig): void {
-  const { nounPlural, messages } = config;
+  const { messages } = config;
+  const released = countOf(job.released, { one: config.noun, other: config.nounPlural });
   const skipped = job.skipped.reasons
     .filter((r) => r.count > 0)
     .map((r) => `${r.count} ${SKIP_LABELS[r.reason] ?? r.reason}`)
@@ -29,10 +30,10 @@ export function announceReleaseJob(job: ReleaseJob, config: ReleaseKindConfig): 
   } else if (job.failed.count > 0) {
     toast({
       title: 'Partial Success',
-      description: `${job.released} ${nounPlural} released, ${job.failed.count} failed. Please refresh the page and try again for the rest.${skippedText}`,
+      description: `${released} released, ${job.failed.count} failed. Please refresh the page and try again for the rest.${skippedText}`,
     });
   } else {
-    toast({ title: 'Bulk Release Complete', description: `${job.released} ${nounPlural} released successfully.${skippedText}` });
+    toast({ title: 'Bulk Release Complete', description: `${released} released successfully.${skippedText}` });
   }
 }
 

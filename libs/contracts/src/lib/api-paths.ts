@@ -51,6 +51,7 @@ export const API_PATHS = {
   smsSendTemplate: '/api/sms/send-template',
   smsHistory: '/api/sms/history',
   smsRecipientGroups: '/api/sms/recipient-groups',
+  smsTemplates: '/api/sms/templates',
 } as const;
 
 /** Service-to-service API of admin-service (header `x-internal-token`), outside `/api`. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plural } from './plural.util';
 import { VALIDATION_MESSAGES, chooseMessage, requiredMessage } from './validation.messages';
 
 /** Longest free text accepted in one field; protects the services from oversized input. */
@@ -91,7 +92,7 @@ export function strictGroup<const S extends z.ZodRawShape>(label: string, shape:
   return z.strictObject(shape, {
     error: (issue) =>
       issue.code === 'unrecognized_keys'
-        ? `Unexpected field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`
+        ? `Unexpected ${plural(issue.keys.length, 'field')}: ${issue.keys.join(', ')}`
         : requiredMessage(label),
   });
 }

@@ -24,7 +24,8 @@ export type SmsTemplateType = (typeof SMS_TEMPLATE_TYPES)[number];
 
 /**
  * Template texts (DECISIONS: candidate id and portal address, no OTP). `{candidateCode}` is filled
- * per recipient by notifications-service; `{portalUrl}` by admin-service when the campaign is created.
+ * per recipient by notifications-service; `{portalUrl}` by admin-service when the campaign is created
+ * (both with `fillSmsPlaceholders`, sms-text.util.ts).
  */
 export const SMS_TEMPLATES: Record<SmsTemplateType, string> = {
   status: 'KBE Young Scientist: registration {candidateCode} is confirmed. Check your status at {portalUrl}',
@@ -126,6 +127,16 @@ export const smsHistoryQuerySchema = z.strictObject({
     z.number({ error: 'page must be a whole number' }).int().min(1).max(100_000).optional(),
   ),
 });
+
+/**
+ * `GET /api/sms/templates` -> `data.templates`: each template as admin-service puts it in a
+ * campaign, the portal address filled in; `{candidateCode}` is left for each recipient.
+ */
+export interface SmsTemplateText {
+  template: SmsTemplateType;
+  text: string;
+}
+export type SmsTemplatesResponse = ApiSuccess<{ templates: SmsTemplateText[] }>;
 
 /** `GET /api/sms/recipient-groups` -> `data.groups`: the live size of each group. */
 export interface SmsRecipientGroupSize {

@@ -7,6 +7,7 @@ import {
   candidateRegistrationSchema,
   CANDIDATE_FILE_PARTS,
   certificateUpdateSchema,
+  countOf,
   examAssignmentImportSchema,
   examAssignmentSchema,
   feesUpdateSchema,
@@ -82,7 +83,7 @@ export class AdminCandidatesController {
     @Body(new ZodValidationPipe(examAssignmentImportSchema)) body: { csv: string },
   ): Promise<ExamAssignmentImportResponse> {
     const result = await this.candidates.importExamAssignments(admin, origin, body.csv);
-    return { success: true, message: `${result.updated} of ${result.rows} rows applied`, data: result };
+    return { success: true, message: `${result.updated} of ${countOf(result.rows, 'row')} applied`, data: result };
   }
 
   @Get(':id')

@@ -79,6 +79,20 @@ describe('SendSmsUseCase', () => {
     expect(payload.message).not.toMatch(/OTP/i);
   });
 
+  it('answers the templates as a campaign carries them, which the SMS tab previews', async () => {
+    const { useCase, published } = setup();
+    const templates = useCase.templates();
+    expect(templates.map((t) => t.template)).toEqual(['status', 'hall-ticket', 'certificate']);
+    expect(templates[0].text).toBe('KBE Young Scientist: registration {candidateCode} is confirmed. Check your status at https://kbe.example.org');
+    await useCase.sendTemplate(admin, origin, 'all', 'hall-ticket');
+    expect((published[0] as { message: string }).message).toBe(templates[1].text);
+  });
+
+  it('counts the queued messages in words that agree with the number', async () => {
+    const { useCase } = setup();
+    expect((await useCase.sendToGroup(admin, origin, 'paid', 'Hello', 'custom')).message).toBe('7 messages queued for delivery');
+  });
+
   it('keeps no campaign when the request could not be queued', async () => {
     const { useCase, campaigns } = setup(async () => {
       throw new Error('mongo down');

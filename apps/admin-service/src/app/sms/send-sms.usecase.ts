@@ -4,7 +4,10 @@ import {
   SMS_MESSAGES,
   SMS_RECIPIENT_GROUP_LABELS,
   SMS_RECIPIENT_GROUPS,
+  SMS_TEMPLATE_TYPES,
   SMS_TEMPLATES,
+  countOf,
+  fillSmsPlaceholders,
   normaliseIndianMobile,
   smsRequestedPayloadSchema,
   type SmsAudience,
@@ -13,6 +16,7 @@ import {
   type SmsRecipientGroup,
   type SmsRecipientGroupSize,
   type SmsSendResult,
+  type SmsTemplateText,
   type SmsTemplateType,
 } from '@kbe/contracts';
 import type { AuthenticatedAdmin } from '@kbe/server-auth';
@@ -74,7 +78,17 @@ export class SendSmsUseCase {
   }
 
   async sendTemplate(admin: AuthenticatedAdmin, origin: RequestOrigin, group: SmsRecipientGroup, template: SmsTemplateType) {
-    return this.sendToGroup(admin, origin, group, SMS_TEMPLATES[template].replaceAll('{portalUrl}', this.options.portalUrl), template);
+    return this.sendToGroup(admin, origin, group, this.templateText(template), template);
+  }
+
+  /** Each template as a campaign carries it (the SMS tab previews and counts these). */
+  templates(): SmsTemplateText[] {
+    return SMS_TEMPLATE_TYPES.map((template) => ({ template, text: this.templateText(template) }));
+  }
+
+  /** The portal address filled in; `{candidateCode}` is left for notifications-service, per recipient. */
+  private templateText(template: SmsTemplateType): string {
+    return fillSmsPlaceholders(SMS_TEMPLATES[template], { portalUrl: this.options.portalUrl });
   }
 
   async history(page: number, limit: number): Promise<SmsHistoryData> {
@@ -139,10 +153,9 @@ export class SendSmsUseCase {
       target: { type: 'sms-campaign', id: campaignId },
       details: { type: campaign.type, recipients: campaign.recipients, recipientCount: campaign.recipientCount },
     });
-    const count = campaign.recipientCount;
     return {
-      message: `${count} message${count === 1 ? '' : 's'} queued for delivery`,
-      data: { successCount: count, failureCount: 0, campaignId },
+      message: `${countOf(campaign.recipientCount, 'message')} queued for delivery`,
+      data: { successCount: campaign.recipientCount, failureCount: 0, campaignId },
     };
   }
 }

@@ -11,6 +11,7 @@ import {
   type SmsHistoryResponse,
   type SmsRecipientGroupsResponse,
   type SmsSendResponse,
+  type SmsTemplatesResponse,
 } from '@kbe/contracts';
 import { AdminOnly, CurrentAdmin, InternalOnly, type AuthenticatedAdmin } from '@kbe/server-auth';
 import { ZodValidationPipe } from '@kbe/server-bootstrap';
@@ -64,6 +65,12 @@ export class SmsController {
   @Get('recipient-groups')
   async groups(): Promise<SmsRecipientGroupsResponse> {
     return { success: true, message: 'Recipient groups', data: { groups: await this.sms.groupSizes() } };
+  }
+
+  /** The templates as they are sent: the portal address filled in, `{candidateCode}` per recipient. */
+  @Get('templates')
+  templates(): SmsTemplatesResponse {
+    return { success: true, message: 'SMS templates', data: { templates: this.sms.templates() } };
   }
 }
 

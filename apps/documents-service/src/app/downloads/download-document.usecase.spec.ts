@@ -264,6 +264,7 @@ describe('DownloadDocumentUseCase', () => {
     expect(lockedMessage(61)).toBe('Too many failed attempts. Please try again in 2 minutes.');
     expect(lockedMessage(60)).toBe('Too many failed attempts. Please try again in 1 minute.');
     expect(lockedMessage(30)).toBe('Too many failed attempts. Please try again in 30 seconds.');
+    expect(lockedMessage(1)).toBe('Too many failed attempts. Please try again in 1 second.');
     expect(addressLockedMessage(900)).toBe(
       "These details could not be verified, and too many attempts from your network have failed. Please check the candidate code and your mother's name, or try again in 15 minutes.",
     );

@@ -1,6 +1,7 @@
 import { ConflictException, ForbiddenException, HttpException, HttpStatus, Logger, NotFoundException } from '@nestjs/common';
 import {
   DOWNLOAD_MESSAGES,
+  countOf,
   documentFileName,
   normaliseMotherName,
   notReleasedMessage,
@@ -39,7 +40,7 @@ export function addressLockedMessage(seconds: number): string {
 
 function waitText(seconds: number): string {
   const minutes = Math.ceil(seconds / 60);
-  return seconds < 60 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return seconds < 60 ? countOf(seconds, 'second') : countOf(minutes, 'minute');
 }
 
 export interface DownloadRequestContext {

@@ -1,4 +1,4 @@
-import { matchesDltTemplate, renderSmsText } from './dlt-template.util';
+import { matchesDltTemplate } from './dlt-template.util';
 
 describe('matchesDltTemplate', () => {
   const template = 'Dear candidate, your KBE hall ticket is released. Download it at {#var#} with ID {#var#}. KBE';
@@ -16,11 +16,5 @@ describe('matchesDltTemplate', () => {
   it('treats regex characters in the template literally', () => {
     expect(matchesDltTemplate('Fee (Rs.) {#var#}?', 'Fee (Rs.) 270?')).toBe(true);
     expect(matchesDltTemplate('Fee (Rs.) {#var#}?', 'Fee XRsX 270')).toBe(false);
-  });
-});
-
-describe('renderSmsText', () => {
-  it('fills every {candidateCode}', () => {
-    expect(renderSmsText('ID {candidateCode}; again {candidateCode}', { candidateCode: 'KBE123456ABC' })).toBe('ID KBE123456ABC; again KBE123456ABC');
   });
 });

@@ -20,8 +20,3 @@ export function matchesDltTemplate(template: string, text: string): boolean {
   }
   return pattern.test(text);
 }
-
-/** Fills `{candidateCode}` (the one placeholder campaigns may use) for one recipient. */
-export function renderSmsText(message: string, values: { candidateCode?: string }): string {
-  return message.replace(/\{candidateCode\}/g, values.candidateCode ?? '');
-}

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Headers, UnauthorizedException } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { countOf } from '@kbe/contracts';
 import { AdminOnly } from '@kbe/server-auth';
 import { InjectConfig } from '@kbe/server-config';
 import { ApiKeySecurity, ZodValidationPipe } from '@kbe/server-bootstrap';
@@ -40,7 +41,7 @@ export class NotificationsController {
   async redrive(@Body(new ZodValidationPipe(redriveBody)) body: z.output<typeof redriveBody>) {
     const campaigns = await this.deliveries.redriveDead(body.campaignId);
     this.reporter.markChanged(campaigns);
-    return { success: true, message: `Dead letters of ${campaigns.length} campaign(s) queued again`, data: { campaigns } };
+    return { success: true, message: `Dead letters of ${countOf(campaigns.length, 'campaign')} queued again`, data: { campaigns } };
   }
 
   @Post('delivery-reports')

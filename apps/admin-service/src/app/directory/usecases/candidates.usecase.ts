@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   EXAM_ASSIGNMENT_CSV_COLUMNS,
   isCandidateCode,
+  plural,
   type AdminCandidateDetail,
   type AdminCandidateListData,
   type AdminCandidateListItem,
@@ -147,7 +148,7 @@ export class AdminCandidatesUseCase {
     }
     const unknown = columns.filter((column) => !(EXAM_ASSIGNMENT_CSV_COLUMNS as readonly string[]).includes(column));
     if (unknown.length) {
-      return { rows: 0, updated: 0, failed: [{ line: 1, candidateId: '', message: `Unknown column(s): ${unknown.join(', ')}` }] };
+      return { rows: 0, updated: 0, failed: [{ line: 1, candidateId: '', message: `Unknown ${plural(unknown.length, 'column')}: ${unknown.join(', ')}` }] };
     }
     let updated = 0;
     for (const row of rows) {

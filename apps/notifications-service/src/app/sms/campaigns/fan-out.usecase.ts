@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { smsLength, type SmsRecipientGroup, type SmsRequestedPayload } from '@kbe/contracts';
+import { fillSmsPlaceholders, smsLength, type SmsRecipientGroup, type SmsRequestedPayload } from '@kbe/contracts';
 import { InjectConfig } from '@kbe/server-config';
 import { EVENT_PRODUCER, topicName, type EventProducer } from '@kbe/server-messaging';
 import type { NotificationsConfig } from '../../notifications.config';
-import { renderSmsText } from '../dlt-template.util';
 import { DeliveryRepository } from '../delivery/delivery.repository';
 import { outboundSmsId, SMS_OUTBOUND_TOPIC, type OutboundSms } from '../delivery/outbound-message';
 import { toIndianE164 } from '../phone-number.util';
@@ -87,7 +86,8 @@ export class FanOutUseCase {
         rejected.push({ id, campaignId: request.campaignId, messageType: request.messageType, to: recipient.phoneNumber, ...candidate, reason: INVALID_NUMBER });
         continue;
       }
-      const text = renderSmsText(request.message, candidate);
+      // `{candidateCode}` for this recipient (empty for a typed number); the SMS tab previews the same way.
+      const text = fillSmsPlaceholders(request.message, { candidateCode: recipient.candidateCode ?? '' });
       const length = smsLength(text);
       valid.push({
         id: outboundSmsId(request.campaignId, { ...candidate, to }),
