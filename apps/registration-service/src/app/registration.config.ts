@@ -48,6 +48,11 @@ const contactEnv = {
   CONTACT_EMAIL: z.string().trim().min(1).optional(),
 };
 
+/** The key of the consent codes' and guardians' number hashes (otp-hash-key.ts); unset: derived from INTERNAL_API_TOKEN. */
+const otpEnv = {
+  OTP_HASH_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+};
+
 export const registrationEnvSchema = composeEnv(
   serviceEnv(3101),
   mongoEnv,
@@ -59,6 +64,7 @@ export const registrationEnvSchema = composeEnv(
   redriveEnv,
   tokenRevocationEnv,
   contactEnv,
+  otpEnv,
 );
 
 export type RegistrationConfig = z.output<typeof registrationEnvSchema>;

@@ -83,7 +83,7 @@ export const CONSENT_MESSAGES = {
   noTriesLeft: 'No tries are left for this code. Please ask for a new code.',
   expired: 'The code has expired. Please ask for a new code.',
   noCode: 'No code is waiting for this candidate. Please ask for a code first.',
-  resendTooSoon: 'A code was sent a moment ago. Please wait before asking for another one.',
+  resendTooSoon: 'A code was sent a moment ago.',
   tooManySends: 'Five codes were sent to this number today, the most allowed in a day.',
   noticeOutdated: 'The notice has changed since you opened it. Please read the current notice and confirm again.',
   alreadyGiven: 'Parental consent has already been given for this candidate.',
@@ -97,6 +97,17 @@ export const CONSENT_MESSAGES = {
 export function wrongOtpMessage(triesLeft: number): string {
   if (triesLeft <= 0) return `${CONSENT_MESSAGES.wrongOtp} ${CONSENT_MESSAGES.noTriesLeft}`;
   return `${CONSENT_MESSAGES.wrongOtp} ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.`;
+}
+
+/** `A code was sent a moment ago. Please wait 25 seconds before asking for another one.` */
+export function resendTooSoonMessage(seconds: number): string {
+  return `${CONSENT_MESSAGES.resendTooSoon} Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} before asking for another one.`;
+}
+
+/** `Five codes were sent ... Please try again after midnight (India time), on 28 November 2026.` */
+export function tooManySendsMessage(retryAt: Date): string {
+  const day = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'long', year: 'numeric' }).format(retryAt);
+  return `${CONSENT_MESSAGES.tooManySends} Please try again after midnight (India time), on ${day}.`;
 }
 
 export const CONSENT_API_PATHS = {

@@ -1,7 +1,7 @@
 import { EVENT_TOPICS, EVENT_TYPES, createEventEnvelope, parseEventEnvelope } from './registration-events';
 
 describe('event catalogue', () => {
-  it('names the eight topics', () => {
+  it('names the nine topics', () => {
     expect([...EVENT_TYPES].sort()).toEqual(
       [
         'candidate.changed',
@@ -10,6 +10,7 @@ describe('event catalogue', () => {
         'download-attempts.changed',
         'hall-ticket.released',
         'mentor.registered',
+        'otp.requested',
         'school.registered',
         'sms.requested',
       ].sort(),
@@ -32,6 +33,14 @@ describe('event catalogue', () => {
     expect(createEventEnvelope('hall-ticket.released', {
       candidateCode: 'KBE123456K7Q', releasedAt: '2025-09-01T04:30:00.000Z', releasedBy: 'admin',
     }).id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('carries a one-time code only as digits, with its expiry', () => {
+    const payload = { purpose: 'parental-consent', subject: 'KBE123456K7Q', phoneNumber: '9876505678', code: '482913', expiresAt: '2026-11-27T04:40:00.000Z' };
+    const raw = JSON.parse(JSON.stringify(createEventEnvelope('otp.requested', payload as never)));
+    expect(parseEventEnvelope('otp.requested', raw)).toMatchObject({ ok: true, event: { payload } });
+    expect(parseEventEnvelope('otp.requested', { ...raw, payload: { ...payload, code: '12ab' } }).ok).toBe(false);
+    expect(parseEventEnvelope('otp.requested', { ...raw, payload: { ...payload, purpose: 'anything' } }).ok).toBe(false);
   });
 
   it('parses a consumed message back after JSON', () => {

@@ -13,6 +13,7 @@ export const EVENT_TOPICS = {
   smsRequested: 'sms.requested',
   candidateChanged: 'candidate.changed',
   downloadAttemptsChanged: 'download-attempts.changed',
+  otpRequested: 'otp.requested',
 } as const;
 
 export type EventType = (typeof EVENT_TOPICS)[keyof typeof EVENT_TOPICS];
@@ -72,6 +73,24 @@ export const downloadAttemptsChangedPayloadSchema = z.strictObject({
   lockedUntil: isoInstant.nullable(),
 });
 
+/** What a one-time code is for; notifications-service words the SMS of each. */
+export const OTP_PURPOSES = ['parental-consent'] as const;
+export type OtpPurpose = (typeof OTP_PURPOSES)[number];
+
+/**
+ * A one-time code to deliver by SMS (registration-service: a guardian's consent code). Published
+ * straight to Kafka, never through an outbox, so no database keeps the code: a code whose send
+ * fails is taken back and the user asks again. One not delivered by `expiresAt` is not sent.
+ */
+export const otpRequestedPayloadSchema = z.strictObject({
+  purpose: z.enum(OTP_PURPOSES),
+  /** Who the code is about (the candidate code for consent): named in the SMS and its link. */
+  subject: z.string().min(1),
+  phoneNumber: z.string().min(1),
+  code: z.string().regex(/^\d{4,8}$/),
+  expiresAt: isoInstant,
+});
+
 export const SMS_MESSAGE_TYPES = ['status', 'hall-ticket', 'certificate', 'custom'] as const;
 export type SmsMessageType = (typeof SMS_MESSAGE_TYPES)[number];
 
@@ -116,6 +135,7 @@ export const EVENT_PAYLOAD_SCHEMAS = {
   'sms.requested': smsRequestedPayloadSchema,
   'candidate.changed': candidateChangedPayloadSchema,
   'download-attempts.changed': downloadAttemptsChangedPayloadSchema,
+  'otp.requested': otpRequestedPayloadSchema,
 } as const satisfies Record<EventType, z.ZodType>;
 
 export type EventPayloads = { [K in EventType]: z.output<(typeof EVENT_PAYLOAD_SCHEMAS)[K]> };
@@ -126,6 +146,7 @@ export type DocumentReleasedPayload = EventPayloads['hall-ticket.released'];
 export type SmsRequestedPayload = EventPayloads['sms.requested'];
 export type CandidateChangedPayload = EventPayloads['candidate.changed'];
 export type DownloadAttemptsChangedPayload = EventPayloads['download-attempts.changed'];
+export type OtpRequestedPayload = EventPayloads['otp.requested'];
 export type SmsRecipient = z.output<typeof smsRecipientSchema>;
 
 /**

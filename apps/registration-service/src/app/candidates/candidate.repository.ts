@@ -11,6 +11,7 @@ import { normaliseText } from '../common/text-search.util';
 import { CandidateChangeAnnouncer } from './candidate-change.announcer';
 import { CandidateSearchCache } from './candidate-search.cache';
 import { CandidateDocument, type ReleaseFact } from './candidate.schema';
+import type { ConsentRecord } from './consent-record';
 import { CandidateDirectory } from './directory/candidate-directory';
 import { CandidateDirectoryKeeper } from './directory/candidate-directory.keeper';
 import { DIRECTORY_ENTRY_PROJECTION, directoryEntryOf, type StoredDirectoryFields } from './directory/directory-entry';
@@ -31,6 +32,8 @@ export interface CandidateRecord extends CandidateRegistration {
   receiptNumber?: string | null;
   hallTicketRelease?: ReleaseFact | null;
   certificateRelease?: ReleaseFact | null;
+  /** The parental consent; null while pending. */
+  consent?: ConsentRecord | null;
 }
 
 export interface NewCandidate extends CandidateRecord {
@@ -99,6 +102,8 @@ export interface CandidateRepository extends PendingEventSource {
   updateRegistration(candidateCode: string, registration: CandidateRegistration): Promise<CandidateRecord | null>;
   setExamAssignment(candidateCode: string, assignment: ExamAssignment): Promise<CandidateRecord | null>;
   dashboard(since: Date): Promise<CandidateDashboardCounts>;
+  /** Records a live candidate's parental consent unless one is given already. */
+  recordConsent(candidateCode: string, consent: ConsentRecord): Promise<'recorded' | 'already-given' | 'not-found'>;
 }
 
 export interface CandidateDashboardCounts {
@@ -329,6 +334,16 @@ export class MongoCandidateRepository implements CandidateRepository, OnModuleIn
     return this.directory.dashboard(since);
   }
 
+  async recordConsent(candidateCode: string, consent: ConsentRecord): Promise<'recorded' | 'already-given' | 'not-found'> {
+    const result = await this.changing([candidateCode], () =>
+      this.model
+        .updateOne({ _id: candidateCode, ...LIVE, consentStatus: { $ne: 'given' } }, { $set: { consentStatus: consent.status, consent } })
+        .exec(),
+    );
+    if (result.matchedCount === 1) return 'recorded';
+    return (await this.findByCode(candidateCode)) ? 'already-given' : 'not-found';
+  }
+
   async setFlags(candidateCode: string, flags: CandidateFlags): Promise<CandidateRecord | null> {
     // updateOne + findOne rather than findOneAndUpdate: FerretDB v1 and projections (docs/adr/0001).
     const result = await this.changing([candidateCode], () => this.model.updateOne({ _id: candidateCode, ...LIVE }, { $set: flags }).exec());
@@ -441,6 +456,7 @@ function toRecord(doc: CandidateDocument): CandidateRecord {
     receiptNumber: doc.receiptNumber ?? null,
     hallTicketRelease: doc.hallTicketRelease ?? null,
     certificateRelease: doc.certificateRelease ?? null,
+    consent: doc.consent ?? null,
   };
 }
 

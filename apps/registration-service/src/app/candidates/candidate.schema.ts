@@ -1,6 +1,7 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import type { CandidateRegistration } from '@kbe/contracts';
 import { indexPendingEvents, PendingEventFields } from '../common/pending-event.schema';
+import type { ConsentRecord } from './consent-record';
 
 @Schema({ collection: 'candidates', versionKey: false })
 export class CandidateDocument extends PendingEventFields {
@@ -104,6 +105,17 @@ export class CandidateDocument extends PendingEventFields {
 
   @Prop({ type: Boolean, default: false })
   certificateEventPending!: boolean;
+
+  /**
+   * The parental consent's status, absent while pending: a top-level copy of `consent.status`
+   * that the release update's condition and the candidate directory read.
+   */
+  @Prop({ type: String, default: undefined })
+  consentStatus?: ConsentRecord['status'];
+
+  /** The parental consent record (consent-record.ts); absent while pending. */
+  @Prop({ type: Object, default: undefined })
+  consent?: ConsentRecord;
 }
 
 /**

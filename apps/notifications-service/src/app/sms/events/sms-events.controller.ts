@@ -4,6 +4,7 @@ import {
   candidateRegisteredPayloadSchema,
   documentReleasedPayloadSchema,
   EVENT_TOPICS,
+  otpRequestedPayloadSchema,
   smsRequestedPayloadSchema,
 } from '@kbe/contracts';
 import { InjectConfig } from '@kbe/server-config';
@@ -63,6 +64,28 @@ export class SmsEventsController {
       message: this.templates.registration,
       requestedBy: 'system',
       audience: { kind: 'recipients', recipients: [{ candidateCode: payload.candidateCode, phoneNumber: payload.phoneNumber }] },
+    });
+  }
+
+  /**
+   * A one-time code (a guardian's consent code) to one number, at once. A code that arrives after
+   * it expired is not sent: the guardian has asked for another by then.
+   */
+  @EventPattern(EVENT_TOPICS.otpRequested)
+  async otpRequested(@Payload() envelope: EventEnvelope): Promise<void> {
+    const payload = this.parse(EVENT_TOPICS.otpRequested, envelope, otpRequestedPayloadSchema);
+    if (!payload) return;
+    if (Date.parse(payload.expiresAt) <= Date.now()) {
+      this.logger.warn(`${EVENT_TOPICS.otpRequested} ${envelope.id}: the code for ${payload.subject} expired before it could be sent`);
+      return;
+    }
+    await this.fanOut.execute({
+      eventId: envelope.id,
+      campaignId: eventSmsCampaignId(envelope.id),
+      messageType: 'consent-otp',
+      message: this.templates['consent-otp'].replace('{code}', payload.code),
+      requestedBy: 'system',
+      audience: { kind: 'recipients', recipients: [{ candidateCode: payload.subject, phoneNumber: payload.phoneNumber }] },
     });
   }
 
