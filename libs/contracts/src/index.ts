@@ -16,6 +16,7 @@ export * from './lib/registration-events';
 export * from './lib/contact.messages';
 export * from './lib/contact.schema';
 export * from './lib/documents.contract';
+export * from './lib/exam-time.util';
 export * from './lib/download-request.schema';
 export * from './lib/admin-api.schema';
 export * from './lib/development-account.constant';

@@ -10,5 +10,6 @@ export * from './lib/registration-code.util';
 export * from './lib/image-file.rules';
 export * from './lib/bracketed-fields.util';
 export * from './lib/documents.contract';
+export * from './lib/exam-time.util';
 export * from './lib/consent.contract';
 export * from './lib/plural.util';

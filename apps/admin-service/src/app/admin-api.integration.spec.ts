@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
-import { ADMIN_MESSAGES, SMS_MESSAGES, toBracketedFields, type BracketableObject } from '@kbe/contracts';
+import { ADMIN_MESSAGES, EXAM_TIME_FORMAT_MESSAGE, SMS_MESSAGES, toBracketedFields, type BracketableObject } from '@kbe/contracts';
 import { validCandidate, validMentor, validSchool } from '@kbe/contracts/testing';
 import sharp from 'sharp';
 import { createServiceApp } from '@kbe/server-bootstrap';
@@ -474,11 +474,13 @@ describe('admin API against the real servers (admin-service + registration-servi
     });
 
     it('exports what the admins changed a moment ago (fees with receipt, hall ticket, exam assignment)', async () => {
-      await adminHttp()
+      const assigned = await adminHttp()
         .patch('/api/admin/candidates/KBE900001SGL/exam-assignment')
         .set(auth)
         .send({ seatNumber: 'S-101', center: 'Nashik Centre 1', examTime: '2025-11-05T10:00:00+05:30' })
         .expect(200);
+      // stored as an instant, answered as ISO 8601 text in India time
+      expect(assigned.body.data.examTime).toBe('2025-11-05T10:00:00+05:30');
       const response = await adminHttp().get('/api/admin/candidates/export.csv').query({ search: 'KBE900001SGL' }).set(auth).buffer(true).expect(200);
       const [header, row, ...rest] = String(response.text).replace(/^\uFEFF/, '').trim().split('\r\n');
       expect(rest).toEqual([]);
@@ -493,6 +495,24 @@ describe('admin API against the real servers (admin-service + registration-servi
         'Seat Number': 'S-101',
       });
       expect(cells['Name']).toMatch(/flow/i);
+      // the exam time for people, as on the hall ticket (a quoted cell: it holds a comma)
+      expect(row).toContain(',"5 November 2025, 10:00 am IST",');
+    });
+
+    it('refuses an exam time that is not a date-time with its offset, naming the expected format', async () => {
+      const refused = await adminHttp().patch('/api/admin/candidates/KBE900001SGL/exam-assignment').set(auth).send({ examTime: '10 am on 5 November' }).expect(400);
+      expect(JSON.stringify(refused.body)).toContain(EXAM_TIME_FORMAT_MESSAGE);
+      const kept = await adminHttp().get('/api/admin/candidates/KBE900001SGL').set(auth).expect(200);
+      expect(kept.body.data.examTime).toBe('2025-11-05T10:00:00+05:30');
+    });
+
+    it('reads an exam time stored as the typed text (before exam times were dates) as the instant it names', async () => {
+      await registration
+        .get<Connection>(getConnectionToken())
+        .collection<{ _id: string }>('candidates')
+        .updateOne({ _id: 'KBE100003BLK' }, { $set: { examTime: '2025-11-05T14:30+05:30' } });
+      const answer = await adminHttp().get('/api/admin/candidates/KBE100003BLK').set(auth).expect(200);
+      expect(answer.body.data.examTime).toBe('2025-11-05T14:30:00+05:30');
     });
 
     it('shows the dashboard figures', async () => {

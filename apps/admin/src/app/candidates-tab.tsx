@@ -4,7 +4,7 @@ import Pencil from 'lucide-react/icons/pencil';
 import Trash2 from 'lucide-react/icons/trash-2';
 import IndianRupee from 'lucide-react/icons/indian-rupee';
 import MapPin from 'lucide-react/icons/map-pin';
-import type { AdminCandidateDetail, AdminCandidateListItem, CandidateFeesFilter } from '@kbe/contracts';
+import { formatExamTime, type AdminCandidateDetail, type AdminCandidateListItem, type CandidateFeesFilter } from '@kbe/contracts';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FieldError, Input, Label, toast } from '@kbe/ui';
 
 import { useAdminApi } from './admin-api';
@@ -235,7 +235,7 @@ function CandidateView({ candidate }: { candidate: AdminCandidateDetail }) {
     ['Fees', candidate.feesPaid ? `Paid${candidate.receiptNumber ? ` (receipt ${candidate.receiptNumber})` : ''}` : 'Unpaid'],
     ['Center', candidate.center],
     ['Seat number', candidate.seatNumber],
-    ['Exam time', candidate.examTime],
+    ['Exam time', formatExamTime(candidate.examTime)],
     ['Hall ticket', candidate.hallTicketReleased ? 'Released' : 'Not released'],
     ['Certificate', candidate.certificateReleased ? 'Released' : 'Not released'],
   ];

@@ -1,5 +1,14 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { EXAM_ASSIGNMENT_CSV_COLUMNS, EXAM_ASSIGNMENT_CSV_MAX_BYTES, TBA, countOf, type AdminCandidateListItem, type ExamAssignmentInput } from '@kbe/contracts';
+import {
+  EXAM_ASSIGNMENT_CSV_COLUMNS,
+  EXAM_ASSIGNMENT_CSV_MAX_BYTES,
+  EXAM_TIME_EXAMPLE,
+  TBA,
+  countOf,
+  examAssignmentSchema,
+  type AdminCandidateListItem,
+  type ExamAssignmentInput,
+} from '@kbe/contracts';
 import { Button, DialogContent, DialogDescription, DialogHeader, DialogTitle, FieldError, Input, Label, toast } from '@kbe/ui';
 
 import { useAdminApi } from './admin-api';
@@ -7,29 +16,43 @@ import { useAdminApi } from './admin-api';
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const shown = (value: string) => (value === TBA ? '' : value);
 
-/** Seat number, centre and exam time of one candidate; a cleared field shows 'TBA' again. */
+type AssignmentField = 'seatNumber' | 'center' | 'examTime';
+
+/**
+ * Seat number, centre and exam time of one candidate; a cleared field shows 'TBA' again. The exam
+ * time is a date-time with its offset (EXAM_TIME_EXAMPLE), checked by the API's own schema before
+ * anything is sent.
+ */
 export function ExamAssignmentDialog({ candidate, onSave }: { candidate: AdminCandidateListItem; onSave: (input: ExamAssignmentInput) => Promise<void> }) {
   const [values, setValues] = useState({ seatNumber: shown(candidate.seatNumber), center: shown(candidate.center), examTime: shown(candidate.examTime) });
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<AssignmentField, string>>>({});
   const [saving, setSaving] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setSaving(true);
     setError(null);
+    const input = { seatNumber: values.seatNumber.trim() || null, center: values.center.trim() || null, examTime: values.examTime.trim() || null };
+    const checked = examAssignmentSchema.safeParse(input);
+    if (!checked.success) {
+      setFieldErrors(Object.fromEntries(checked.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      return;
+    }
+    setFieldErrors({});
+    setSaving(true);
     try {
-      await onSave({ seatNumber: values.seatNumber.trim() || null, center: values.center.trim() || null, examTime: values.examTime.trim() || null });
+      await onSave(input);
     } catch (caught) {
       setError(errorText(caught));
       setSaving(false);
     }
   }
 
-  const fields = [
+  const fields: readonly (readonly [AssignmentField, string, string?])[] = [
     ['seatNumber', 'Seat number'],
     ['center', 'Centre'],
-    ['examTime', 'Exam time'],
-  ] as const;
+    ['examTime', 'Exam time', `Date and time in India, e.g. ${EXAM_TIME_EXAMPLE}`],
+  ];
   return (
     <DialogContent>
       <DialogHeader>
@@ -37,10 +60,24 @@ export function ExamAssignmentDialog({ candidate, onSave }: { candidate: AdminCa
         <DialogDescription>Leave a field empty to show TBA on the hall ticket.</DialogDescription>
       </DialogHeader>
       <form aria-label="Exam details" className="flex flex-col gap-3" onSubmit={(e) => void submit(e)}>
-        {fields.map(([name, label]) => (
+        {fields.map(([name, label, hint]) => (
           <div key={name} className="flex flex-col gap-1.5">
             <Label htmlFor={`exam-${name}`}>{label}</Label>
-            <Input id={`exam-${name}`} value={values[name]} onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))} className="min-h-11" />
+            {hint ? (
+              <p id={`exam-${name}-hint`} className="text-sm text-slate-700">
+                {hint}
+              </p>
+            ) : null}
+            <Input
+              id={`exam-${name}`}
+              value={values[name]}
+              placeholder={hint ? EXAM_TIME_EXAMPLE : undefined}
+              aria-invalid={fieldErrors[name] ? true : undefined}
+              aria-describedby={[hint ? `exam-${name}-hint` : '', fieldErrors[name] ? `exam-${name}-error` : ''].filter(Boolean).join(' ') || undefined}
+              onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+              className="min-h-11"
+            />
+            <FieldError id={`exam-${name}-error`} message={fieldErrors[name]} />
           </div>
         ))}
         <FieldError message={error} />

@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES, type AdminCandidateListQuery, type AdminCandidateListItem, type ReleasedFilter, type ReleaseKind } from '@kbe/contracts';
+import { ADMIN_MESSAGES, formatExamTime, type AdminCandidateListQuery, type AdminCandidateListItem, type ReleasedFilter, type ReleaseKind } from '@kbe/contracts';
 
 /**
  * What differs between releasing hall tickets and certificates in the admin area: texts, which
@@ -52,7 +52,7 @@ export const HALL_TICKET_RELEASE: ReleaseKindConfig = {
   columnLabel: 'Hall Ticket',
   detailColumns: [
     { header: 'Seat Number', text: (c) => c.seatNumber },
-    { header: 'Exam Time', text: (c) => c.examTime },
+    { header: 'Exam Time', text: (c) => formatExamTime(c.examTime) },
   ],
   requiresFees: true,
   listQuery: (released) => ({ filter: 'paid', released }),

@@ -311,9 +311,13 @@ describe('documents-service against the real servers and registration-service', 
       expect(text).toContain('Nashik Model School');
       expect(text).toContain('Edition 2025');
 
-      // A changed seat number is a new content version: this download must render, after the crash.
+      // A changed seat number and exam time are a new content version: this download must render, after the crash.
       // Downloads keep the candidate until registration-service's candidate.changed arrives (outbox, Kafka).
-      await reg.patch(`/internal/candidates/${candidateCode}/exam-assignment`).set(internal).send({ seatNumber: 'NSK-0042' }).expect(200);
+      await reg
+        .patch(`/internal/candidates/${candidateCode}/exam-assignment`)
+        .set(internal)
+        .send({ seatNumber: 'NSK-0042', examTime: '2025-11-05T10:00+05:30' })
+        .expect(200);
       const hallTicket = await waitFor(
         async () => {
           const answer = await download(candidateCode, 'hall-ticket', { motherName: MOTHER_NAME });
@@ -323,7 +327,11 @@ describe('documents-service against the real servers and registration-service', 
       );
       expect(hallTicket.status).toBe(200);
       expect(hallTicket.headers['x-document-cache']).toBe('miss');
-      expect(squash(pdfText(hallTicket.body as Buffer, dir))).toContain('NSK-0042');
+      const printed = squash(pdfText(hallTicket.body as Buffer, dir));
+      expect(printed).toContain('NSK-0042');
+      // the exam time for people, in India time, never the ISO text it is stored and answered as
+      expect(printed).toMatch(/Exam Time 5 November 2025, 10:00 am IST/);
+      expect(printed).not.toContain('2025-11-05T');
     }, 240_000);
   });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ApiSuccess, Pagination } from './api-responses';
 import type { CandidateRegistration } from './candidate.schema';
 import { KBE_CATEGORIES } from './registration.choices';
+import { EXAM_TIME_FORMAT_MESSAGE, EXAM_TIME_INPUT_PATTERN, parseExamTime } from './exam-time.util';
 import { MAX_TEXT_LENGTH } from './field.rules';
 import type { MentorRegistration } from './mentor.schema';
 import { CANDIDATE_CODE_PATTERN } from './registration-code.util';
@@ -204,7 +205,7 @@ export interface AdminCandidateListItem {
   /** 'TBA' until assigned. */
   seatNumber: string;
   stage: string;
-  /** 'TBA' until assigned. */
+  /** ISO 8601 in India time ('2025-11-05T10:00:00+05:30'); 'TBA' until assigned. Shown to people with `formatExamTime`. */
   examTime: string;
   createdAt: string;
   /** Set for a soft-deleted candidate (`deleted=true` lists). */
@@ -336,15 +337,27 @@ const assignmentText = (label: string) =>
     .optional()
     .transform((value) => (value === '' ? null : value));
 
+/** An exam time as an admin writes it: ISO 8601 with its offset (EXAM_TIME_EXAMPLE); '' or null clears it. */
+const examTimeText = z
+  .string({ error: EXAM_TIME_FORMAT_MESSAGE })
+  .trim()
+  // the pattern is what the API document says; the refinement refuses a time that does not exist
+  .regex(new RegExp(EXAM_TIME_INPUT_PATTERN), { error: EXAM_TIME_FORMAT_MESSAGE, abort: true })
+  .refine((value) => value === '' || parseExamTime(value) !== null, { error: EXAM_TIME_FORMAT_MESSAGE })
+  .nullable()
+  .optional()
+  .transform((value) => (value === '' ? null : value));
+
 /**
  * `PATCH /api/admin/candidates/{id}/exam-assignment`: a field left out stays; `null` or '' clears
- * it (shown as 'TBA'). At least one field.
+ * it (shown as 'TBA'). At least one field. The exam time is a date-time with its offset
+ * ('2025-11-05T10:00+05:30'), stored as an instant.
  */
 export const examAssignmentSchema = z
   .strictObject({
     seatNumber: assignmentText('Seat number'),
     center: assignmentText('Centre'),
-    examTime: assignmentText('Exam time'),
+    examTime: examTimeText,
   })
   .refine((value) => value.seatNumber !== undefined || value.center !== undefined || value.examTime !== undefined, {
     error: 'Give a seat number, centre or exam time',

@@ -13,6 +13,18 @@ function versionOfOneObject(kind: 'hall-ticket' | 'certificate', data: unknown):
   return createHash('sha256').update(json).digest('hex').slice(0, 24);
 }
 
+describe('DocumentComposer.printedData', () => {
+  it('prints the exam time for people, in India time', () => {
+    const data = composer.printedData('hall-ticket', candidateDocumentData({ examTime: '2025-11-05T10:00:00+05:30' }));
+    expect(data).toMatchObject({ examTime: '5 November 2025, 10:00 am IST' });
+  });
+
+  it('prints TBA while the exam time is not assigned', () => {
+    expect(composer.printedData('hall-ticket', candidateDocumentData({ examTime: null }))).toMatchObject({ examTime: 'TBA' });
+    expect(composer.printedData('hall-ticket', candidateDocumentData({ examTime: 'TBA' }))).toMatchObject({ examTime: 'TBA' });
+  });
+});
+
 describe('DocumentComposer.contentVersion', () => {
   it('hashes the template, the edition, the printed data, the signing key and the public URL as one JSON object', () => {
     const candidate = candidateDocumentData({ seatNumber: 'NSK-0001' });

@@ -1,4 +1,4 @@
-import { DOCUMENT_VERIFY_PAGE, DOCUMENT_VERIFY_QUERY, type DocumentKind } from '@kbe/contracts';
+import { DOCUMENT_VERIFY_PAGE, DOCUMENT_VERIFY_QUERY, formatExamTime, type DocumentKind } from '@kbe/contracts';
 import Handlebars from 'handlebars';
 import { createHash } from 'node:crypto';
 import QRCode from 'qrcode';
@@ -116,7 +116,8 @@ export class DocumentComposer {
       stage,
       centre: orTba(candidate.center),
       seatNumber: orTba(candidate.seatNumber),
-      examTime: orTba(candidate.examTime),
+      // for people, in India time: '5 November 2025, 10:00 am IST' (the API's ISO text is not for print)
+      examTime: formatExamTime(orTba(candidate.examTime)),
     };
   }
 }

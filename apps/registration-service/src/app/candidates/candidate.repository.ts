@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { BatchedInsert, insertUnlessDuplicate, type InsertOutcome } from '@kbe/server-database';
-import type { CandidateRegistration, CandidateSheetRow } from '@kbe/contracts';
+import { examTimeOf, type CandidateRegistration, type CandidateSheetRow } from '@kbe/contracts';
 import type { Model, QueryFilter } from 'mongoose';
 import { moveRecordsToCodeIds } from '../common/code-id.migration';
 import type { Page, PageRequest } from '../common/pagination';
@@ -24,7 +24,7 @@ export interface CandidateRecord extends CandidateRegistration {
   certificateReleased: boolean;
   seatNumber: string | null;
   center: string | null;
-  examTime: string | null;
+  examTime: Date | null;
   photoKey: string;
   signatureKey: string;
   createdAt: Date;
@@ -65,7 +65,7 @@ export type ReleaseOutcome = 'released' | 'fees-unpaid' | 'already-released' | '
 export interface ExamAssignment {
   seatNumber?: string | null;
   center?: string | null;
-  examTime?: string | null;
+  examTime?: Date | null;
 }
 
 /** Fields an admin (through the admin service) may change. */
@@ -448,7 +448,8 @@ function toRecord(doc: CandidateDocument): CandidateRecord {
     certificateReleased: doc.certificateReleased,
     seatNumber: doc.seatNumber ?? null,
     center: doc.center ?? null,
-    examTime: doc.examTime ?? null,
+    // a text typed before exam times were dates is read as the instant it names
+    examTime: examTimeOf(doc.examTime),
     photoKey: doc.photoKey,
     signatureKey: doc.signatureKey,
     createdAt: doc.createdAt,

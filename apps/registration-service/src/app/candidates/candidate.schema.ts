@@ -53,8 +53,12 @@ export class CandidateDocument extends PendingEventFields {
   @Prop({ type: String, default: null })
   center!: string | null;
 
-  @Prop({ type: String, default: null })
-  examTime!: string | null;
+  /**
+   * The exam's date and time, an instant (shown in India time). Candidates assigned before it was
+   * a date hold the typed text: read through `examTimeOf` of @kbe/contracts, never as is.
+   */
+  @Prop({ type: Date, default: null })
+  examTime!: Date | null;
 
   /** Object keys of the normalised JPEGs in the private documents bucket. */
   @Prop({ type: String, required: true })

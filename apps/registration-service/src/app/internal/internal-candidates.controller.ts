@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Pu
 import { CandidateFilesInterceptor, UploadLimitInterceptor, type CandidateUploads } from '../candidates/candidate-upload.interceptor';
 import { RegisterCandidateUseCase } from '../candidates/usecases/register-candidate.usecase';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { candidateRegistrationSchema, type CandidateRegistration, type ExamAssignmentInput } from '@kbe/contracts';
+import { candidateRegistrationSchema, parseExamTime, type CandidateRegistration, type ExamAssignmentInput } from '@kbe/contracts';
 import { InternalOnly } from '@kbe/server-auth';
 import { ZodValidationPipe } from '@kbe/server-bootstrap';
 import { ContractValidationPipe } from '../common/contract-validation.pipe';
@@ -183,7 +183,8 @@ export class InternalCandidatesController {
     const assignment = {
       seatNumber: body.seatNumber === '' ? null : body.seatNumber,
       center: body.center === '' ? null : body.center,
-      examTime: body.examTime === '' ? null : body.examTime,
+      // validated by the schema: a date-time with its offset, stored as the instant it names
+      examTime: body.examTime === undefined ? undefined : body.examTime ? parseExamTime(body.examTime) : null,
     };
     return { success: true, data: internalView(await this.manage.setExamAssignment(code, assignment)) };
   }

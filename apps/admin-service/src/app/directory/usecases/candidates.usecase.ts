@@ -12,6 +12,7 @@ import {
   type ExamAssignmentInput,
   type Pagination,
   examAssignmentSchema,
+  formatExamTime,
 } from '@kbe/contracts';
 import type { AuthenticatedAdmin } from '@kbe/server-auth';
 import { Readable } from 'node:stream';
@@ -60,7 +61,8 @@ const CSV_COLUMNS: [string, (candidate: CandidateSheetRow) => unknown][] = [
   ['Certificate', (c) => (c.certificateReleased ? 'Released' : 'Not released')],
   ['Center', (c) => c.center],
   ['Seat Number', (c) => c.seatNumber],
-  ['Exam Time', (c) => c.examTime],
+  // for people, as on the hall ticket ('5 November 2025, 10:00 am IST'); the API answers ISO text
+  ['Exam Time', (c) => formatExamTime(c.examTime)],
   ['Registered At', (c) => c.createdAt],
 ];
 

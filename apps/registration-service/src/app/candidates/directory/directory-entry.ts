@@ -1,3 +1,5 @@
+import { examTimeOf } from '@kbe/contracts';
+
 /**
  * What the candidate directory keeps of one candidate: the fields the admin lists filter, sort,
  * search and count on, and the columns of the CSV export, nothing else (about 20,000 of these per
@@ -32,7 +34,8 @@ export interface SheetFields {
   receiptNumber: string | null;
   center: string | null;
   seatNumber: string | null;
-  examTime: string | null;
+  /** Milliseconds since the epoch; null while unassigned. */
+  examTime: number | null;
 }
 
 /** The stored fields an entry is made of (a find projection). */
@@ -75,7 +78,8 @@ export interface StoredDirectoryFields {
   receiptNumber?: string | null;
   center?: string | null;
   seatNumber?: string | null;
-  examTime?: string | null;
+  /** A date; a text on candidates assigned before exam times were dates. */
+  examTime?: Date | string | null;
   feesPaid?: boolean;
   hallTicketReleased?: boolean;
   certificateReleased?: boolean;
@@ -115,7 +119,7 @@ export function directoryEntryOf(doc: StoredDirectoryFields): DirectoryEntry {
       receiptNumber: doc.receiptNumber ?? null,
       center: doc.center == null ? null : once(doc.center),
       seatNumber: doc.seatNumber ?? null,
-      examTime: doc.examTime == null ? null : once(doc.examTime),
+      examTime: examTimeOf(doc.examTime)?.getTime() ?? null,
     },
   };
 }

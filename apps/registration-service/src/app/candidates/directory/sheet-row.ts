@@ -1,4 +1,4 @@
-import { TBA, type CandidateSheetRow } from '@kbe/contracts';
+import { examTimeIso, TBA, type CandidateSheetRow } from '@kbe/contracts';
 import type { DirectoryEntry } from './directory-entry';
 
 /** One row of the CSV export, from the directory alone (no read of the store). */
@@ -21,7 +21,7 @@ export function sheetRowOf(entry: DirectoryEntry): CandidateSheetRow {
     certificateReleased: entry.certificateReleased,
     center: sheet.center ?? TBA,
     seatNumber: sheet.seatNumber ?? TBA,
-    examTime: sheet.examTime ?? TBA,
+    examTime: sheet.examTime === null ? TBA : examTimeIso(new Date(sheet.examTime)),
     createdAt: new Date(entry.createdAt).toISOString(),
     deletedAt: entry.deletedAt === null ? null : new Date(entry.deletedAt).toISOString(),
   };

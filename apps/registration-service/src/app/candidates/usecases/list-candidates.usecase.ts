@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { TBA, type AdminCandidateListItem, type Pagination } from '@kbe/contracts';
+import { examTimeIso, TBA, type AdminCandidateListItem, type Pagination } from '@kbe/contracts';
 import { paginationOf, type PageRequest } from '../../common/pagination';
 import { CANDIDATE_REPOSITORY, type CandidateListQuery, type CandidateRecord, type CandidateRepository } from '../candidate.repository';
 
@@ -32,7 +32,7 @@ export function toCandidateListItem(candidate: CandidateRecord): CandidateListIt
     signature: `/internal/candidates/${code}/files/signature`,
     seatNumber: candidate.seatNumber ?? TBA,
     stage: candidate.educationalDetails.kbeStageParticipated,
-    examTime: candidate.examTime ?? TBA,
+    examTime: candidate.examTime ? examTimeIso(candidate.examTime) : TBA,
     createdAt: candidate.createdAt.toISOString(),
   };
 }
