@@ -117,6 +117,21 @@ describe('downloads remote', () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it('links to the parental-consent page while consent is pending, and not once it is given', async () => {
+    const server = renderPage();
+    server.answer(200, { success: true, data: { ...CANDIDATE, consentStatus: 'pending' } });
+    fireEvent.change(numberInput(), { target: { value: 'KBE123456ABC' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search Candidate' }));
+    const pending = await screen.findByTestId('consent-pending');
+    expect(within(pending).getByRole('link', { name: 'Give parental consent' }).getAttribute('href')).toBe('/einstein-quest/parental-consent/KBE123456ABC');
+    fireEvent.click(screen.getByRole('button', { name: 'Back to Search' }));
+    server.answer(200, { success: true, data: { ...CANDIDATE, consentStatus: 'given' } });
+    fireEvent.change(numberInput(), { target: { value: 'KBE123456ABC' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search Candidate' }));
+    await screen.findByRole('button', { name: 'Verify & Download' });
+    expect(screen.queryByTestId('consent-pending')).toBeNull();
+  });
+
   it('sends the trimmed name and shows the server verdict, keeping what was typed', async () => {
     const server = renderPage();
     await searchFor(server);

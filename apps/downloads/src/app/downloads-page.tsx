@@ -4,6 +4,7 @@ import { HttpError } from '@kbe/api-client';
 import type { CandidateSearchResult } from '@kbe/contracts';
 import {
   DOWNLOAD_MESSAGES,
+  consentPagePath,
   documentFileName,
   documentLabel,
   downloadedMessage,
@@ -198,6 +199,17 @@ export function DownloadsPage() {
               <Availability label="Hall Ticket" released={candidate.hallTicketReleased} />
               <Availability label="Certificate" released={candidate.certificateReleased} />
             </div>
+            {candidate.consentStatus === 'pending' ? (
+              <Alert variant="info" data-testid="consent-pending">
+                <AlertTitle>Parental consent is pending</AlertTitle>
+                <AlertDescription>
+                  The hall ticket and the certificate are released only after a parent or guardian gives consent.{' '}
+                  <a className="font-semibold underline underline-offset-4" href={consentPagePath(candidate.candidateCode)}>
+                    Give parental consent
+                  </a>
+                </AlertDescription>
+              </Alert>
+            ) : null}
             <form aria-label="Verify and download" className="flex flex-col gap-4" onSubmit={(event) => void verifyAndDownload(event)} noValidate>
               <div className="flex flex-col gap-1.5">
                 <Label htmlFor={`${ids}-mother`}>Mother&apos;s Name</Label>

@@ -25,6 +25,8 @@ describe('public remote', () => {
     ['/einstein-quest/exams', 'exams'],
     ['/einstein-quest/gallery', 'gallery'],
     ['/einstein-quest/contact', 'contact'],
+    ['/einstein-quest/parental-consent/KBE123456ABC', 'parental-consent'],
+    ['/einstein-quest/parental-consent/', 'not-found'],
     ['/einstein-quest/nowhere', 'not-found'],
     ['/somewhere/else', 'not-found'],
   ])('serves %s with the %s page', (path, page) => {

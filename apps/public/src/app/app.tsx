@@ -12,6 +12,7 @@ const PAGES: Record<PublicPageId, LazyExoticComponent<ComponentType>> = {
   exams: lazy(() => import(/* webpackChunkName: "page-exams" */ './exams-page')),
   gallery: lazy(() => import(/* webpackChunkName: "page-gallery" */ './gallery/gallery-page')),
   contact: lazy(() => import(/* webpackChunkName: "page-contact" */ './contact/contact-page')),
+  'parental-consent': lazy(() => import(/* webpackChunkName: "page-parental-consent" */ './consent/parental-consent-page')),
   'not-found': lazy(() => import(/* webpackChunkName: "page-not-found" */ './not-found-page')),
 };
 

@@ -58,6 +58,8 @@ export interface CandidateSearchResult {
   phoneNumber: string;
   hallTicketReleased: boolean;
   certificateReleased: boolean;
+  /** Parental consent: the downloads page links to the consent page while it is pending. */
+  consentStatus?: 'pending' | 'given' | 'withdrawn';
   /** Spec section 3 shape of the same values (never the mother's name). */
   personalDetails: { fullName: string; fatherName: string };
   contactDetails: { phoneNumber: string };

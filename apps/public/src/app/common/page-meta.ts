@@ -42,6 +42,11 @@ export function publicPageMeta(pageId: PublicPageId): PageMeta {
         title: `Contact Us - ${BRAND.name}`,
         description: 'Questions about registration, exams or results? Write to us, call us or visit our office in Nashik.',
       };
+    case 'parental-consent':
+      return {
+        title: `Parental Consent - ${BRAND.name}`,
+        description: "The notice to parents and guardians about a candidate's data, and their consent with a code sent by SMS.",
+      };
     case 'not-found':
       return { title: `Page Not Found - ${BRAND.name}`, description: 'The page you were looking for does not exist.' };
   }

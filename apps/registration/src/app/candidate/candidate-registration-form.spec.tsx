@@ -141,6 +141,7 @@ describe('candidate registration', () => {
       answer.resolve(jsonAnswer(201, { success: true, message: 'ok', data: { candidateCode: 'KBE123456K7Q' }, candidateCode: 'KBE123456K7Q' })),
     );
     expect(await within(form).findByTestId('candidate-issued-code')).toHaveTextContent('KBE123456K7Q');
+    expect(within(form).getByRole('link', { name: 'give parental consent now' })).toHaveAttribute('href', '/einstein-quest/parental-consent/KBE123456K7Q');
     expect(await findToast('Success!')).toHaveTextContent(
       'Candidate registration completed successfully. Your Candidate ID is KBE123456K7Q.',
     );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, AlertDescription, AlertTitle, Button } from '@kbe/ui';
 import { REGISTRATION_SUCCESS_MESSAGES, REGISTRATION_SUCCESS_TITLE, type RegistrationKind, type UserFacingError } from '@kbe/api-client';
+import { consentPagePath } from '@kbe/contracts/zod-free';
 
 export type RegistrationOutcome =
   | { status: 'success'; code: string }
@@ -76,6 +77,16 @@ export function RegistrationOutcomeAlert({ kind, outcome, next }: RegistrationOu
           <CopyCodeButton code={outcome.code} />
         </p>
         <p className="text-xs">Keep this code safe: it is needed for the next step.</p>
+        {kind === 'candidate' ? (
+          <p data-testid="candidate-consent-link">
+            The candidate is under 18: a parent or guardian must give consent before the hall ticket and the certificate can be released. They
+            get an SMS with a code, or can{' '}
+            <a className="font-semibold underline underline-offset-4" href={consentPagePath(outcome.code)}>
+              give parental consent now
+            </a>
+            .
+          </p>
+        ) : null}
         {next ? (
           <div>
             <Button onClick={() => next.onClick(outcome.code)}>{next.label}</Button>

@@ -2,6 +2,7 @@ import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { maskPhoneNumber, type CandidateSearchResult } from '@kbe/contracts';
 import { CandidateSearchCache } from '../candidate-search.cache';
 import { CANDIDATE_REPOSITORY, type CandidateRecord, type CandidateRepository } from '../candidate.repository';
+import { consentStatusOf } from '../consent-record';
 
 export const CANDIDATE_NOT_FOUND = 'Candidate not found';
 
@@ -20,6 +21,7 @@ export function toSearchResult(candidate: CandidateRecord): CandidateSearchResul
     maskedPhoneNumber: masked,
     hallTicketReleased: candidate.hallTicketReleased,
     certificateReleased: candidate.certificateReleased,
+    consentStatus: consentStatusOf({ consentStatus: candidate.consent?.status }),
     personalDetails: { fullName, fatherName },
     contactDetails: { phoneNumber: masked },
   };
