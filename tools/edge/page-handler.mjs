@@ -1,7 +1,8 @@
 // Every page of the site (a GET of a path that is not a file): the shell's index.html composed
 // with the first screen's hints and, where the builds allow it, the prerendered markup
-// (page-html.mjs, prerender.mjs). The Content-Security-Policy is computed from the page as sent
-// (inline scripts by hash; it has none today).
+// (page-html.mjs, prerender.mjs). A path that is no page of the site gets the same HTML (the page
+// the browser shows there: "Page Not Found") with status 404 (page-status.mjs). The
+// Content-Security-Policy is computed from the page as sent (inline scripts by hash; it has none today).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -9,7 +10,11 @@ import { inlineScriptHashes, pageHeaders, remoteOrigins } from '../security/head
 import { composePage } from './page-html.mjs';
 import { CACHE_REVALIDATE, looksLikeAsset } from './static-files.mjs';
 
-export function pageHandler({ shellDir, prerenderer, manifest, log = (line) => process.stderr.write(`${line}\n`) }) {
+/**
+ * @param {{ shellDir: string, prerenderer?: object, manifest: Record<string, string>,
+ *   pageStatus?: (pathname: string) => { status: number, title?: string }, log?: (line: string) => void }} options
+ */
+export function pageHandler({ shellDir, prerenderer, manifest, pageStatus = () => ({ status: 200 }), log = (line) => process.stderr.write(`${line}\n`) }) {
   const indexFile = join(shellDir, 'index.html');
   const remotes = remoteOrigins(manifest);
   return async (req, res, next) => {
@@ -27,9 +32,12 @@ export function pageHandler({ shellDir, prerenderer, manifest, log = (line) => p
       // The page still works: the browser renders it, as without prerendering.
       log(`edge: prerendering ${req.path} failed, the browser renders it: ${error?.stack ?? error}`);
     }
-    const html = composePage(readFileSync(indexFile, 'utf8'), { hints: page?.hints, markup: page?.markup, meta: page?.meta });
+    const status = pageStatus(req.path);
+    // the page's own title; for a 404 that is not prerendered (the admin area's), the one its status gives
+    const meta = page?.meta ?? (status.title ? { title: status.title } : undefined);
+    const html = composePage(readFileSync(indexFile, 'utf8'), { hints: page?.hints, markup: page?.markup, meta });
     res.setHeader('Content-Security-Policy', pageHeaders({ remotes, inlineScripts: inlineScriptHashes(html) })['Content-Security-Policy']);
     res.setHeader('Cache-Control', CACHE_REVALIDATE);
-    res.type('html').send(html);
+    res.status(status.status).type('html').send(html);
   };
 }

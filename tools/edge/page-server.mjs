@@ -2,7 +2,8 @@
 // edge does for a page, alone. The Ingress sends it every path that is not a file, an API or a
 // remote; it answers with the shell's index.html composed with the page's hints, title and, for
 // the public pages, their prerendered markup (page-handler.mjs, prerender.mjs: the same code as
-// the edge, so production serves the same HTML). Files stay with the shell's and the remotes' nginx.
+// the edge, so production serves the same HTML), with 404 for a path that is no page
+// (page-status.mjs). Files stay with the shell's and the remotes' nginx.
 //   /app/dist/shell/       the shell's build (index.html, server/render.cjs, first-paint.json), in the image
 //   /app/dist/<remote>/    a remote's server/render.cjs and first-paint.json, copied at pod start from
 //                          that remote's image (an init container), so a new public remote version
@@ -17,6 +18,7 @@ import express from 'express';
 import { pageHeaders, remoteOrigins } from '../security/headers.mjs';
 import { listenAndWarm, portFromEnv, stopOnSignals } from './listen.mjs';
 import { pageHandler } from './page-handler.mjs';
+import { createPageStatus } from './page-status.mjs';
 import { createPrerenderer } from './prerender.mjs';
 import { disabledRemotes, loadRoutes, remoteManifest } from './route-table.mjs';
 
@@ -44,9 +46,10 @@ export function createPageApp({ distDir, routes = loadRoutes(), env = process.en
     res.json({ statusCode: 404, message: `No service serves ${req.method} ${req.path}` });
   });
   app.use(compression());
-  const prerenderer = createPrerenderer({ distDir, manifest, disabled: disabledRemotes(env), env });
+  const disabled = disabledRemotes(env);
+  const prerenderer = createPrerenderer({ distDir, manifest, disabled, env });
   app.locals.prerenderer = prerenderer;
-  app.use(pageHandler({ shellDir: join(distDir, 'shell'), prerenderer, manifest }));
+  app.use(pageHandler({ shellDir: join(distDir, 'shell'), prerenderer, manifest, pageStatus: createPageStatus({ distDir, manifest, disabled }) }));
   // a file is the shell's or a remote's nginx's business: the Ingress never sends one here
   app.use((req, res) => {
     res.status(404).setHeader('Cache-Control', 'no-store');

@@ -1,7 +1,8 @@
 // The local edge: one URL for the whole product, as the Kubernetes Ingress gives in production.
 //   /                                  the shell (dist/apps/shell); every page (client-side route) is the
 //                                      shell's index.html with preload hints and, for the public pages,
-//                                      their prerendered markup (prerender.mjs, page-html.mjs)
+//                                      their prerendered markup (prerender.mjs, page-html.mjs); a path
+//                                      that is no page, the same with 404 (page-status.mjs)
 //   /remotes/<name>/                   each remote (dist/apps/<name>)
 //   /module-federation.manifest.json   remote name -> remoteEntry.js URL, read by the shell at start
 //   /runtime-config.js                  window.__KBE_CONFIG__ (edition settings, contact details, a development deployment)
@@ -18,6 +19,7 @@ import { apiProxy, isApiPath } from './api-proxy.mjs';
 import { disabledRemotes, loadRoutes, remoteManifest } from './route-table.mjs';
 import { CACHE_REVALIDATE, staticFiles } from './static-files.mjs';
 import { pageHandler } from './page-handler.mjs';
+import { createPageStatus } from './page-status.mjs';
 import { listenAndWarm, portFromEnv, stopOnSignals } from './listen.mjs';
 import { createPrerenderer } from './prerender.mjs';
 import { runtimeConfigScript } from './runtime-config.mjs';
@@ -71,7 +73,7 @@ export function createEdgeApp({ distDir, routes, env = process.env }) {
   app.use(staticFiles(shellDir));
   const prerenderer = env.EDGE_PRERENDER === '0' ? undefined : createPrerenderer({ distDir, manifest, disabled, env });
   // startEdge hands it to the server (warm-up); express' locals are the app's own storage.
-  app.use(pageHandler({ shellDir, prerenderer, manifest }));
+  app.use(pageHandler({ shellDir, prerenderer, manifest, pageStatus: createPageStatus({ distDir, manifest, disabled }) }));
   app.locals.prerenderer = prerenderer;
   app.use((req, res) => notFound(res, req.path));
   return app;

@@ -140,7 +140,8 @@ describe('edge server', () => {
   });
 
   it('serves the shell index for client-side routes, never cached', async () => {
-    for (const path of ['/', '/einstein-quest/about', '/admin/dashboard', '/no/such/page']) {
+    // (no shell server module here, so no route table: 404s of unknown paths are page-status.test.mjs's)
+    for (const path of ['/', '/einstein-quest/about', '/admin/dashboard']) {
       const res = await fetch(`${base}${path}`);
       assert.equal(res.status, 200, path);
       assert.match(await res.text(), /<title>shell<\/title>/);

@@ -81,10 +81,14 @@ async function visible(page: Page, text: string): Promise<void> {
   await page.getByText(text).first().waitFor({ state: 'visible', timeout: 15_000 });
 }
 
-/** Opens a path and waits until the remote that serves it has rendered (a prerendered page: hydrated). */
-async function visit(page: Page, path: string, remote: PublicPage['remote']): Promise<void> {
-  await page.goto(`${baseUrl}${path}`);
+/**
+ * Opens a path and waits until the remote that serves it has rendered (a prerendered page:
+ * hydrated); answers the HTTP status of the page.
+ */
+async function visit(page: Page, path: string, remote: PublicPage['remote']): Promise<number> {
+  const response = await page.goto(`${baseUrl}${path}`);
   await waitForInteractive(page, remote);
+  return response?.status() ?? 0;
 }
 
 describe('public site', () => {
@@ -100,7 +104,9 @@ describe('public site', () => {
 
     it.each(PAGES.map((p) => [p.path, p] as const))(`%s shows its content, title and chrome, fits ${width}px and passes axe`, async (_path, target) => {
       const page = await open(viewportName);
-      await visit(page, target.path, target.remote);
+      const status = await visit(page, target.path, target.remote);
+      // a real 404 for a path that is no page, with the same page the browser shows there
+      expect({ path: target.path, status }).toEqual({ path: target.path, status: target.name === 'not-found' ? 404 : 200 });
       const content = page.locator(`[data-testid="remote-${target.remote}"]`).first();
       for (const text of target.texts) await content.getByText(text).first().waitFor({ state: 'visible', timeout: 15_000 });
       if (target.title !== null) await waitForTitle(page, target.title);

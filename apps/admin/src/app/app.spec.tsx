@@ -27,9 +27,16 @@ describe('admin remote routes', () => {
     expect(screen.getByTestId('remote-admin')).toBeTruthy();
   });
 
-  it('shows Page Not Found for an unknown admin path', () => {
+  it('shows Page Not Found for an unknown admin path, titled as the edge answers it', () => {
     renderAt('/admin/nothing-here');
     expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
+    expect(document.title).toBe('Page Not Found | Admin');
+  });
+
+  it.each(['/admin/login', '/admin/test'])('%s is a screen of its own, not the 404 page', async (path) => {
+    renderAt(path);
+    expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Page Not Found' })).toBeNull();
   });
 
   it.each([

@@ -12,6 +12,14 @@ export { default } from '../app/app';
 /** The pages the edge prerenders when it starts (any other path is rendered on its first request). */
 export const pagePaths = publicPagePaths;
 
+/**
+ * Whether a path the shell leaves to this remote is one of its pages: the edge answers any other
+ * path with 404 (and the "Page Not Found" page this remote renders there), never a soft 404.
+ */
+export function isPage(pathname: string): boolean {
+  return resolvePublicPage(pathname) !== 'not-found';
+}
+
 // Read by webpack, not by this file (hence no visible use).
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
 declare let __webpack_public_path__: string;

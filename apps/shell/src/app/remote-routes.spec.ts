@@ -1,4 +1,4 @@
-import { chromePaths, remoteRouteFor } from './remote-routes';
+import { chromePaths, pageStatus, remoteRouteFor } from './remote-routes';
 
 describe('remoteRouteFor', () => {
   it.each([
@@ -16,5 +16,23 @@ describe('remoteRouteFor', () => {
 
   it('lists the fixed paths inside the public chrome', () => {
     expect(chromePaths()).toEqual(['/einstein-quest/online-registrations', '/einstein-quest/downloads']);
+  });
+});
+
+describe('pageStatus (the edge answers 404 where a path is no page)', () => {
+  it.each(['/admin', '/admin/', '/admin/login', '/admin/test', '/admin/dashboard', '/admin/dashboard/'])('%s is an admin screen', (path) => {
+    expect(pageStatus(path)).toEqual({ found: true });
+  });
+
+  it.each(['/admin/nope', '/admin/login/extra', '/admin/dashboards'])('%s is the admin area\'s 404, with its own title', (path) => {
+    expect(pageStatus(path)).toEqual({ found: false, title: 'Page Not Found | Admin' });
+  });
+
+  it.each(['/einstein-quest/online-registrations', '/einstein-quest/downloads', '/einstein-quest/downloads/'])('%s is the page of its remote', (path) => {
+    expect(pageStatus(path)).toEqual({ found: true });
+  });
+
+  it.each(['/', '/einstein-quest/about', '/nope', '/einstein-quest/nope', '/mr/'])('%s is for the public remote to tell', (path) => {
+    expect(pageStatus(path)).toEqual({});
   });
 });

@@ -68,4 +68,4 @@ export async function renderPage({ url, remotes }: RenderPageOptions): Promise<s
   return html;
 }
 
-export { chromePaths, remoteRouteFor } from '../app/remote-routes';
+export { chromePaths, pageStatus, remoteRouteFor } from '../app/remote-routes';

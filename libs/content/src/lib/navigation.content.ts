@@ -12,6 +12,21 @@ export const ROUTES = {
   downloads: '/einstein-quest/downloads',
 } as const;
 
+/**
+ * The admin area (spec section 2: admin routes, no shared header or footer): its screens, which
+ * the admin remote's router is built from and the edge answers 200 for. Any other path under
+ * `root` is the admin area's 404 page, answered 404 with ADMIN_NOT_FOUND_TITLE.
+ */
+export const ADMIN_ROUTES = {
+  root: '/admin',
+  login: '/admin/login',
+  test: '/admin/test',
+  dashboard: '/admin/dashboard',
+} as const;
+
+/** The `<title>` of the admin area's 404 page (the edge sends it with the 404, the page sets it). */
+export const ADMIN_NOT_FOUND_TITLE = 'Page Not Found | Admin';
+
 /** Fragment ids that other pages link to. */
 export const ANCHORS = {
   syllabus: 'syllabus',
