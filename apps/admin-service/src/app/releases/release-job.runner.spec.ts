@@ -1,6 +1,6 @@
 import type { AuditLog } from '../audit/audit-log';
 import { queuedReleaseJob, type ReleaseJobRecord, type ReleaseJobRepository } from './release-job.repository';
-import { RELEASE_BATCH_SIZE, ReleaseJobRunner, toReleaseJob } from './release-job.runner';
+import { RELEASE_BATCH_SIZE, RELEASE_BATCHES_IN_FLIGHT, ReleaseJobRunner, toReleaseJob } from './release-job.runner';
 import type { ReleaseOutcome, ReleaseTarget } from './release-target';
 
 class FakeJobs implements ReleaseJobRepository {
@@ -28,6 +28,9 @@ class FakeJobs implements ReleaseJobRepository {
 class FakeTarget implements ReleaseTarget {
   readonly released: string[] = [];
   failOnce = false;
+  /** Most release calls seen unanswered at once. */
+  mostAtOnce = 0;
+  private atOnce = 0;
   constructor(readonly candidates: Map<string, { paid: boolean; released: boolean }>) {}
   /** Like registration-service: `search` narrows the list to codes starting with it. */
   private matching(filter: { search?: string }) {
@@ -41,6 +44,10 @@ class FakeTarget implements ReleaseTarget {
     return { codes, nextCursor: codes.length === limit ? (codes.at(-1) ?? null) : null };
   }
   async release(_kind: string, codes: string[]) {
+    this.atOnce += 1;
+    this.mostAtOnce = Math.max(this.mostAtOnce, this.atOnce);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    this.atOnce -= 1;
     if (this.failOnce) {
       this.failOnce = false;
       throw new Error('registration-service unreachable');
@@ -95,6 +102,8 @@ describe('ReleaseJobRunner', () => {
     });
     expect(jobs.progress).toEqual([RELEASE_BATCH_SIZE, 2 * RELEASE_BATCH_SIZE, 450]);
     expect(new Set(target.released).size).toBe(387);
+    // Batches overlap, but progress is saved in code order (above).
+    expect(target.mostAtOnce).toBe(RELEASE_BATCHES_IN_FLIGHT);
   });
 
   it('changes nothing when run again after it finished', async () => {

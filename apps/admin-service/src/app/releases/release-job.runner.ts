@@ -7,6 +7,8 @@ import { RELEASE_TARGET, type ReleaseTarget } from './release-target';
 
 /** registration-service releases a batch in a few statements; small enough to answer well within the client timeout. */
 export const RELEASE_BATCH_SIZE = 200;
+/** Batches released at once: registration-service and its store overlap one batch's reads with another's writes. */
+export const RELEASE_BATCHES_IN_FLIGHT = 2;
 const MAX_FAILED_ITEMS = 100;
 const BATCH_ATTEMPTS = 3;
 
@@ -17,11 +19,13 @@ export interface ReleaseJobRunnerOptions {
 export const RELEASE_JOB_RUNNER_OPTIONS = Symbol('RELEASE_JOB_RUNNER_OPTIONS');
 
 /**
- * Runs bulk release jobs in this process, batch by batch in candidate code order, saving counts
- * and the cursor after each batch (the progress GET reads them). Every release is a conditional
+ * Runs bulk release jobs in this process, in batches in candidate code order (a few at once),
+ * saving counts and the cursor after each batch in that order (the progress GET reads them). Every release is a conditional
  * update in registration-service, so running a job again, or resuming one after a restart, never
  * releases twice or emits a second event: those candidates count as 'already-released'.
  */
+type ReleaseResults = Awaited<ReturnType<ReleaseTarget['release']>>;
+
 @Injectable()
 export class ReleaseJobRunner implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(ReleaseJobRunner.name);
@@ -71,10 +75,27 @@ export class ReleaseJobRunner implements OnApplicationBootstrap, OnApplicationSh
         await this.jobs.update(jobId, { status: 'running', total: job.total });
       }
       let after = job.cursor ?? undefined;
-      while (!this.stopping) {
-        const page = await this.withRetries(() => this.target.page(job.filter, after, RELEASE_BATCH_SIZE));
-        if (page.codes.length === 0) break;
-        const results = await this.withRetries(() => this.target.release(job.kind, page.codes, job.requestedBy));
+      let more = true;
+      const inFlight: { codes: string[]; results: Promise<ReleaseResults> }[] = [];
+      while (inFlight.length > 0 || (more && !this.stopping)) {
+        // Pages come from registration-service's directory (cheap); a few batches are released at
+        // once, and counted and saved in code order, so the saved cursor never passes a batch
+        // that is not done (a resumed job starts after it; a batch redone counts as already released).
+        while (more && !this.stopping && inFlight.length < RELEASE_BATCHES_IN_FLIGHT) {
+          const page = await this.withRetries(() => this.target.page(job.filter, after, RELEASE_BATCH_SIZE));
+          if (page.codes.length === 0) {
+            more = false;
+            break;
+          }
+          after = page.codes[page.codes.length - 1];
+          more = page.nextCursor !== null;
+          const results = this.withRetries(() => this.target.release(job.kind, page.codes, job.requestedBy));
+          results.catch(() => undefined); // awaited below, in order; a failure stops the job there
+          inFlight.push({ codes: page.codes, results });
+        }
+        const batch = inFlight.shift();
+        if (!batch) break;
+        const results = await batch.results;
         const released: string[] = [];
         for (const result of results) {
           if (result.outcome === 'released') {
@@ -90,8 +111,7 @@ export class ReleaseJobRunner implements OnApplicationBootstrap, OnApplicationSh
         }
         job.released += released.length;
         job.processed += results.length;
-        after = page.codes[page.codes.length - 1];
-        job.cursor = after ?? null;
+        job.cursor = batch.codes[batch.codes.length - 1] ?? null;
         await this.jobs.update(jobId, {
           processed: job.processed,
           released: job.released,
@@ -107,7 +127,6 @@ export class ReleaseJobRunner implements OnApplicationBootstrap, OnApplicationSh
             details: { candidateIds: released },
           });
         }
-        if (!page.nextCursor) break;
       }
       if (this.stopping) return; // resumed at the next start
       await this.jobs.update(jobId, { status: 'completed', finishedAt: this.clock.now(), total: Math.max(job.total, job.processed) });
