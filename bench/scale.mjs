@@ -2,7 +2,7 @@
 // Release day at scale: what an admin does with N registered candidates, timed through the edge
 // of a running stack (`npm start`, one URL), with a bare baseline measured in the same run.
 //
-//   RATE_LIMIT_REGISTER=1000000 RATE_LIMIT_SEARCH=1000000 npm start      # the stack, in another terminal
+//   RATE_LIMIT_REGISTER=1000000 RATE_LIMIT_SEARCH=1000000 TEST_DATA_CONSENT=true npm start   # the stack, in another terminal
 //   node bench/scale.mjs                                 # N = 20,000 (seeds what is missing, then measures)
 //   node bench/scale.mjs --candidates 300 --only dashboard,list --json /tmp/scale.json
 //

@@ -84,6 +84,8 @@ export function fuzzProfile(runId, env = process.env) {
     RATE_LIMIT_SEARCH: '100000',
     RATE_LIMIT_SEARCH_PER_CODE: '100000',
     RATE_LIMIT_CONTACT: '100000',
+    RATE_LIMIT_CONSENT: '100000',
+    RATE_LIMIT_CONSENT_PER_CODE: '100000',
     // the SMS provider's delivery-report webhook is fuzzed with its token too
     SMS_WEBHOOK_TOKEN: env.SMS_WEBHOOK_TOKEN ?? secret(),
   };
@@ -102,5 +104,8 @@ export function testProfile(runId, env = process.env) {
     MONGODB_DB_PREFIX: `e2e${runId}`,
     KAFKA_TOPIC_PREFIX: `e2e${runId}.`,
     MINIO_BUCKET_PREFIX: `e2e${runId}-`,
+    // The journeys release the documents of the candidates they register: their parental consent is
+    // recorded as test data (method `test-data`) at registration instead of a guardian's SMS code.
+    TEST_DATA_CONSENT: 'true',
   };
 }

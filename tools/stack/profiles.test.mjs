@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import { openEdition } from './profiles.mjs';
+import { fuzzProfile, openEdition, testProfile } from './profiles.mjs';
 
 describe('the development profile edition', () => {
   it('moves the deadline a year ahead and the edition year with it', () => {
@@ -31,5 +31,15 @@ describe('the development profile edition', () => {
       EDITION_HALL_TICKET_HANDOUT_DATE: '2026-11-05',
     });
     assert.equal('EDITION_YEAR' in openEdition({ EDITION_REGISTRATION_DEADLINE: '2026-10-30T23:59:59.999+05:30' }), false);
+  });
+});
+
+describe('the test profiles', () => {
+  const env = { JWT_PRIVATE_KEY: 'k', JWT_PUBLIC_KEYS: 'k', INTERNAL_API_TOKEN: 't', DOCUMENT_SIGNING_SECRET: 's' };
+
+  it('record the parental consent of the candidates the journeys register as test data', () => {
+    assert.equal(testProfile('r1', env).TEST_DATA_CONSENT, 'true');
+    assert.equal(fuzzProfile('r1', env).TEST_DATA_CONSENT, 'true');
+    assert.equal(fuzzProfile('r1', env).RATE_LIMIT_CONSENT, '100000');
   });
 });

@@ -43,6 +43,9 @@ function seededCandidate(code: string, fullName: string, flags: { feesPaid: bool
     hallTicketRelease: flags.hallTicketReleased
       ? { releaseId: `seed-${code}`, eventQueued: true, releasedAt: createdAt, releasedBy: 'seed' }
       : null,
+    // seeded with a parental consent (as test data), so their documents may be released
+    consentStatus: 'given',
+    consent: { status: 'given', givenAt: createdAt, noticeVersion: 'seed', lang: 'en', method: 'test-data', phoneHash: null, clientAddress: null },
     seatNumber: null,
     center: null,
     examTime: null,
@@ -557,7 +560,7 @@ describe('admin API against the real servers (admin-service + registration-servi
         .attach('photo', jpeg, { filename: 'photo.jpg', contentType: 'image/jpeg' })
         .attach('signature', jpeg, { filename: 'signature.jpg', contentType: 'image/jpeg' })
         .expect(201);
-      expect(candidate.body.data).toMatchObject({ name: 'Added By Admin', mentorCode, feesPaid: false, seatNumber: 'TBA' });
+      expect(candidate.body.data).toMatchObject({ name: 'Added By Admin', mentorCode, feesPaid: false, seatNumber: 'TBA', consentStatus: 'pending' });
       const photo = await adminHttp().get(candidate.body.data.photo).buffer(true).expect(200);
       expect(photo.headers['content-type']).toBe('image/jpeg');
 
@@ -567,6 +570,40 @@ describe('admin API against the real servers (admin-service + registration-servi
       const audit = await adminHttp().get('/api/admin/audit').query({ actor: 'chief', limit: 100 }).set(auth).expect(200);
       const actions = audit.body.data.entries.map((entry: { action: string }) => entry.action);
       expect(actions).toEqual(expect.arrayContaining(['mentor.add', 'mentor.edit', 'mentor.status', 'candidate.add']));
+    });
+  });
+
+  describe('parental consent', () => {
+    let auth: Record<string, string>;
+    let code: string;
+    beforeAll(async () => {
+      auth = { authorization: `Bearer ${await tokenOf('chief', '10.0.9.1')}` };
+      const found = await adminHttp().get('/api/admin/candidates').query({ search: 'Added By Admin' }).set(auth).expect(200);
+      code = found.body.data.candidates[0].candidateId;
+    });
+
+    it('shows the consent in the list and filters on it: only the candidate the admin added is pending', async () => {
+      const pending = await adminHttp().get('/api/admin/candidates').query({ consent: 'pending' }).set(auth).expect(200);
+      expect(pending.body.data.candidates.map((c: { candidateId: string; consentStatus: string }) => [c.candidateId, c.consentStatus])).toEqual([[code, 'pending']]);
+      const given = await adminHttp().get('/api/admin/candidates').query({ consent: 'given', limit: 1 }).set(auth).expect(200);
+      expect(given.body.data.pagination.total).toBe(1051);
+      await adminHttp().get('/api/admin/candidates').query({ consent: 'maybe' }).set(auth).expect(400);
+    });
+
+    it("refuses a single release while consent is pending, and a bulk job skips the candidate with that reason", async () => {
+      const refused = await adminHttp().patch(`/api/admin/candidates/${code}/certificate`).set(auth).send({ certificateReleased: true }).expect(409);
+      expect(refused.body).toEqual({ statusCode: 409, message: 'Parental consent is pending.' });
+      const start = await adminHttp().post('/api/admin/certificates/release').set(auth).send({ candidateIds: [code] }).expect(202);
+      const job = await waitFor(
+        async () => {
+          const response = await adminHttp().get(`/api/admin/release-jobs/${start.body.data.id}`).set(auth).expect(200);
+          return response.body.data.status === 'completed' ? response.body.data : undefined;
+        },
+        { timeoutMs: 120_000, intervalMs: 200, what: 'the certificate job to complete' },
+      );
+      expect(job).toMatchObject({ total: 1, released: 0, skipped: { count: 1, reasons: [{ reason: 'consent-pending', count: 1 }] }, failed: { count: 0 } });
+      const detail = await adminHttp().get(`/api/admin/candidates/${code}`).set(auth).expect(200);
+      expect(detail.body.data).toMatchObject({ certificateReleased: false, consentStatus: 'pending' });
     });
   });
 
@@ -647,6 +684,8 @@ describe('admin API against the real servers (admin-service + registration-servi
         { group: 'paid', label: 'Fees paid', size: 1021 },
         { group: 'unpaid', label: 'Fees unpaid', size: 31 },
         { group: 'hall-ticket', label: 'Hall ticket released', size: 1021 },
+        // the seeded candidates have consent; the one the admin added waits for it
+        { group: 'consent-pending', label: 'Parental consent pending', size: 1 },
       ]);
 
       const audit = await adminHttp().get('/api/admin/audit').query({ action: 'sms.send' }).set(auth).expect(200);

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { validCandidate, validGuardian } from '@kbe/contracts/testing';
 import type { AdminCandidateDetail } from '@kbe/contracts';
 
@@ -41,6 +41,7 @@ describe('candidates table', () => {
       'Center',
       'Contact',
       'Status',
+      'Consent',
       'Actions',
     ]);
     expect(within(table).getAllByRole('row')).toHaveLength(21);
@@ -90,6 +91,27 @@ describe('candidates table', () => {
     expect(screen.getByText('No candidates found')).toBeTruthy();
   });
 
+  it('shows each candidate\'s parental consent and filters on it on the server', async () => {
+    jest.useFakeTimers();
+    const server = createFakeAdminServer();
+    server.on('GET /api/admin/candidates', (request) => {
+      const pending = candidateRow(2, { consentStatus: 'pending' });
+      const rows = request.query.get('consent') === 'pending' ? [pending] : [candidateRow(1), pending];
+      return ok({ candidates: rows, pagination: pagination(rows.length) });
+    });
+    renderAdmin(<CandidatesTab />, { server });
+    await flush();
+    const table = screen.getByRole('table', { name: 'Candidates' });
+    expect(within(table).getByText('Given')).toBeTruthy();
+    expect(within(table).getByText('Pending')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Parental consent'), { target: { value: 'pending' } });
+    act(() => jest.advanceTimersByTime(300));
+    await flush();
+    expect(server.calls('GET', '/api/admin/candidates').at(-1)?.query.get('consent')).toBe('pending');
+    expect(within(table).queryByText('Given')).toBeNull();
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
+  });
+
   it("empties the list and says 'Error' with the server's message when the list cannot be loaded", async () => {
     const server = createFakeAdminServer();
     server.on('GET /api/admin/candidates', () => ({ status: 500, body: { statusCode: 500, message: 'Database unavailable' } }));
@@ -111,7 +133,8 @@ describe('candidates table', () => {
     expect(within(view).getByText('Meena Patil (Mother)')).toBeTruthy();
     expect(within(view).getByText('9876505678')).toBeTruthy();
 
-    fireEvent.keyDown(view, { key: 'Escape' });
+    fireEvent.click(within(view).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     withGuardian = false;
     fireEvent.click(await screen.findByRole('button', { name: `View ${candidateRow(1).name}` }));
     const second = await screen.findByRole('dialog');

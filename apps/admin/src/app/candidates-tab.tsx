@@ -4,7 +4,14 @@ import Pencil from 'lucide-react/icons/pencil';
 import Trash2 from 'lucide-react/icons/trash-2';
 import IndianRupee from 'lucide-react/icons/indian-rupee';
 import MapPin from 'lucide-react/icons/map-pin';
-import { formatExamTime, type AdminCandidateDetail, type AdminCandidateListItem, type CandidateFeesFilter } from '@kbe/contracts';
+import {
+  CONSENT_STATUS_LABELS,
+  formatExamTime,
+  type AdminCandidateDetail,
+  type AdminCandidateListItem,
+  type CandidateFeesFilter,
+  type ConsentStatus,
+} from '@kbe/contracts';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FieldError, Input, Label, toast } from '@kbe/ui';
 
 import { useAdminApi } from './admin-api';
@@ -19,6 +26,16 @@ const FEES_OPTIONS = [
   { value: 'paid', label: 'Paid' },
   { value: 'unpaid', label: 'Unpaid' },
 ] as const satisfies readonly { value: CandidateFeesFilter; label: string }[];
+
+type ConsentFilter = ConsentStatus | 'all';
+const CONSENT_OPTIONS = [
+  { value: 'all', label: 'All candidates' },
+  { value: 'pending', label: 'Consent pending' },
+  { value: 'given', label: 'Consent given' },
+  { value: 'withdrawn', label: 'Consent withdrawn' },
+] as const satisfies readonly { value: ConsentFilter; label: string }[];
+
+const CONSENT_BADGES: Record<ConsentStatus, 'success' | 'secondary' | 'destructive'> = { given: 'success', pending: 'secondary', withdrawn: 'destructive' };
 
 type Dialogs =
   | { kind: 'none' }
@@ -37,14 +54,22 @@ export function CandidatesTab() {
   const canWrite = useAdminUser().role === 'admin';
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<CandidateFeesFilter>('all');
+  const [consent, setConsent] = useState<ConsentFilter>('all');
   const [deleted, setDeleted] = useState(false);
   const [dialog, setDialog] = useState<Dialogs>({ kind: 'none' });
   const list = usePagedList({
-    query: { search, filter, deleted },
+    query: { search, filter, consent, deleted },
     failureMessage: 'Failed to load candidates',
     fetchPage: async (q, signal) => {
       const answer = await api.candidates(
-        { filter: q.filter, search: q.search.trim() || undefined, deleted: q.deleted ? 'true' : undefined, page: q.page, limit: 20 },
+        {
+          filter: q.filter,
+          consent: q.consent === 'all' ? undefined : q.consent,
+          search: q.search.trim() || undefined,
+          deleted: q.deleted ? 'true' : undefined,
+          page: q.page,
+          limit: 20,
+        },
         signal,
       );
       return { items: answer.candidates, pagination: answer.pagination };
@@ -102,6 +127,7 @@ export function CandidatesTab() {
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <SearchField id="candidate-search" label="Search by name, candidate ID or phone" value={search} onChange={setSearch} />
           <FilterSelect id="candidate-fees-filter" label="Fees" value={filter} options={FEES_OPTIONS} onChange={setFilter} />
+          <FilterSelect id="candidate-consent-filter" label="Parental consent" value={consent} options={CONSENT_OPTIONS} onChange={setConsent} />
           <label className="flex min-h-11 items-center gap-2 text-sm">
             <input type="checkbox" className="h-4 w-4" checked={deleted} onChange={(e) => setDeleted(e.target.checked)} />
             Show deleted candidates
@@ -109,7 +135,7 @@ export function CandidatesTab() {
         </div>
         <DataTable
           caption="Candidates"
-          columns={['Candidate ID', 'Name', 'Category', 'Center', 'Contact', 'Status', 'Actions']}
+          columns={['Candidate ID', 'Name', 'Category', 'Center', 'Contact', 'Status', 'Consent', 'Actions']}
           loading={list.loading}
           loadingText="Loading candidates..."
           isEmpty={list.items.length === 0}
@@ -124,6 +150,9 @@ export function CandidatesTab() {
               <td className="px-3 py-2">{candidate.contact}</td>
               <td className="px-3 py-2">
                 <Badge variant={candidate.feesPaid ? 'success' : 'secondary'}>{candidate.feesPaid ? 'Paid' : 'Unpaid'}</Badge>
+              </td>
+              <td className="px-3 py-2">
+                <Badge variant={CONSENT_BADGES[candidate.consentStatus]}>{CONSENT_STATUS_LABELS[candidate.consentStatus]}</Badge>
               </td>
               <td className="px-3 py-2">
                 {candidate.deletedAt ? (
@@ -238,6 +267,7 @@ function CandidateView({ candidate }: { candidate: AdminCandidateDetail }) {
     ['Exam time', formatExamTime(candidate.examTime)],
     ['Hall ticket', candidate.hallTicketReleased ? 'Released' : 'Not released'],
     ['Certificate', candidate.certificateReleased ? 'Released' : 'Not released'],
+    ['Parental consent', CONSENT_STATUS_LABELS[candidate.consentStatus]],
   ];
   return (
     <DialogContent className="max-w-2xl">

@@ -118,6 +118,7 @@ export function candidateRow(n: number, overrides: Partial<AdminCandidateListIte
     receiptNumber: null,
     hallTicketReleased: false,
     certificateReleased: false,
+    consentStatus: 'given',
     photo: '',
     signature: '',
     seatNumber: 'TBA',

@@ -48,7 +48,9 @@ const env = isolatedInfraEnv({
   RATE_LIMIT_REGISTER: '200',
   OUTBOX_RELAY_INTERVAL_MS: '200',
 });
-const registrationConfig = loadConfig(registrationEnvSchema, env);
+// The documents of these candidates are released as soon as they register: their consent is
+// recorded as test data at registration (the consent flow itself is registration-service's test).
+const registrationConfig = loadConfig(registrationEnvSchema, { ...env, TEST_DATA_CONSENT: 'true' });
 /** Registrations happen before the 2025 deadline (the documents print the 2025 edition). */
 const clock = { now: () => new Date('2025-10-01T10:00:00+05:30') };
 

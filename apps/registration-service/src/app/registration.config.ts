@@ -53,6 +53,17 @@ const otpEnv = {
   OTP_HASH_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
 };
 
+/**
+ * Test and benchmark data only: candidates registered while set get a consent record of method
+ * `test-data` (test-data-consent.ts), so what releases documents needs no guardian's code.
+ */
+const testDataEnv = {
+  TEST_DATA_CONSENT: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
+};
+
 export const registrationEnvSchema = composeEnv(
   serviceEnv(3101),
   mongoEnv,
@@ -65,6 +76,7 @@ export const registrationEnvSchema = composeEnv(
   tokenRevocationEnv,
   contactEnv,
   otpEnv,
+  testDataEnv,
 );
 
 export type RegistrationConfig = z.output<typeof registrationEnvSchema>;

@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { AppModule } from './app.module';
 import { RegistrationEventPublisher } from './common/registration-event.publisher';
+import { CONSENT_NOTICE_VERSION } from './consent/notice/consent-notice';
 import { registrationEnvSchema, SERVICE_NAME } from './registration.config';
 
 /** A clock the suite moves by hand (the app gets it through AppModule.forRoot, never from env). */
@@ -238,6 +239,16 @@ describe('registration-service registrations against FerretDB, Kafka and MinIO',
       const unpaid = await http.patch(`/internal/candidates/${candidateCode}/hall-ticket`).set(internal).send({ hallTicketReleased: true }).expect(409);
       expect(unpaid.body.message).toBe('Candidate must pay fees before hall ticket can be released.');
       await http.patch(`/internal/candidates/${candidateCode}/fees-paid`).set(internal).send({ feesPaid: true }).expect(200);
+      // Paid, but a child's documents wait for the parental consent: one release, and a batch.
+      const pending = await http.patch(`/internal/candidates/${candidateCode}/hall-ticket`).set(internal).send({ hallTicketReleased: true }).expect(409);
+      expect(pending.body).toEqual({ statusCode: 409, message: 'Parental consent is pending.' });
+      const batch = await http.post('/internal/candidates/release').set(internal).send({ kind: 'certificate', candidateCodes: [candidateCode], releasedBy: 'admin' }).expect(200);
+      expect(batch.body.data.results).toEqual([{ candidateCode, outcome: 'consent-pending' }]);
+      // The guardian (here the contact number) gives consent with the code the SMS request carries.
+      await http.post(`/api/consent/${candidateCode}/otp`).expect(200);
+      const sms = await eventOn('otp.requested', (e) => e.payload['subject'] === candidateCode);
+      expect(sms.payload).toMatchObject({ purpose: 'parental-consent', phoneNumber: '9876501234', code: expect.stringMatching(/^\d{6}$/) });
+      await http.post(`/api/consent/${candidateCode}/confirm`).send({ otp: sms.payload['code'], noticeVersion: CONSENT_NOTICE_VERSION, lang: 'en', declaration: true }).expect(200);
       const released = await http.patch(`/internal/candidates/${candidateCode}/hall-ticket`).set(internal).send({ hallTicketReleased: true }).expect(200);
       expect(released.body.data).toMatchObject({ feesPaid: true, hallTicketReleased: true });
       // The public search answered before the release (an answer it keeps a few seconds): it shows the release at once.
@@ -251,6 +262,12 @@ describe('registration-service registrations against FerretDB, Kafka and MinIO',
       });
       const paid = await http.get('/internal/candidates').set(internal).query({ filter: 'paid', released: 'released' }).expect(200);
       expect(paid.body.data.candidates.map((c: { candidateId: string }) => c.candidateId)).toEqual([candidateCode]);
+      // the directory knows the consent at once: filter and SMS group
+      const given = await http.get('/internal/candidates').set(internal).query({ consent: 'given' }).expect(200);
+      expect(given.body.data.candidates.map((c: { candidateId: string; consentStatus: string }) => [c.candidateId, c.consentStatus])).toEqual([[candidateCode, 'given']]);
+      expect(given.body.data.candidates[0].consent).toEqual({ status: 'given', givenAt: expect.any(String), noticeVersion: CONSENT_NOTICE_VERSION, lang: 'en', method: 'sms-otp' });
+      const sizes = await http.get('/internal/candidates/group-sizes').set(internal).expect(200);
+      expect(sizes.body.data).toEqual({ all: 1, paid: 1, unpaid: 0, 'hall-ticket': 1, 'consent-pending': 0 });
     });
 
     it('re-drives a release whose event a crash left out of the outbox, and only that one', async () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ApiSuccess, Pagination } from './api-responses';
 import type { CandidateRegistration } from './candidate.schema';
 import { KBE_CATEGORIES } from './registration.choices';
+import { CONSENT_STATUSES, type ConsentStatus } from './consent.contract';
 import { EXAM_TIME_FORMAT_MESSAGE, EXAM_TIME_INPUT_PATTERN, parseExamTime } from './exam-time.util';
 import { MAX_TEXT_LENGTH } from './field.rules';
 import type { MentorRegistration } from './mentor.schema';
@@ -158,6 +159,8 @@ export const candidateFilterFields = {
   released: z.enum(RELEASED_FILTERS, { error: 'released must be all, released or not-released' }).optional(),
   certificate: z.enum(RELEASED_FILTERS, { error: 'certificate must be all, released or not-released' }).optional(),
   category: z.enum(KBE_CATEGORIES, { error: 'category must be Prime, Sec or High' }).optional(),
+  /** Parental consent pending (no record), given or withdrawn. */
+  consent: z.enum(CONSENT_STATUSES, { error: 'consent must be pending, given or withdrawn' }).optional(),
   /** Name anywhere (any case), candidate id prefix or mobile number prefix. */
   search: listSearchQuery,
 };
@@ -199,6 +202,8 @@ export interface AdminCandidateListItem {
   receiptNumber: string | null;
   hallTicketReleased: boolean;
   certificateReleased: boolean;
+  /** Parental consent; the documents wait for it. */
+  consentStatus: ConsentStatus;
   /** Short-lived signed links (minutes) to the images, handed to admins only. */
   photo: string;
   signature: string;
@@ -418,7 +423,7 @@ export const RELEASE_JOB_STATUSES = ['queued', 'running', 'completed', 'failed']
 export type ReleaseJobStatus = (typeof RELEASE_JOB_STATUSES)[number];
 
 /** Why a matching candidate was not released. */
-export const RELEASE_SKIP_REASONS = ['fees-unpaid', 'already-released', 'not-found'] as const;
+export const RELEASE_SKIP_REASONS = ['fees-unpaid', 'consent-pending', 'already-released', 'not-found'] as const;
 export type ReleaseSkipReason = (typeof RELEASE_SKIP_REASONS)[number];
 
 export interface ReleaseJob {

@@ -25,6 +25,13 @@ export function isConsentNoticeLanguage(value: unknown): value is ConsentNoticeL
 export const CONSENT_STATUSES = ['pending', 'given', 'withdrawn'] as const;
 export type ConsentStatus = (typeof CONSENT_STATUSES)[number];
 
+/** The status as the admin lists and exports show it. */
+export const CONSENT_STATUS_LABELS: Record<ConsentStatus, string> = {
+  pending: 'Pending',
+  given: 'Given',
+  withdrawn: 'Withdrawn',
+};
+
 /** How a consent was obtained: the guardian's OTP, or test and benchmark data (never real candidates). */
 export const CONSENT_METHODS = ['sms-otp', 'test-data'] as const;
 export type ConsentMethod = (typeof CONSENT_METHODS)[number];

@@ -94,8 +94,11 @@ export const otpRequestedPayloadSchema = z.strictObject({
 export const SMS_MESSAGE_TYPES = ['status', 'hall-ticket', 'certificate', 'custom'] as const;
 export type SmsMessageType = (typeof SMS_MESSAGE_TYPES)[number];
 
-/** The recipient groups of a bulk campaign (spec section 7, send-bulk and send-template). */
-export const SMS_RECIPIENT_GROUPS = ['all', 'paid', 'unpaid', 'hall-ticket'] as const;
+/**
+ * The recipient groups of a bulk campaign (spec section 7, send-bulk and send-template), and the
+ * candidates whose parental consent is pending (a reminder reaches the guardian's mobile).
+ */
+export const SMS_RECIPIENT_GROUPS = ['all', 'paid', 'unpaid', 'hall-ticket', 'consent-pending'] as const;
 export type SmsRecipientGroup = (typeof SMS_RECIPIENT_GROUPS)[number];
 
 /** The most recipients one event may list; larger audiences travel as a group. */

@@ -41,6 +41,7 @@ export const SMS_RECIPIENT_GROUP_LABELS: Record<SmsRecipientGroup, string> = {
   paid: 'Fees paid',
   unpaid: 'Fees unpaid',
   'hall-ticket': 'Hall ticket released',
+  'consent-pending': 'Parental consent pending',
 };
 
 const message = z
@@ -49,7 +50,7 @@ const message = z
   .min(1, { error: SMS_MESSAGES.messageRequired })
   .max(SMS_MAX_LENGTH, { error: SMS_MESSAGES.tooLong });
 
-const recipients = z.enum(SMS_RECIPIENT_GROUPS, { error: 'recipients must be all, paid, unpaid or hall-ticket' });
+const recipients = z.enum(SMS_RECIPIENT_GROUPS, { error: 'recipients must be all, paid, unpaid, hall-ticket or consent-pending' });
 
 /** `POST /api/sms/send` (single mode): one number, one text. */
 /**

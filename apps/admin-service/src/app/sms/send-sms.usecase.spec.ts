@@ -33,7 +33,7 @@ function setup(publish: SmsRequestPublisher['publish'] = async () => undefined) 
         published.push(payload);
       },
     },
-    { sizes: async () => ({ all: 12, paid: 7, unpaid: 5, 'hall-ticket': 3 }) },
+    { sizes: async () => ({ all: 12, paid: 7, unpaid: 5, 'hall-ticket': 3, 'consent-pending': 4 }) },
     { portalUrl: 'https://kbe.example.org' },
     { now: () => new Date('2025-10-01T10:00:00Z') },
     { record: async () => undefined, addressOf: () => 'ip' } as unknown as AuditLog,

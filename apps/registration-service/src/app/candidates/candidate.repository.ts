@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { BatchedInsert, insertUnlessDuplicate, type InsertOutcome } from '@kbe/server-database';
-import { examTimeOf, type CandidateRegistration, type CandidateSheetRow } from '@kbe/contracts';
+import { examTimeOf, type CandidateRegistration, type CandidateSheetRow, type ConsentStatus } from '@kbe/contracts';
 import type { Model, QueryFilter } from 'mongoose';
 import { moveRecordsToCodeIds } from '../common/code-id.migration';
 import type { Page, PageRequest } from '../common/pagination';
@@ -51,6 +51,7 @@ export interface CandidateListQuery {
   certificateReleased?: boolean;
   mentorCode?: string;
   category?: string;
+  consent?: ConsentStatus;
   /** Only these candidates (bulk jobs on a selection). */
   candidateCodes?: string[];
   /** List soft-deleted candidates instead of live ones (restore). */
@@ -61,7 +62,7 @@ export interface CandidateListQuery {
 export type ReleaseKind = 'hall-ticket' | 'certificate';
 /** One release request: every candidate it released shares it (see ReleaseFact). */
 export type NewRelease = Omit<ReleaseFact, 'eventQueued'>;
-export type ReleaseOutcome = 'released' | 'fees-unpaid' | 'already-released' | 'not-found';
+export type ReleaseOutcome = 'released' | 'fees-unpaid' | 'consent-pending' | 'already-released' | 'not-found';
 export interface ExamAssignment {
   seatNumber?: string | null;
   center?: string | null;
@@ -130,7 +131,7 @@ export const CANDIDATE_REPOSITORY = Symbol('CANDIDATE_REPOSITORY');
 const IN_CODE_ORDER_CHUNK = 250;
 
 /** Who an SMS campaign group reaches (spec section 9: all, paid, unpaid, hall-ticket released). */
-export type SmsRecipientGroupFilter = 'all' | 'paid' | 'unpaid' | 'hall-ticket';
+export type SmsRecipientGroupFilter = 'all' | 'paid' | 'unpaid' | 'hall-ticket' | 'consent-pending';
 
 export interface SmsRecipientRow {
   candidateCode: string;
@@ -181,6 +182,7 @@ export class MongoCandidateRepository implements CandidateRepository, OnModuleIn
       nameSearch: normaliseText(candidate.personalDetails.fullName),
       nameWords: nameWords(candidate.personalDetails.fullName),
       phoneNumber: candidate.contactDetails.phoneNumber,
+      ...(candidate.consent ? { consentStatus: candidate.consent.status } : {}),
       eventQueued: false,
     };
     const outcome = await insertUnlessDuplicate(
@@ -245,7 +247,8 @@ export class MongoCandidateRepository implements CandidateRepository, OnModuleIn
     const fields = RELEASE_FIELDS[kind];
     const codes = { $in: [...candidateCodes] };
     // Two statements for the whole list, not two per candidate, both served by the `_id` index.
-    const condition: QueryFilter<CandidateDocument> = { _id: codes, ...LIVE, [fields.flag]: { $ne: true } };
+    // Only with the parental consent given (DPDP Act 2023, section 9): every candidate is a child.
+    const condition: QueryFilter<CandidateDocument> = { _id: codes, ...LIVE, [fields.flag]: { $ne: true }, consentStatus: 'given' };
     if (kind === 'hall-ticket') condition.feesPaid = true;
     // Announced by the release events themselves (one per released candidate), not candidate.changed.
     // The read after the update serves both the outcomes and the candidate directory.
@@ -265,7 +268,9 @@ export class MongoCandidateRepository implements CandidateRepository, OnModuleIn
         const doc = byCode.get(code);
         if (!doc || doc.deletedAt) return [code, 'not-found'];
         if (doc[fields.fact]?.releaseId === release.releaseId) return [code, 'released'];
-        return [code, doc[fields.flag] ? 'already-released' : 'fees-unpaid'];
+        if (doc[fields.flag]) return [code, 'already-released'];
+        if (kind === 'hall-ticket' && doc.feesPaid !== true) return [code, 'fees-unpaid'];
+        return [code, 'consent-pending'];
       }),
     );
   }

@@ -1,5 +1,6 @@
 import { Inject, Module, OnModuleInit } from '@nestjs/common';
 import { getModelToken, MongooseModule } from '@nestjs/mongoose';
+import { APP_CONFIG } from '@kbe/server-config';
 import type { Model } from 'mongoose';
 import { RegistrationEventPublisher } from '../common/registration-event.publisher';
 import { MentorsModule } from '../mentors/mentors.module';
@@ -19,6 +20,8 @@ import { ManageCandidateUseCase } from './usecases/manage-candidate.usecase';
 import { RegisterCandidateUseCase } from './usecases/register-candidate.usecase';
 import { ReleaseDocumentsUseCase } from './usecases/release-documents.usecase';
 import { SearchCandidateUseCase } from './usecases/search-candidate.usecase';
+import { TEST_DATA_CONSENT } from './test-data-consent';
+import type { RegistrationConfig } from '../registration.config';
 
 /** Candidates: registration with photo and signature, public search, admin list, internal management. */
 @Module({
@@ -29,6 +32,7 @@ import { SearchCandidateUseCase } from './usecases/search-candidate.usecase';
     { provide: CANDIDATE_DOCUMENTS_STORE, useClass: ObjectStorageCandidateDocuments },
     { provide: IMAGE_NORMALIZER, useClass: SharpImageNormalizer },
     UploadLimitInterceptor,
+    { provide: TEST_DATA_CONSENT, useFactory: (config: RegistrationConfig) => config.TEST_DATA_CONSENT, inject: [APP_CONFIG] },
     CandidateDirectory,
     {
       provide: CANDIDATE_ENTRY_SOURCE,

@@ -36,8 +36,11 @@ function internalView(candidate: CandidateRecord) {
   delete fields.signatureKey;
   delete fields.hallTicketRelease;
   delete fields.certificateRelease;
+  // the consent's facts for the admin view; the number's hash and the address stay in the record
+  const consent = candidate.consent ? { status: candidate.consent.status, givenAt: candidate.consent.givenAt, noticeVersion: candidate.consent.noticeVersion, lang: candidate.consent.lang, method: candidate.consent.method } : null;
   return {
     ...fields,
+    consent,
     ...toCandidateListItem(candidate),
     receiptNumber: candidate.receiptNumber ?? null,
     district: candidate.permanentAddress.district,
@@ -119,13 +122,14 @@ export class InternalCandidatesController {
   /** Sizes of the SMS recipient groups (live candidates). */
   @Get('group-sizes')
   async groupSizes() {
-    const [all, paid, unpaid, hallTicket] = await Promise.all([
+    const [all, paid, unpaid, hallTicket, consentPending] = await Promise.all([
       this.candidates.count({}),
       this.candidates.count({ feesPaid: true }),
       this.candidates.count({ feesPaid: false }),
       this.candidates.count({ hallTicketReleased: true }),
+      this.candidates.count({ consent: 'pending' }),
     ]);
-    return { success: true, data: { all, paid, unpaid, 'hall-ticket': hallTicket } };
+    return { success: true, data: { all, paid, unpaid, 'hall-ticket': hallTicket, 'consent-pending': consentPending } };
   }
 
   /** One batch of a bulk release: each code's outcome (released, fees-unpaid, already-released, not-found, failed). */

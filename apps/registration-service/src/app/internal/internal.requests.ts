@@ -85,6 +85,7 @@ export function internalCandidateFilter(query: InternalCandidateQuery): Candidat
     hallTicketReleased: flagOf(query.released),
     certificateReleased: flagOf(query.certificate),
     category: query.category,
+    consent: query.consent,
     candidateCodes: query.codes,
     deleted: query.deleted === 'true',
     sort: query.sort,

@@ -20,6 +20,7 @@ const row = (examTime: string): CandidateSheetRow => ({
   receiptNumber: null,
   hallTicketReleased: true,
   certificateReleased: false,
+  consentStatus: 'given',
   center: 'Nashik Centre 1',
   seatNumber: 'S-101',
   examTime,

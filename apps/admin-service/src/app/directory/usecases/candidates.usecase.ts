@@ -12,6 +12,7 @@ import {
   type ExamAssignmentInput,
   type Pagination,
   examAssignmentSchema,
+  CONSENT_STATUS_LABELS,
   formatExamTime,
 } from '@kbe/contracts';
 import type { AuthenticatedAdmin } from '@kbe/server-auth';
@@ -32,6 +33,7 @@ export interface CandidateListFilter {
   released?: string;
   certificate?: string;
   category?: string;
+  consent?: string;
   search?: string;
   sort?: string;
   deleted?: string;
@@ -59,6 +61,7 @@ const CSV_COLUMNS: [string, (candidate: CandidateSheetRow) => unknown][] = [
   ['Receipt Number', (c) => c.receiptNumber ?? ''],
   ['Hall Ticket', (c) => (c.hallTicketReleased ? 'Released' : 'Not released')],
   ['Certificate', (c) => (c.certificateReleased ? 'Released' : 'Not released')],
+  ['Parental Consent', (c) => CONSENT_STATUS_LABELS[c.consentStatus]],
   ['Center', (c) => c.center],
   ['Seat Number', (c) => c.seatNumber],
   // for people, as on the hall ticket ('5 November 2025, 10:00 am IST'); the API answers ISO text
@@ -262,6 +265,7 @@ export class AdminCandidatesUseCase {
       receiptNumber: candidate.receiptNumber ?? null,
       hallTicketReleased: candidate.hallTicketReleased,
       certificateReleased: candidate.certificateReleased,
+      consentStatus: candidate.consentStatus ?? 'pending',
       photo: this.links.link(candidate.candidateCode, 'photo'),
       signature: this.links.link(candidate.candidateCode, 'signature'),
       seatNumber: candidate.seatNumber,

@@ -105,6 +105,25 @@ describe('CandidateDirectory', () => {
       expect(directory.smsRecipients('all', undefined, 10)).toHaveLength(4);
     });
 
+    it('filters and counts on the parental consent, and reminds the guardian on their own mobile', () => {
+      const withConsent = directoryOf([
+        entry('KBE000001AAA', { consent: 'given', phoneNumber: '9876501234' }),
+        entry('KBE000002BBB', { consent: 'pending', phoneNumber: '9123400000', guardianPhone: '9000000002' }),
+        entry('KBE000003CCC', { consent: 'pending', phoneNumber: '9876599999' }),
+        entry('KBE000004DDD', { consent: 'withdrawn' }),
+        entry('KBE000005EEE', { consent: 'pending', deletedAt: T0 }),
+      ]);
+      expect(withConsent.count({ consent: 'pending' })).toBe(2);
+      expect(withConsent.count({ consent: 'given' })).toBe(1);
+      expect(withConsent.codesAfter({ consent: 'withdrawn' }, undefined, 5)).toEqual(['KBE000004DDD']);
+      expect(withConsent.smsRecipients('consent-pending', undefined, 5)).toEqual([
+        { candidateCode: 'KBE000002BBB', phoneNumber: '9000000002' },
+        { candidateCode: 'KBE000003CCC', phoneNumber: '9876599999' },
+      ]);
+      // other groups still reach the contact number
+      expect(withConsent.smsRecipients('all', 'KBE000001AAA', 1)).toEqual([{ candidateCode: 'KBE000002BBB', phoneNumber: '9123400000' }]);
+    });
+
     it('counts live candidates and those who paid', () => {
       expect(directory.counts()).toEqual({ total: 4, feesPaid: 2 });
     });

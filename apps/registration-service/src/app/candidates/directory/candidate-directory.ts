@@ -119,8 +119,11 @@ export class CandidateDirectory implements SearchIndexes {
       entry.deletedAt === null &&
       (group !== 'paid' || entry.feesPaid) &&
       (group !== 'unpaid' || !entry.feesPaid) &&
-      (group !== 'hall-ticket' || entry.hallTicketReleased);
-    return this.entriesAfter(after, limit, inGroup).map((entry) => ({ candidateCode: entry.code, phoneNumber: entry.phoneNumber }));
+      (group !== 'hall-ticket' || entry.hallTicketReleased) &&
+      (group !== 'consent-pending' || entry.consent === 'pending');
+    // A consent reminder is for the guardian: their mobile when the registration named one.
+    const phoneOf = (entry: DirectoryEntry) => (group === 'consent-pending' ? (entry.guardianPhone ?? entry.phoneNumber) : entry.phoneNumber);
+    return this.entriesAfter(after, limit, inGroup).map((entry) => ({ candidateCode: entry.code, phoneNumber: phoneOf(entry) }));
   }
 
   counts(): { total: number; feesPaid: number } {

@@ -18,6 +18,8 @@ export function entry(code: string, fields: Partial<DirectoryEntry> = {}): Direc
     feesPaid: false,
     hallTicketReleased: false,
     certificateReleased: false,
+    consent: 'pending',
+    guardianPhone: null,
     deletedAt: null,
     sheet: { fullName: 'Some One', fatherName: 'Some Father', schoolName: 'Some School', email: '', receiptNumber: null, center: null, seatNumber: null, examTime: null },
     ...fields,

@@ -1,4 +1,4 @@
-import { examTimeOf } from '@kbe/contracts';
+import { examTimeOf, type ConsentStatus } from '@kbe/contracts';
 
 /**
  * What the candidate directory keeps of one candidate: the fields the admin lists filter, sort,
@@ -20,6 +20,10 @@ export interface DirectoryEntry {
   feesPaid: boolean;
   hallTicketReleased: boolean;
   certificateReleased: boolean;
+  /** Parental consent: filtered and counted on, the consent-pending SMS group. */
+  consent: ConsentStatus;
+  /** The guardian's mobile when the registration named one (consent reminders go there), else null. */
+  guardianPhone: string | null;
   /** Milliseconds since the epoch; null while the candidate is live. */
   deletedAt: number | null;
   /** The export's other columns: the store decodes whole documents, too slow for 20,000 rows. */
@@ -52,6 +56,8 @@ export const DIRECTORY_ENTRY_PROJECTION = {
   feesPaid: 1,
   hallTicketReleased: 1,
   certificateReleased: 1,
+  consentStatus: 1,
+  'guardianDetails.phoneNumber': 1,
   deletedAt: 1,
   'personalDetails.fullName': 1,
   'personalDetails.fatherName': 1,
@@ -83,6 +89,8 @@ export interface StoredDirectoryFields {
   feesPaid?: boolean;
   hallTicketReleased?: boolean;
   certificateReleased?: boolean;
+  consentStatus?: 'given' | 'withdrawn' | null;
+  guardianDetails?: { phoneNumber?: string | null } | null;
   deletedAt?: Date | null;
 }
 
@@ -110,6 +118,8 @@ export function directoryEntryOf(doc: StoredDirectoryFields): DirectoryEntry {
     feesPaid: doc.feesPaid === true,
     hallTicketReleased: doc.hallTicketReleased === true,
     certificateReleased: doc.certificateReleased === true,
+    consent: doc.consentStatus ?? 'pending',
+    guardianPhone: doc.guardianDetails?.phoneNumber || null,
     deletedAt: doc.deletedAt ? new Date(doc.deletedAt).getTime() : null,
     sheet: {
       fullName: doc.personalDetails?.fullName ?? '',

@@ -26,6 +26,7 @@ export function entryMatcher(query: CandidateListQuery, indexes: SearchIndexes):
     (query.certificateReleased === undefined || entry.certificateReleased === query.certificateReleased) &&
     (!query.mentorCode || entry.mentorCode === query.mentorCode) &&
     (!query.category || entry.category === query.category) &&
+    (query.consent === undefined || entry.consent === query.consent) &&
     (codes === undefined || codes.has(entry.code)) &&
     (found === undefined || found === 'all' || found.has(entry.code));
 }

@@ -19,6 +19,7 @@ export function sheetRowOf(entry: DirectoryEntry): CandidateSheetRow {
     receiptNumber: sheet.receiptNumber,
     hallTicketReleased: entry.hallTicketReleased,
     certificateReleased: entry.certificateReleased,
+    consentStatus: entry.consent,
     center: sheet.center ?? TBA,
     seatNumber: sheet.seatNumber ?? TBA,
     examTime: sheet.examTime === null ? TBA : examTimeIso(new Date(sheet.examTime)),

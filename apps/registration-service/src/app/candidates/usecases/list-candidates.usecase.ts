@@ -28,6 +28,7 @@ export function toCandidateListItem(candidate: CandidateRecord): CandidateListIt
     feesPaid: candidate.feesPaid,
     hallTicketReleased: candidate.hallTicketReleased,
     certificateReleased: candidate.certificateReleased,
+    consentStatus: candidate.consent?.status ?? 'pending',
     photo: `/internal/candidates/${code}/files/photo`,
     signature: `/internal/candidates/${code}/files/signature`,
     seatNumber: candidate.seatNumber ?? TBA,

@@ -3,7 +3,7 @@ import { FileNotFoundError } from '@kbe/server-storage';
 import type { Readable } from 'node:stream';
 import { CLOCK, type Clock } from '../../common/clock';
 import { CANDIDATE_DOCUMENTS_STORE, type CandidateDocumentsStore, type CandidateFileKind } from '../candidate-documents.store';
-import type { CandidateRegistration } from '@kbe/contracts';
+import { CONSENT_MESSAGES, type CandidateRegistration } from '@kbe/contracts';
 import {
   CANDIDATE_REPOSITORY,
   type CandidateRecord,
@@ -61,6 +61,7 @@ export class ManageCandidateUseCase {
     if (!released) return this.found(await this.candidates.unrelease(kind, candidateCode));
     const [result] = await this.releases.release(kind, [candidateCode], by);
     if (result?.outcome === 'fees-unpaid') throw new ConflictException(PAYMENT_REQUIRED);
+    if (result?.outcome === 'consent-pending') throw new ConflictException(CONSENT_MESSAGES.pending);
     if (result?.outcome === 'failed') throw new Error(result.message);
     return this.get(candidateCode);
   }

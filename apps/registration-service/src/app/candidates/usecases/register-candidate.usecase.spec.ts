@@ -105,7 +105,7 @@ const fields = (fullName = 'Aarav Patil', feesPaid = false) => {
   };
 };
 
-function setup(options: { codes?: string[]; now?: string; edition?: EditionSettings; mentor?: MentorRecord | null; log?: string[] } = {}) {
+function setup(options: { codes?: string[]; now?: string; edition?: EditionSettings; mentor?: MentorRecord | null; log?: string[]; testDataConsent?: boolean } = {}) {
   const candidates = new FakeCandidates();
   const documents = new FakeDocuments();
   const idempotency = new FakeIdempotency();
@@ -133,6 +133,7 @@ function setup(options: { codes?: string[]; now?: string; edition?: EditionSetti
     generators,
     options.edition ?? DEFAULT_EDITION,
     new IdempotentRegistration(idempotency, events as unknown as RegistrationEventPublisher),
+    options.testDataConsent,
   );
   const submit = (input: Partial<CandidateSubmissionInput> = {}) =>
     useCase.execute({ fields: fields(), photo: { bytes: JPEG }, signature: { bytes: JPEG }, ...input });
@@ -140,6 +141,15 @@ function setup(options: { codes?: string[]; now?: string; edition?: EditionSetti
 }
 
 describe('RegisterCandidateUseCase', () => {
+  it('registers a candidate with parental consent pending, or recorded as test data when the setting says so', async () => {
+    const pending = await setup().submit();
+    expect(pending.candidate.consent).toBeUndefined();
+    const { candidates, submit } = setup({ testDataConsent: true });
+    const { candidate } = await submit();
+    expect(candidate.consent).toEqual({ status: 'given', givenAt: new Date('2025-10-01T10:00:00+05:30'), noticeVersion: expect.any(String), lang: 'en', method: 'test-data', phoneHash: null, clientAddress: null });
+    expect(candidates.rows[0]).toMatchObject({ consent: { method: 'test-data' } });
+  });
+
   it('stores the candidate, both images and one event under the issued code; fees stay unpaid', async () => {
     const { candidates, documents, queued, submit } = setup();
     const { candidate, replayed } = await submit({ fields: fields('Aarav Patil', true) });

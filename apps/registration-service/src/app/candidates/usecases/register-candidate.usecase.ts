@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BadRequestException, HttpStatus, Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
+import { BadRequestException, HttpStatus, Inject, Injectable, Logger, Optional, ServiceUnavailableException } from '@nestjs/common';
 import {
   MENTOR_CODE_PATTERN,
   detectImageType,
@@ -31,6 +31,8 @@ import {
   type CandidateRepository,
 } from '../candidate.repository';
 import { IMAGE_NORMALIZER, UnreadableImageError, type ImageNormalizer } from '../image-normalizer';
+import { CONSENT_NOTICE_VERSION } from '../../consent/notice/consent-notice';
+import { TEST_DATA_CONSENT, testDataConsent } from '../test-data-consent';
 
 export const MENTOR_CODE_NOT_FOUND = 'Mentor Code not found';
 export const MENTOR_CODE_INACTIVE = 'Mentor Code is not active';
@@ -101,6 +103,8 @@ export class RegisterCandidateUseCase {
     @Inject(CODE_GENERATORS) private readonly codes: CodeGenerators,
     @Inject(EDITION_SETTINGS) private readonly edition: EditionSettings,
     private readonly idempotent: IdempotentRegistration,
+    /** Test and benchmark data only (TEST_DATA_CONSENT): consent recorded as `test-data` at registration. */
+    @Optional() @Inject(TEST_DATA_CONSENT) private readonly consentForTestData = false,
   ) {}
 
   async execute(input: CandidateSubmissionInput): Promise<RegisterCandidateResult> {
@@ -167,6 +171,7 @@ export class RegisterCandidateUseCase {
           ...keys,
           createdAt: now,
           deletedAt: null,
+          ...(this.consentForTestData ? { consent: testDataConsent(now, CONSENT_NOTICE_VERSION) } : {}),
         };
         let inserted;
         try {
