@@ -77,6 +77,16 @@ export const registrationEnvSchema = composeEnv(
   contactEnv,
   otpEnv,
   testDataEnv,
-);
+).superRefine((env, context) => {
+  // A guardian's consent is never skipped for real data: only a store on this machine may hold test data.
+  if (env.TEST_DATA_CONSENT && !isLoopbackStore(env.MONGODB_URI)) {
+    context.addIssue({ code: 'custom', path: ['TEST_DATA_CONSENT'], message: 'is for test data only: MONGODB_URI must be on 127.0.0.1 or localhost' });
+  }
+});
+
+function isLoopbackStore(uri: string): boolean {
+  const hosts = /^mongodb(?:\+srv)?:\/\/(?:[^@/]*@)?([^/?]+)/.exec(uri)?.[1] ?? '';
+  return hosts !== '' && hosts.split(',').every((host) => /^(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/.test(host));
+}
 
 export type RegistrationConfig = z.output<typeof registrationEnvSchema>;
