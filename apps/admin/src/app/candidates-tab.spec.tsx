@@ -136,7 +136,9 @@ describe('candidates table', () => {
     fireEvent.click(within(view).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     withGuardian = false;
-    fireEvent.click(await screen.findByRole('button', { name: `View ${candidateRow(1).name}` }));
+    // The dialog's library hands the page back to assistive technology (aria-hidden off) after it
+    // unmounts, which takes longer than findBy's second when the machine is busy.
+    fireEvent.click(await screen.findByRole('button', { name: `View ${candidateRow(1).name}` }, { timeout: 10_000 }));
     const second = await screen.findByRole('dialog');
     expect(within(second).getByText('Not named')).toBeTruthy();
     expect(within(second).getByText('9876501234 (the phone number)')).toBeTruthy();
