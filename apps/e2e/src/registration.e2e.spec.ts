@@ -167,6 +167,7 @@ describe('registration chain: school, mentor, candidate', () => {
       Religion: 'Hindu',
       'Mother Tongue': 'Marathi',
       'Phone Number': candidatePhone,
+      'Parent/Guardian Name': motherName,
       'Email (optional)': `aarav.${run.toLowerCase()}@example.org`,
       Address: 'Flat 4, Sai Residency, Panchavati',
       Village: 'Panchavati',
@@ -185,6 +186,7 @@ describe('registration chain: school, mentor, candidate', () => {
       Medium: 'English',
       Board: 'CBSE',
       'KBE Category': 'Sec',
+      'Relation to the Candidate': 'Mother',
     });
     await candidate.getByLabel('Fees paid').check();
     // A photo straight from a phone's camera: 12 MP, stored sideways (EXIF orientation 6).

@@ -345,13 +345,12 @@ const assignmentText = (label: string) =>
 /** An exam time as an admin writes it: ISO 8601 with its offset (EXAM_TIME_EXAMPLE); '' or null clears it. */
 const examTimeText = z
   .string({ error: EXAM_TIME_FORMAT_MESSAGE })
-  .trim()
-  // the pattern is what the API document says; the refinement refuses a time that does not exist
+  // the pattern is what the API document says (blanks around included), so it is checked before trimming
   .regex(new RegExp(EXAM_TIME_INPUT_PATTERN), { error: EXAM_TIME_FORMAT_MESSAGE, abort: true })
-  .refine((value) => value === '' || parseExamTime(value) !== null, { error: EXAM_TIME_FORMAT_MESSAGE })
+  .refine((value) => value.trim() === '' || parseExamTime(value) !== null, { error: EXAM_TIME_FORMAT_MESSAGE })
   .nullable()
   .optional()
-  .transform((value) => (value === '' ? null : value));
+  .transform((value) => (typeof value === 'string' ? value.trim() || null : value));
 
 /**
  * `PATCH /api/admin/candidates/{id}/exam-assignment`: a field left out stays; `null` or '' clears

@@ -60,3 +60,28 @@ describe('exam time', () => {
     expect(examTimeOf(new Date(Number.NaN))).toBeNull();
   });
 });
+
+describe('the API document pattern of an exam time', () => {
+  const pattern = new RegExp(EXAM_TIME_INPUT_PATTERN);
+
+  it('admits exactly the times that exist, as parseExamTime reads them', () => {
+    const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+    for (const year of [99, 100, 1900, 2000, 2023, 2024, 2100, 9999]) {
+      for (let month = 0; month <= 13; month += 1) {
+        for (const day of [0, 1, 28, 29, 30, 31, 32]) {
+          for (const [time, zone] of [['10:00', '+05:30'], ['23:59:59.999', 'Z'], ['24:00', 'Z'], ['10:60', 'Z'], ['10:00', '+14:59'], ['10:00', '-15:00']]) {
+            const text = `${pad(year, 4)}-${pad(month)}-${pad(day)}T${time}${zone}`;
+            expect([text, pattern.test(text)]).toEqual([text, parseExamTime(text) !== null]);
+          }
+        }
+      }
+    }
+  });
+
+  it('admits blanks around it and a blank alone (which clears it), ASCII digits only', () => {
+    expect(pattern.test(' \t2025-11-05T10:00+05:30\n')).toBe(true);
+    expect(pattern.test('   ')).toBe(true);
+    expect(pattern.test('٢٠٢٥-11-05T10:00+05:30')).toBe(false);
+    expect(pattern.test('\u00a02025-11-05T10:00+05:30')).toBe(false);
+  });
+});

@@ -13,8 +13,24 @@ export const EXAM_TIME_FORMAT_MESSAGE = `Exam time must be a date and time with 
 /** ISO 8601 date-time with an offset: seconds and milliseconds optional ('2025-11-05T10:00+05:30', '...T04:30:00Z'). */
 const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?(Z|([+-])(\d{2}):(\d{2}))$/;
 
-/** The same form as a JSON Schema pattern (blank allowed: it clears the exam time), for the API document. */
-export const EXAM_TIME_INPUT_PATTERN = '^\\s*(\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?(Z|[+-]\\d{2}:\\d{2}))?\\s*$';
+/** Years 0100-9999 (JavaScript reads 0000-0099 as 1900-1999), and those with a 29 February. */
+const YEAR = '(0[1-9][0-9]{2}|[1-9][0-9]{3})';
+const LEAP_YEAR = '((0[1-9]|[1-9][0-9])(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)';
+/** Only days that exist: 31-day months, 30-day months, February to the 28th, and 29 February of a leap year. */
+const DATE =
+  `(${YEAR}-(0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|${YEAR}-(0[469]|11)-(0[1-9]|[12][0-9]|30)|` +
+  `${YEAR}-02-(0[1-9]|1[0-9]|2[0-8])|${LEAP_YEAR}-02-29)`;
+const TIME = 'T([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9](\\.[0-9]{1,3})?)?';
+const ZONE = '(Z|[+-](0[0-9]|1[0-4]):[0-5][0-9])';
+/** What is trimmed around it: ASCII white space only, spelled out (\s in a pattern differs between languages). */
+const BLANK = '[ \\t\\n\\r\\u000b\\f]*';
+
+/**
+ * The same rule as one JSON Schema pattern (blank allowed: it clears the exam time), for the API
+ * document: it admits exactly the times parseExamTime reads, so a client that follows the document
+ * is never refused. ASCII digits only ([0-9], not \d, which other languages read as any digit).
+ */
+export const EXAM_TIME_INPUT_PATTERN = `^${BLANK}(${DATE}${TIME}${ZONE})?${BLANK}$`;
 
 /**
  * The instant an admin's text names, or null when it is not an ISO 8601 date-time with an offset
