@@ -149,11 +149,13 @@ describe('createPageStatus', () => {
   });
 });
 
-for (const [name, start] of [
+/** @type {[string, (distDir: string, env: Record<string, string>) => Promise<any>][]} */
+const SERVERS = [
   ['the edge', (distDir, env) => startEdge({ port: 0, distDir, env })],
   ['the edge without prerendering', (distDir, env) => startEdge({ port: 0, distDir, env: { ...env, EDGE_PRERENDER: '0' } })],
   ['the page server (production)', (distDir, env) => startPageServer({ port: 0, host: '127.0.0.1', distDir, env })],
-]) {
+];
+for (const [name, start] of SERVERS) {
   describe(`${name} answers real statuses`, () => {
     let dir;
     let server;

@@ -123,8 +123,4 @@ export const CONSENT_API_PATHS = {
   confirm: (candidateCode: string) => `/api/consent/${segment(candidateCode)}/confirm`,
 } as const;
 
-/** The consent page of the public site (linked from the SMS, the registration and the downloads page). */
-export const CONSENT_PAGE_PREFIX = '/einstein-quest/parental-consent';
-export function consentPagePath(candidateCode: string): string {
-  return `${CONSENT_PAGE_PREFIX}/${segment(candidateCode)}`;
-}
+export { CONSENT_PAGE_PREFIX, consentPagePath } from './consent-page.path';
