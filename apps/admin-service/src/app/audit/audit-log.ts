@@ -2,15 +2,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ADMIN_PAGE_SIZE_DEFAULT, type AuditEntry, type Pagination, type auditQuerySchema } from '@kbe/contracts';
 import type { z } from 'zod';
 import type { AuthenticatedAdmin } from '@kbe/server-auth';
+import { clientAddress, type ForwardedRequest } from '@kbe/server-bootstrap';
 import { randomUUID } from 'node:crypto';
-import { clientAddress } from '../common/client-address';
 import { CLOCK, type Clock } from '../common/clock';
 import { AUDIT_ENTRY_REPOSITORY, type AuditEntryRepository } from './audit-entry.repository';
 
-export interface RequestOrigin {
-  headers: Record<string, unknown>;
-  socket?: { remoteAddress?: string };
-}
+/** What the audit log reads of a request: its client address. */
+export type RequestOrigin = ForwardedRequest;
 
 export interface AuditRecord {
   action: string;

@@ -37,8 +37,6 @@ export const RateLimited = (bucket: RateLimitBucket) =>
     ApiTooManyRequestsResponse({ description: `${TOO_MANY_REQUESTS} The Retry-After header gives the seconds to wait.` }),
   );
 
-export { clientAddress };
-
 /** A request's target in its bucket (the candidate code searched, as the search reads it), or null. */
 export function rateLimitTarget(bucket: RateLimitBucket | undefined, request: { params?: Record<string, unknown> }): string | null {
   const param = bucket && TARGET_PARAMS[bucket];
