@@ -2,6 +2,7 @@ import type { Logger } from '@nestjs/common';
 import { isDuplicateKeyError } from '@kbe/server-database';
 import type { Collection, ObjectId } from 'mongodb';
 import { randomUUID } from 'node:crypto';
+import type { AuditEntryFields } from './audit-entry.repository';
 import type { AuditEntryStore, StoredAuditEntry } from './audit-entry.store';
 import { ALL_ENTRIES, filterPositions, positionKey, positionsAfter, streamsOfEntry } from './audit-streams';
 
@@ -9,17 +10,9 @@ import { ALL_ENTRIES, filterPositions, positionKey, positionsAfter, streamsOfEnt
 export const LEGACY_AUDIT_COLLECTION = 'audit_log';
 
 /** An entry as written before the log was numbered. */
-export interface LegacyAuditEntry {
+export interface LegacyAuditEntry extends Omit<AuditEntryFields, 'details'> {
   _id: ObjectId;
-  entryId: string;
-  actor: string;
-  role: string;
-  action: string;
-  targetType: string;
-  targetId: string;
   details?: Record<string, unknown>;
-  ip: string;
-  at: Date;
   /** The position of the log its copy goes to, noted before the copy is inserted. */
   movingTo?: number;
 }
