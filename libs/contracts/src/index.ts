@@ -26,3 +26,5 @@ export * from './lib/sms-text.util';
 export * from './lib/plural.util';
 export * from './lib/consent.contract';
 export * from './lib/consent.schema';
+export * from './lib/data-rights.contract';
+export * from './lib/data-rights.schema';

@@ -76,4 +76,14 @@ export const REGISTRATION_INTERNAL_PATHS = {
     `/internal/candidates/${segment(candidateCode)}/files/${file}`,
   mentors: '/internal/mentors',
   statistics: '/internal/statistics',
+  dataRequests: '/internal/data-requests',
+  dataRequestResolve: (id: string) => `/internal/data-requests/${segment(id)}/resolve`,
+  retention: '/internal/retention',
+  retentionResultsDate: '/internal/retention/results-date',
+} as const;
+
+/** Service-to-service API of documents-service (header `x-internal-token`), outside `/api`. */
+export const DOCUMENTS_INTERNAL_PATHS = {
+  /** Body: a CandidateDataExport; answers its readable PDF. */
+  dataExportPdf: '/internal/documents/data-export.pdf',
 } as const;

@@ -14,6 +14,7 @@ export const EVENT_TOPICS = {
   candidateChanged: 'candidate.changed',
   downloadAttemptsChanged: 'download-attempts.changed',
   otpRequested: 'otp.requested',
+  candidateErased: 'candidate.erased',
 } as const;
 
 export type EventType = (typeof EVENT_TOPICS)[keyof typeof EVENT_TOPICS];
@@ -74,7 +75,7 @@ export const downloadAttemptsChangedPayloadSchema = z.strictObject({
 });
 
 /** What a one-time code is for; notifications-service words the SMS of each. */
-export const OTP_PURPOSES = ['parental-consent'] as const;
+export const OTP_PURPOSES = ['parental-consent', 'consent-withdrawal', 'data-request'] as const;
 export type OtpPurpose = (typeof OTP_PURPOSES)[number];
 
 /**
@@ -89,6 +90,18 @@ export const otpRequestedPayloadSchema = z.strictObject({
   phoneNumber: z.string().min(1),
   code: z.string().regex(/^\d{4,8}$/),
   expiresAt: isoInstant,
+});
+
+/**
+ * A candidate's personal data was erased (consent withdrawn, an erasure request, retention):
+ * every service deletes what it keeps of the candidate (documents-service: its PDFs in MinIO and
+ * memory; the others their copies). Published once per erasure under a stable id; consumers are
+ * idempotent.
+ */
+export const candidateErasedPayloadSchema = z.strictObject({
+  candidateCode: z.string().min(1),
+  erasedAt: isoInstant,
+  reason: z.enum(['withdrawal', 'request', 'retention']),
 });
 
 export const SMS_MESSAGE_TYPES = ['status', 'hall-ticket', 'certificate', 'custom'] as const;
@@ -139,6 +152,7 @@ export const EVENT_PAYLOAD_SCHEMAS = {
   'candidate.changed': candidateChangedPayloadSchema,
   'download-attempts.changed': downloadAttemptsChangedPayloadSchema,
   'otp.requested': otpRequestedPayloadSchema,
+  'candidate.erased': candidateErasedPayloadSchema,
 } as const satisfies Record<EventType, z.ZodType>;
 
 export type EventPayloads = { [K in EventType]: z.output<(typeof EVENT_PAYLOAD_SCHEMAS)[K]> };
@@ -150,6 +164,7 @@ export type SmsRequestedPayload = EventPayloads['sms.requested'];
 export type CandidateChangedPayload = EventPayloads['candidate.changed'];
 export type DownloadAttemptsChangedPayload = EventPayloads['download-attempts.changed'];
 export type OtpRequestedPayload = EventPayloads['otp.requested'];
+export type CandidateErasedPayload = EventPayloads['candidate.erased'];
 export type SmsRecipient = z.output<typeof smsRecipientSchema>;
 
 /**
