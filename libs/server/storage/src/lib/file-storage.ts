@@ -20,6 +20,11 @@ export interface FileStorage {
   exists(bucket: string, key: string): Promise<boolean>;
   /** Removing a missing object is not an error. */
   remove(bucket: string, key: string): Promise<void>;
+  /**
+   * Removes every object whose key starts with `prefix` (`KBE123456ABC/`) and answers how many
+   * went; 0 when there are none (or no bucket), so running it again is fine.
+   */
+  removeAll(bucket: string, prefix: string): Promise<number>;
   /** Signed GET URL valid for `expirySeconds` (default 60, at most 900). */
   presignedGetUrl(bucket: string, key: string, expirySeconds?: number): Promise<string>;
   /** Lists the buckets: proves the server answers and accepts the credentials. */

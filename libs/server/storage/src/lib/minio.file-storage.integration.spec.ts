@@ -59,4 +59,34 @@ describe('MinioFileStorage against MinIO', () => {
     expect(await storage.exists('photos', 'gone.jpg')).toBe(false);
     await expect(storage.remove('photos', 'gone.jpg')).resolves.toBeUndefined();
   });
+
+  it('removes every file under one prefix and leaves the others, and finds nothing the second time', async () => {
+    const pdf = { contentType: 'application/pdf' };
+    await storage.put('photos', 'KBE111111AAA/hall-ticket/v1.pdf', photo, pdf);
+    await storage.put('photos', 'KBE111111AAA/certificate/v1.pdf', photo, pdf);
+    await storage.put('photos', 'KBE111111AAAB/hall-ticket/v1.pdf', photo, pdf);
+    await storage.put('photos', 'KBE222222BBB/hall-ticket/v1.pdf', photo, pdf);
+
+    expect(await storage.removeAll('photos', 'KBE111111AAA/')).toBe(2);
+    expect(await storage.exists('photos', 'KBE111111AAA/hall-ticket/v1.pdf')).toBe(false);
+    expect(await storage.exists('photos', 'KBE111111AAA/certificate/v1.pdf')).toBe(false);
+    // A longer code that starts with the same characters is another owner: the slash ends the prefix.
+    expect(await storage.exists('photos', 'KBE111111AAAB/hall-ticket/v1.pdf')).toBe(true);
+    expect(await storage.exists('photos', 'KBE222222BBB/hall-ticket/v1.pdf')).toBe(true);
+    expect(await storage.removeAll('photos', 'KBE111111AAA/')).toBe(0);
+  });
+
+  it('removes more files than one delete request takes', async () => {
+    const keys = Array.from({ length: 1005 }, (_, i) => `KBE333333CCC/many/${String(i).padStart(4, '0')}.pdf`);
+    for (let i = 0; i < keys.length; i += 50) {
+      await Promise.all(keys.slice(i, i + 50).map((key) => storage.put('photos', key, Buffer.from('x'), { contentType: 'application/pdf' })));
+    }
+    expect(await storage.removeAll('photos', 'KBE333333CCC/')).toBe(1005);
+    expect(await storage.exists('photos', keys[1004] ?? '')).toBe(false);
+  }, 60_000);
+
+  it('finds nothing to remove in a bucket that does not exist, and refuses an empty prefix', async () => {
+    expect(await storage.removeAll('never-created', 'KBE111111AAA/')).toBe(0);
+    await expect(storage.removeAll('photos', '')).rejects.toThrow('removeAll needs a key prefix');
+  });
 });

@@ -1,4 +1,4 @@
-import { Client } from 'minio';
+import { Client, type BucketItem } from 'minio';
 import type { Readable } from 'node:stream';
 import { FileNotFoundError, type FileStorage, type PutFileOptions } from './file-storage';
 
@@ -15,6 +15,8 @@ export const DEFAULT_PRESIGN_SECONDS = 60;
 export const MAX_PRESIGN_SECONDS = 15 * 60;
 
 const NOT_FOUND_CODES = new Set(['NoSuchKey', 'NotFound', 'NoSuchBucket']);
+/** Keys per DeleteObjects request (the S3 API's maximum). */
+const REMOVE_BATCH = 1000;
 
 /** `FileStorage` on MinIO (or any S3 server) through the `minio` client. */
 export class MinioFileStorage implements FileStorage {
@@ -86,6 +88,28 @@ export class MinioFileStorage implements FileStorage {
     }
   }
 
+  async removeAll(bucket: string, prefix: string): Promise<number> {
+    // An empty prefix would empty the bucket: never what a caller removing one owner's files meant.
+    if (prefix === '') throw new Error(`removeAll needs a key prefix (bucket ${bucket})`);
+    const name = this.bucketName(bucket);
+    let removed = 0;
+    let batch: string[] = [];
+    try {
+      for await (const item of this.client.listObjectsV2(name, prefix, true) as AsyncIterable<BucketItem>) {
+        if (item.name === undefined) continue;
+        batch.push(item.name);
+        if (batch.length === REMOVE_BATCH) {
+          removed += await this.removeBatch(name, batch);
+          batch = [];
+        }
+      }
+    } catch (error) {
+      if (isNotFound(error)) return removed;
+      throw error;
+    }
+    return removed + (await this.removeBatch(name, batch));
+  }
+
   async presignedGetUrl(bucket: string, key: string, expirySeconds = DEFAULT_PRESIGN_SECONDS): Promise<string> {
     const expiry = Math.max(1, Math.min(Math.floor(expirySeconds), MAX_PRESIGN_SECONDS));
     return this.client.presignedGetObject(this.bucketName(bucket), key, expiry);
@@ -94,6 +118,19 @@ export class MinioFileStorage implements FileStorage {
   async listBuckets(): Promise<string[]> {
     const buckets = await this.client.listBuckets();
     return buckets.map((bucket) => bucket.name);
+  }
+
+  /** DeleteObjects of up to 1000 keys; a key the server could not remove fails the whole call. */
+  private async removeBatch(name: string, keys: string[]): Promise<number> {
+    if (keys.length === 0) return 0;
+    // In quiet mode the server answers only the keys it could not remove (a missing key counts as removed).
+    const failures = (await this.client.removeObjects(name, keys)).filter((failure) => failure);
+    if (failures.length > 0) {
+      const first = failures[0] as { Code?: string; Key?: string; Error?: { Code?: string; Key?: string } };
+      const { Code: code, Key: key } = first.Error ?? first;
+      throw new Error(`${failures.length} of ${keys.length} objects not removed from bucket ${name} (first: ${key ?? '?'}, ${code ?? 'unknown error'})`);
+    }
+    return keys.length;
   }
 
   private async createIfMissing(name: string): Promise<void> {
