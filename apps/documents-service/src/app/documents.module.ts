@@ -20,6 +20,8 @@ import { DOWNLOAD_SETTINGS } from './downloads/download.settings';
 import { DownloadsController } from './downloads/downloads.controller';
 import { InternalDocumentsController } from './downloads/internal-documents.controller';
 import { MongoAttemptLimiter } from './downloads/mongo.attempt-limiter';
+import { CandidateErasedController } from './erasure/candidate-erased.controller';
+import { EraseCandidateDocumentsUseCase } from './erasure/erase-candidate-documents.usecase';
 import { ReplicatedAttemptLimiter } from './downloads/replicated-attempt-limiter';
 import { ChromiumPagePool } from './rendering/chromium-page.pool';
 import { PDF_RENDERER, type PdfRenderer } from './rendering/pdf-renderer';
@@ -38,24 +40,33 @@ export class DocumentsModule implements OnApplicationBootstrap, OnApplicationShu
     private readonly feed: ReplicaEventFeed,
     @Inject(DOWNLOAD_CANDIDATES) private readonly candidates: EventInvalidatedCandidates,
     @Inject(ATTEMPT_LIMITER) private readonly limiter: ReplicatedAttemptLimiter,
+    private readonly erasure: EraseCandidateDocumentsUseCase,
   ) {}
 
   static forRoot(config: DocumentsConfig): DynamicModule {
     const limits = downloadLimitsFromConfig(config);
     return {
       module: DocumentsModule,
-      controllers: [DownloadsController, AdminDocumentsController, VerificationController, InternalDocumentsController, RenderAheadController],
+      controllers: [
+        DownloadsController,
+        AdminDocumentsController,
+        VerificationController,
+        InternalDocumentsController,
+        RenderAheadController,
+        CandidateErasedController,
+      ],
       providers: [
         { provide: PRINT_EDITION, useValue: printEditionFromConfig(config) },
         { provide: VerificationTokens, useValue: new VerificationTokens(config.DOCUMENT_SIGNING_SECRET) },
         { provide: DOWNLOAD_SETTINGS, useValue: { trustedProxyHops: config.TRUSTED_PROXY_HOPS } },
         {
-          provide: CANDIDATE_DIRECTORY,
+          provide: RememberedCandidateFiles,
           useValue: new RememberedCandidateFiles(
             new HttpCandidateDirectory({ baseUrl: config.REGISTRATION_SERVICE_URL, internalToken: config.INTERNAL_API_TOKEN }),
             config.IMAGE_MEMORY_CACHE_MB * 1024 * 1024,
           ),
         },
+        { provide: CANDIDATE_DIRECTORY, useExisting: RememberedCandidateFiles },
         {
           provide: PDF_RENDERER,
           useFactory: () =>
@@ -118,6 +129,12 @@ export class DocumentsModule implements OnApplicationBootstrap, OnApplicationShu
             new DownloadDocumentUseCase(directory, documents, limiter, { slowdown: limits.address }),
           inject: [DOWNLOAD_CANDIDATES, DocumentProvider, ATTEMPT_LIMITER],
         },
+        {
+          provide: EraseCandidateDocumentsUseCase,
+          useFactory: (pdfs: PdfCache, files: RememberedCandidateFiles, candidates: EventInvalidatedCandidates) =>
+            new EraseCandidateDocumentsUseCase(pdfs, files, candidates),
+          inject: [PdfCache, RememberedCandidateFiles, DOWNLOAD_CANDIDATES],
+        },
       ],
       exports: [DocumentProvider, PDF_RENDERER],
     };
@@ -138,6 +155,8 @@ export class DocumentsModule implements OnApplicationBootstrap, OnApplicationShu
     this.feed.on('hall-ticket.released', forget);
     this.feed.on('certificate.released', forget);
     this.feed.on('download-attempts.changed', (payload) => this.limiter.heard(payload));
+    // Every replica's copies in memory; the PDFs in MinIO go once, in the consumer group (CandidateErasedController).
+    this.feed.on('candidate.erased', ({ candidateCode }) => this.erasure.forgetInMemory(candidateCode));
     this.feed.onResync(async () => {
       this.candidates.forgetAll();
       await this.limiter.reload();

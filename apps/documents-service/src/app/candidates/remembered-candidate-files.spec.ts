@@ -36,4 +36,18 @@ describe('RememberedCandidateFiles', () => {
     await remembered.file('KBE1', 'photo');
     expect(calls).toEqual(['photo KBE1', 'photo KBE2', 'photo KBE1']);
   });
+
+  it("forgets an erased candidate's files, and keeps none fetched while it was being erased", async () => {
+    const { directory, calls } = counting();
+    const remembered = new RememberedCandidateFiles(directory, 1024);
+    await remembered.file('KBE1', 'photo');
+    await remembered.file('KBE2', 'photo');
+    const underWay = remembered.file('KBE1', 'signature');
+    remembered.forget('KBE1');
+    await underWay;
+    await remembered.file('KBE1', 'photo');
+    await remembered.file('KBE1', 'signature');
+    await remembered.file('KBE2', 'photo');
+    expect(calls).toEqual(['photo KBE1', 'photo KBE2', 'signature KBE1', 'photo KBE1', 'signature KBE1']);
+  });
 });

@@ -32,4 +32,16 @@ describe('RecentBuffers', () => {
     recent.set('a', pdf(20));
     expect(recent.size).toBe(20);
   });
+
+  it("forgets one candidate's entries and keeps the others'", () => {
+    const recent = new RecentBuffers(100);
+    recent.set('KBE1/hall-ticket/v1.pdf', pdf(10));
+    recent.set('KBE1/certificate/v1.pdf', pdf(10));
+    recent.set('KBE12/hall-ticket/v1.pdf', pdf(10));
+    recent.forgetPrefix('KBE1/');
+    expect(recent.get('KBE1/hall-ticket/v1.pdf')).toBeUndefined();
+    expect(recent.get('KBE1/certificate/v1.pdf')).toBeUndefined();
+    expect(recent.get('KBE12/hall-ticket/v1.pdf')).toBeDefined();
+    expect(recent.size).toBe(10);
+  });
 });

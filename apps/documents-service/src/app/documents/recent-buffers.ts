@@ -35,6 +35,15 @@ export class RecentBuffers {
     }
   }
 
+  /** Drops every entry whose key starts with `prefix` (`KBE123456ABC/`: all of one candidate's). */
+  forgetPrefix(prefix: string): void {
+    for (const [key, buffer] of this.entries) {
+      if (!key.startsWith(prefix)) continue;
+      this.entries.delete(key);
+      this.bytes -= buffer.length;
+    }
+  }
+
   get size(): number {
     return this.bytes;
   }

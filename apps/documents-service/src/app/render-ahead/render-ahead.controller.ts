@@ -1,10 +1,11 @@
 import { Controller, Inject, Logger } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { EVENT_TOPICS, parseEventEnvelope, type DocumentKind } from '@kbe/contracts';
+import { EVENT_TOPICS, type DocumentKind } from '@kbe/contracts';
 import { CANDIDATE_DIRECTORY, type CandidateDirectory } from '../candidates/candidate-directory';
 import { DocumentProvider } from '../documents/document-provider';
 import { isReleased } from '../downloads/download-document.usecase';
+import { parseReceivedEvent } from '../received-event';
 
 /**
  * Renders a document ahead when it is released, so the candidate's first download comes from
@@ -35,7 +36,7 @@ export class RenderAheadController {
     kind: DocumentKind,
     message: unknown,
   ): Promise<void> {
-    const parsed = parseEventEnvelope(type, typeof message === 'string' ? safeJson(message) : message);
+    const parsed = parseReceivedEvent(type, message);
     if (!parsed.ok) {
       this.logger.warn(`skipped a malformed ${type} event: ${parsed.error}`);
       return;
@@ -53,13 +54,5 @@ export class RenderAheadController {
       // The first download renders instead; a failed render-ahead never blocks the topic.
       this.logger.warn(`render-ahead ${kind} of ${candidateCode} failed: ${error instanceof Error ? error.message : String(error)}`);
     }
-  }
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
   }
 }
