@@ -12,4 +12,5 @@ export * from './lib/bracketed-fields.util';
 export * from './lib/documents.contract';
 export * from './lib/exam-time.util';
 export * from './lib/consent.contract';
+export * from './lib/data-rights.contract';
 export * from './lib/plural.util';
