@@ -5,6 +5,7 @@ import { HttpError } from '@kbe/api-client';
 import { CONSENT_MESSAGES, type ConsentConfirmation, type ConsentNoticeLanguage } from '@kbe/contracts/zod-free';
 import { candidateCodeOfPath, ParentalConsentPage } from './parental-consent-page';
 import type { ConsentApi } from './parental-consent.api';
+import { createGuardianRightsApi } from './guardian-rights.api';
 
 jest.setTimeout(30_000);
 
@@ -24,11 +25,14 @@ function fakeApi(overrides: Partial<ConsentApi> = {}) {
   return api;
 }
 
+/** The rights below the consent (guardian-rights.spec.tsx) ask no server here: the status stays unknown. */
+const offline = createGuardianRightsApi({ fetch: async () => Promise.reject(new TypeError('Failed to fetch')) });
+
 function renderPage(api: ConsentApi, path = '/einstein-quest/parental-consent/kbe123456abc') {
   const user = userEvent.setup();
   render(
     <MemoryRouter initialEntries={[path]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
-      <ParentalConsentPage api={api} />
+      <ParentalConsentPage api={api} rightsApi={offline} />
     </MemoryRouter>,
   );
   return user;

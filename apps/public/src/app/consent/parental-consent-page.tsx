@@ -10,14 +10,17 @@ import {
   type ConsentGiven,
   type ConsentNotice,
   type ConsentNoticeLanguage,
-  type ConsentOtpSent,
 } from '@kbe/contracts/zod-free';
-import { Alert, AlertDescription, AlertTitle, Button, Card, CardContent, CardHeader, CardTitle, FieldError, Input, Label } from '@kbe/ui';
+import { Alert, AlertDescription, AlertTitle, Button, Card, CardContent, CardHeader, CardTitle, FieldError } from '@kbe/ui';
 import { PageHero } from '../common/page-hero';
 import { usePageMeta } from '../common/page-meta.hook';
+import { CodeField, CodeSender, fieldMessage, isCodeFormat, messageOf } from './guardian-code';
+import { GuardianRights, useConsentStatus } from './guardian-rights';
+import { createGuardianRightsApi, type GuardianRightsApi } from './guardian-rights.api';
 import { createConsentApi, type ConsentApi } from './parental-consent.api';
 
 const defaultApi = createConsentApi();
+const defaultRightsApi = createGuardianRightsApi();
 
 /** The candidate code of a consent page's path (`/einstein-quest/parental-consent/KBE123456ABC`). */
 export function candidateCodeOfPath(pathname: string): string {
@@ -29,16 +32,7 @@ export function candidateCodeOfPath(pathname: string): string {
   }
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-/** The server's message for one field (`errors: [{ field, message }]`), if it named one. */
-function fieldMessage(error: unknown, field: string): string | undefined {
-  if (!(error instanceof HttpError) || typeof error.body !== 'object' || error.body === null) return undefined;
-  const errors = (error.body as { errors?: unknown }).errors;
-  if (!Array.isArray(errors)) return undefined;
-  const found = errors.find((e): e is { field: string; message: string } => typeof e === 'object' && e !== null && (e as { field?: unknown }).field === field);
-  return found?.message;
-}
+const isAlreadyGiven = (error: unknown) => error instanceof HttpError && error.status === 409 && error.message === CONSENT_MESSAGES.alreadyGiven;
 
 interface Problems {
   otp?: string;
@@ -51,22 +45,21 @@ interface Problems {
  * The parental-consent page (linked from the consent SMS, the registration and the downloads
  * page): the notice in English, Marathi or Hindi, a code sent by SMS to the parent or guardian,
  * and their confirmation with the code and the declaration. What was typed stays after an error.
+ * Below, for every status, the guardian's rights over the child's data (guardian-rights.tsx).
  */
-export function ParentalConsentPage({ api = defaultApi }: { api?: ConsentApi }) {
+export function ParentalConsentPage({ api = defaultApi, rightsApi = defaultRightsApi }: { api?: ConsentApi; rightsApi?: GuardianRightsApi }) {
   usePageMeta('parental-consent');
   const ids = `consent-${useId().replace(/:/g, '')}`;
   const candidateCode = candidateCodeOfPath(useLocation().pathname);
   const [lang, setLang] = useState<ConsentNoticeLanguage>('en');
   const [notice, setNotice] = useState<ConsentNotice | null>(null);
   const [noticeError, setNoticeError] = useState<string | null>(null);
-  const [sent, setSent] = useState<ConsentOtpSent | null>(null);
-  const [sending, setSending] = useState(false);
-  const [sendError, setSendError] = useState<string | null>(null);
   const [otp, setOtp] = useState('');
   const [declared, setDeclared] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [problems, setProblems] = useState<Problems>({});
   const [given, setGiven] = useState<ConsentGiven | 'already' | null>(null);
+  const [status, setStatus] = useConsentStatus(rightsApi, candidateCode);
 
   useEffect(() => {
     let current = true;
@@ -80,23 +73,10 @@ export function ParentalConsentPage({ api = defaultApi }: { api?: ConsentApi }) 
     };
   }, [api, lang]);
 
-  async function sendCode() {
-    setSending(true);
-    setSendError(null);
-    try {
-      setSent(await api.sendOtp(candidateCode));
-    } catch (error) {
-      if (error instanceof HttpError && error.status === 409 && error.message === CONSENT_MESSAGES.alreadyGiven) setGiven('already');
-      else setSendError(messageOf(error));
-    } finally {
-      setSending(false);
-    }
-  }
-
   async function confirm(event: FormEvent) {
     event.preventDefault();
     const local: Problems = {};
-    if (!/^\d{6}$/.test(otp.trim())) local.otp = CONSENT_MESSAGES.otpFormat;
+    if (!isCodeFormat(otp)) local.otp = CONSENT_MESSAGES.otpFormat;
     if (!declared) local.declaration = CONSENT_MESSAGES.declaration;
     setProblems(local);
     if (local.otp || local.declaration || !notice) return;
@@ -104,7 +84,7 @@ export function ParentalConsentPage({ api = defaultApi }: { api?: ConsentApi }) 
     try {
       setGiven(await api.confirm(candidateCode, { otp: otp.trim(), noticeVersion: notice.version, lang: notice.lang, declaration: true }));
     } catch (error) {
-      if (error instanceof HttpError && error.status === 409 && error.message === CONSENT_MESSAGES.alreadyGiven) {
+      if (isAlreadyGiven(error)) {
         setGiven('already');
       } else {
         const otpProblem = fieldMessage(error, 'otp');
@@ -155,7 +135,7 @@ export function ParentalConsentPage({ api = defaultApi }: { api?: ConsentApi }) 
           </CardContent>
         </Card>
 
-        {given ? (
+        {status === 'withdrawn' ? null : given ? (
           <Alert variant="success" data-testid="consent-given">
             <AlertTitle>{given === 'already' ? 'Consent already given' : 'Consent recorded'}</AlertTitle>
             <AlertDescription>
@@ -174,24 +154,18 @@ export function ParentalConsentPage({ api = defaultApi }: { api?: ConsentApi }) 
                   {CONSENT_OTP_RULES.validMinutes} minutes and for {CONSENT_OTP_RULES.tries} tries; a new code can be asked for after{' '}
                   {CONSENT_OTP_RULES.resendAfterSeconds} seconds, at most {CONSENT_OTP_RULES.sendsPerDay} a day.
                 </p>
-                <div>
-                  <Button type="button" onClick={() => void sendCode()} disabled={sending || !candidateCode}>
-                    {sending ? 'Sending...' : sent ? 'Send a new code' : 'Send code by SMS'}
-                  </Button>
-                </div>
-                <div aria-live="polite">
-                  {sent ? (
-                    <p data-testid="consent-code-sent" className="text-sm text-green-900">
-                      A {CONSENT_OTP_RULES.digits}-digit code was sent by SMS to {sent.maskedPhoneNumber}.
-                    </p>
-                  ) : null}
-                </div>
-                {sendError ? (
-                  <Alert variant="destructive">
-                    <AlertTitle>The code was not sent</AlertTitle>
-                    <AlertDescription>{sendError}</AlertDescription>
-                  </Alert>
-                ) : null}
+                <CodeSender
+                  send={() => api.sendOtp(candidateCode)}
+                  onRefused={(error) => {
+                    if (!isAlreadyGiven(error)) return false;
+                    setGiven('already');
+                    return true;
+                  }}
+                  sendLabel="Send code by SMS"
+                  resendLabel="Send a new code"
+                  disabled={!candidateCode}
+                  testId="consent-code-sent"
+                />
               </CardContent>
             </Card>
 
@@ -207,21 +181,7 @@ export function ParentalConsentPage({ api = defaultApi }: { api?: ConsentApi }) 
                       <AlertDescription>{problems.general}</AlertDescription>
                     </Alert>
                   ) : null}
-                  <div className="flex max-w-xs flex-col gap-1.5">
-                    <Label htmlFor={otpId}>Code from the SMS</Label>
-                    <Input
-                      id={otpId}
-                      value={otp}
-                      onChange={(event) => setOtp(event.target.value)}
-                      inputMode="numeric"
-                      autoComplete="one-time-code"
-                      maxLength={CONSENT_OTP_RULES.digits}
-                      aria-invalid={problems.otp ? true : undefined}
-                      aria-describedby={problems.otp ? `${otpId}-error` : undefined}
-                      className="min-h-11 tracking-widest"
-                    />
-                    <FieldError id={`${otpId}-error`} message={problems.otp} />
-                  </div>
+                  <CodeField id={otpId} label="Code from the SMS" value={otp} onChange={setOtp} problem={problems.otp} />
                   <div className="flex flex-col gap-1.5">
                     <label htmlFor={declarationId} className="flex items-start gap-3 text-sm text-slate-900">
                       <input
@@ -250,6 +210,8 @@ export function ParentalConsentPage({ api = defaultApi }: { api?: ConsentApi }) 
             </Card>
           </>
         )}
+
+        <GuardianRights api={rightsApi} candidateCode={candidateCode} status={status} onWithdrawn={() => setStatus('withdrawn')} />
       </div>
     </>
   );
