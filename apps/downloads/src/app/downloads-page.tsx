@@ -3,6 +3,7 @@ import { Alert, AlertDescription, AlertTitle, Button, Card, CardContent, CardDes
 import { HttpError } from '@kbe/api-client';
 import type { CandidateSearchResult } from '@kbe/contracts';
 import {
+  DATA_RIGHTS_MESSAGES,
   DOWNLOAD_MESSAGES,
   consentPagePath,
   documentFileName,
@@ -182,7 +183,23 @@ export function DownloadsPage() {
         </Card>
       ) : null}
 
-      {step === 'verify' && candidate ? (
+      {step === 'verify' && candidate?.consentStatus === 'withdrawn' ? (
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Registration Withdrawn</CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-4">
+            <Alert variant="info" data-testid="registration-withdrawn">
+              <AlertDescription>{DATA_RIGHTS_MESSAGES.registrationWithdrawn}</AlertDescription>
+            </Alert>
+            <div>
+              <Button type="button" variant="outline" onClick={reset}>
+                Back to Search
+              </Button>
+            </div>
+          </CardContent>
+        </Card>
+      ) : step === 'verify' && candidate ? (
         <Card>
           <CardHeader>
             <CardTitle as="h2">Verify Your Identity</CardTitle>
