@@ -8,6 +8,9 @@ import { CANDIDATE_DIRECTORY, type CandidateDirectory } from './candidates/candi
 import { EventInvalidatedCandidates } from './candidates/event-invalidated-candidates';
 import { HttpCandidateDirectory } from './candidates/http.candidate-directory';
 import { RememberedCandidateFiles } from './candidates/remembered-candidate-files';
+import { DataExportComposer } from './data-export/data-export.composer';
+import { DataExportController } from './data-export/data-export.controller';
+import { RenderDataExportUseCase } from './data-export/render-data-export.usecase';
 import { downloadLimitsFromConfig, SERVICE_NAME, type DocumentsConfig } from './documents.config';
 import { DocumentComposer } from './documents/document-composer';
 import { DocumentProvider } from './documents/document-provider';
@@ -54,6 +57,7 @@ export class DocumentsModule implements OnApplicationBootstrap, OnApplicationShu
         InternalDocumentsController,
         RenderAheadController,
         CandidateErasedController,
+        DataExportController,
       ],
       providers: [
         { provide: PRINT_EDITION, useValue: printEditionFromConfig(config) },
@@ -128,6 +132,12 @@ export class DocumentsModule implements OnApplicationBootstrap, OnApplicationShu
           useFactory: (directory: CandidateDirectory, documents: DocumentProvider, limiter: AttemptLimiter) =>
             new DownloadDocumentUseCase(directory, documents, limiter, { slowdown: limits.address }),
           inject: [DOWNLOAD_CANDIDATES, DocumentProvider, ATTEMPT_LIMITER],
+        },
+        { provide: DataExportComposer, useValue: new DataExportComposer() },
+        {
+          provide: RenderDataExportUseCase,
+          useFactory: (composer: DataExportComposer, renderer: PdfRenderer) => new RenderDataExportUseCase(composer, renderer),
+          inject: [DataExportComposer, PDF_RENDERER],
         },
         {
           provide: EraseCandidateDocumentsUseCase,
