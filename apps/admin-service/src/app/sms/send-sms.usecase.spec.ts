@@ -1,4 +1,4 @@
-import type { AuditLog } from '../audit/audit-log';
+import type { AuditLog, AuditRecord } from '../audit/audit-log';
 import type { SmsCampaignRecord, SmsCampaignRepository } from './sms-campaign.repository';
 import { SendSmsUseCase, type SmsRequestPublisher } from './send-sms.usecase';
 
@@ -25,6 +25,7 @@ const origin = { headers: {} };
 function setup(publish: SmsRequestPublisher['publish'] = async () => undefined) {
   const campaigns = new FakeCampaigns();
   const published: unknown[] = [];
+  const audited: AuditRecord[] = [];
   const useCase = new SendSmsUseCase(
     campaigns,
     {
@@ -36,9 +37,14 @@ function setup(publish: SmsRequestPublisher['publish'] = async () => undefined) 
     { sizes: async () => ({ all: 12, paid: 7, unpaid: 5, 'hall-ticket': 3, 'consent-pending': 4 }) },
     { portalUrl: 'https://kbe.example.org' },
     { now: () => new Date('2025-10-01T10:00:00Z') },
-    { record: async () => undefined, addressOf: () => 'ip' } as unknown as AuditLog,
+    {
+      record: async (_admin: unknown, _from: unknown, entry: AuditRecord) => {
+        audited.push(entry);
+      },
+      addressOf: () => 'ip',
+    } as unknown as AuditLog,
   );
-  return { useCase, campaigns, published };
+  return { useCase, campaigns, published, audited };
 }
 
 describe('SendSmsUseCase', () => {
@@ -56,6 +62,21 @@ describe('SendSmsUseCase', () => {
         requestedBy: 'chief',
       },
     ]);
+  });
+
+  it('audits a single send with the number masked to its last four digits, a group send with the group', async () => {
+    const { useCase, audited } = setup();
+    const single = await useCase.sendOne(admin, origin, '+91 98765-43210', 'Exam on Sunday', 'custom');
+    await useCase.sendToGroup(admin, origin, 'paid', 'Hello', 'custom');
+    expect(audited).toEqual([
+      {
+        action: 'sms.send',
+        target: { type: 'sms-campaign', id: single.data.campaignId },
+        details: { type: 'custom', recipients: '******3210', recipientCount: 1 },
+      },
+      { action: 'sms.send', target: { type: 'sms-campaign', id: expect.any(String) }, details: { type: 'custom', recipients: 'paid', recipientCount: 7 } },
+    ]);
+    expect(JSON.stringify(audited)).not.toContain('9876543210');
   });
 
   it('refuses a number that is not 10 digits, before anything is stored', async () => {

@@ -8,6 +8,7 @@ import {
   SMS_TEMPLATES,
   countOf,
   fillSmsPlaceholders,
+  maskPhoneNumber,
   normaliseIndianMobile,
   smsRequestedPayloadSchema,
   type SmsAudience,
@@ -148,10 +149,12 @@ export class SendSmsUseCase {
       await this.campaigns.remove(campaignId).catch(() => undefined);
       throw new ServiceUnavailableException(NOT_QUEUED);
     }
+    // A single recipient's number is personal data: the audit log keeps only its last four digits.
+    const auditedRecipients = campaign.audience.kind === 'recipients' ? maskPhoneNumber(campaign.recipients) : campaign.recipients;
     await this.audit.record(admin, origin, {
       action: 'sms.send',
       target: { type: 'sms-campaign', id: campaignId },
-      details: { type: campaign.type, recipients: campaign.recipients, recipientCount: campaign.recipientCount },
+      details: { type: campaign.type, recipients: auditedRecipients, recipientCount: campaign.recipientCount },
     });
     return {
       message: `${countOf(campaign.recipientCount, 'message')} queued for delivery`,
