@@ -8,6 +8,7 @@ import { SessionsModule } from './admins/sessions.module';
 import { AuditModule } from './audit/audit.module';
 import { CLOCK, systemClock, type Clock } from './common/clock';
 import { DirectoryModule } from './directory/directory.module';
+import { PrivacyModule } from './privacy/privacy.module';
 import { ReleasesModule } from './releases/releases.module';
 import { SmsModule } from './sms/sms.module';
 import { SystemHealthModule } from './system-health/system-health.module';
@@ -25,8 +26,8 @@ export interface AppModuleOverrides {
 }
 
 /**
- * admin-service: login (EdDSA JWT), dashboard, lists, releases, SMS campaigns, audit, and the
- * aggregate health of all services, CSP violation reports. Dependencies: MongoDB, Kafka, registration-service's internal API.
+ * admin-service: login (EdDSA JWT), dashboard, lists, releases, SMS campaigns, audit, guardians'
+ * data requests and retention, and the aggregate health of all services, CSP violation reports. Dependencies: MongoDB, Kafka, registration-service's internal API.
  */
 @Module({})
 export class AppModule {
@@ -60,6 +61,7 @@ export class AppModule {
           fileLinkSecret: config.JWT_PRIVATE_KEY,
         }),
         ReleasesModule,
+        PrivacyModule,
         SmsModule.forRoot({ portalUrl: config.PORTAL_URL }),
         SystemHealthModule.forRoot({
           timeoutMs: config.HEALTH_PROBE_TIMEOUT_MS,
