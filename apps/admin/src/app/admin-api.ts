@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import { createHttpClient, HttpError, type HttpClient, type QueryValue } from '@kbe/api-client';
 import {
   API_PATHS,
+  DATA_RIGHTS_API_PATHS,
   toBracketedFields,
   type AdminCandidateDetail,
   type AdminCandidateListData,
@@ -22,11 +23,16 @@ import {
   type CandidateRegistration,
   type ContactInboxData,
   type ContactInboxQuery,
+  type DataRequestQueue,
+  type DataRequestQueueQuery,
+  type DataRequestResolution,
+  type DataRequestView,
   type ExamAssignmentImportResult,
   type ExamAssignmentInput,
   type MentorRegistration,
   type ReleaseJob,
   type ReleaseKind,
+  type RetentionReport,
   type SmsHistoryData,
   type SmsRecipientGroupSize,
   type SmsSendBulkInput,
@@ -75,6 +81,12 @@ export interface AdminApi {
   smsTemplates(): Promise<SmsTemplateText[]>;
   audit(query: AuditQuery, signal?: AbortSignal): Promise<AuditListData>;
   messages(query: ContactInboxQuery, signal?: AbortSignal): Promise<ContactInboxData>;
+  /** Guardians' data requests (issue 25) with the open and overdue counts. */
+  dataRequests(query: DataRequestQueueQuery, signal?: AbortSignal): Promise<DataRequestQueue>;
+  /** `done` on an erasure request erases the candidate's data. */
+  resolveDataRequest(id: string, resolution: DataRequestResolution): Promise<DataRequestView>;
+  retention(): Promise<RetentionReport>;
+  setResultsDate(resultsPublishedOn: string): Promise<RetentionReport>;
 }
 
 export interface AdminApiOptions {
@@ -195,6 +207,15 @@ export function createAdminApi(options: AdminApiOptions = {}): AdminApi {
     audit: (q, signal) => authed(async () => data(await client.get<ApiSuccess<AuditListData>>(API_PATHS.adminAudit, { query: query(q), signal }))),
     messages: (q, signal) =>
       authed(async () => data(await client.get<ApiSuccess<ContactInboxData>>(API_PATHS.adminMessages, { query: query(q), signal }))),
+    dataRequests: (q, signal) =>
+      authed(async () => data(await client.get<ApiSuccess<DataRequestQueue>>(DATA_RIGHTS_API_PATHS.adminRequests, { query: query(q), signal }))),
+    resolveDataRequest: (id, resolution) =>
+      authed(async () => data(await client.post<ApiSuccess<DataRequestView>>(DATA_RIGHTS_API_PATHS.adminResolve(id), resolution))),
+    retention: () => authed(async () => data(await client.get<ApiSuccess<RetentionReport>>(DATA_RIGHTS_API_PATHS.adminRetention))),
+    setResultsDate: (resultsPublishedOn) =>
+      authed(async () =>
+        data(await client.request<ApiSuccess<RetentionReport>>(DATA_RIGHTS_API_PATHS.adminResultsDate, { method: 'PUT', body: { resultsPublishedOn } })),
+      ),
   };
 }
 
