@@ -6,6 +6,7 @@ import { ConsentModule } from './consent/consent.module';
 import type { Clock } from './common/clock';
 import { RegistrationCommonModule } from './common/registration-common.module';
 import { ContactModule } from './contact/contact.module';
+import { DataRightsModule } from './data-rights/data-rights.module';
 import { InternalModule } from './internal/internal.module';
 import { MentorsModule } from './mentors/mentors.module';
 import { SERVICE_NAME, type RegistrationConfig } from './registration.config';
@@ -35,6 +36,7 @@ export class AppModule {
         MentorsModule,
         CandidatesModule,
         ConsentModule,
+        DataRightsModule,
         ContactModule,
         StatisticsModule,
         InternalModule,

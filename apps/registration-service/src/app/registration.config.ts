@@ -1,5 +1,6 @@
 import {
   authEnv,
+  httpUrlField,
   composeEnv,
   editionEnv,
   kafkaEnv,
@@ -54,6 +55,17 @@ const otpEnv = {
 };
 
 /**
+ * A guardian's rights: documents-service renders the readable copy of a data export; an edition's
+ * photos, signatures, mothers' and guardians' names and numbers are purged this many days after
+ * its results are published; unfinished erasures are taken up again at this interval.
+ */
+const dataRightsEnv = {
+  DOCUMENTS_SERVICE_URL: httpUrlField('http://127.0.0.1:3102'),
+  RETENTION_DAYS_AFTER_RESULTS: positiveIntField(365),
+  ERASURE_RETRY_INTERVAL_MS: positiveIntField(60_000),
+};
+
+/**
  * Test and benchmark data only: candidates registered while set get a consent record of method
  * `test-data` (test-data-consent.ts), so what releases documents needs no guardian's code.
  */
@@ -76,6 +88,7 @@ export const registrationEnvSchema = composeEnv(
   tokenRevocationEnv,
   contactEnv,
   otpEnv,
+  dataRightsEnv,
   testDataEnv,
 ).superRefine((env, context) => {
   // A guardian's consent is never skipped for real data: only a store on this machine may hold test data.

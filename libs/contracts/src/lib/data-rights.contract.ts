@@ -158,6 +158,8 @@ export const DATA_RIGHTS_MESSAGES = {
   withdrawn: "Consent is withdrawn. The candidate's photo, signature and personal details are erased.",
   withdrawnUnderWay: "Consent is withdrawn. The candidate's photo, signature and personal details are being erased.",
   alreadyWithdrawn: 'Consent has already been withdrawn for this candidate, and its data erased.',
+  /** The admin tries to change, release or open the files of an erased candidate. */
+  erasedRecord: "This candidate's personal data has been erased (consent withdrawn or an erasure request); the record cannot be changed.",
   /** The public search and the downloads page of a withdrawn registration. */
   registrationWithdrawn: 'This registration was withdrawn by the parent or guardian, and its personal data erased.',
   sessionRequired: 'Please confirm with the code sent to the parent or guardian first.',

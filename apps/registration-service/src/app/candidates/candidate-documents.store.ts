@@ -24,6 +24,8 @@ export interface CandidateDocumentsStore {
   /** Best effort removal (compensation): never rejects. */
   remove(keys: StoredImageKeys): Promise<void>;
   open(key: string): Promise<Readable>;
+  /** Deletes every photo and signature ever stored for the candidate (every upload); idempotent. */
+  removeAllOf(candidateCode: string): Promise<number>;
 }
 
 export const CANDIDATE_DOCUMENTS_STORE = Symbol('CANDIDATE_DOCUMENTS_STORE');
@@ -49,6 +51,10 @@ export class ObjectStorageCandidateDocuments implements CandidateDocumentsStore 
     if (!failed) return keys;
     await this.remove(keys);
     throw failed.reason;
+  }
+
+  removeAllOf(candidateCode: string): Promise<number> {
+    return this.storage.removeAll(CANDIDATE_DOCUMENTS_BUCKET, `${candidateCode}/`);
   }
 
   async remove(keys: StoredImageKeys): Promise<void> {

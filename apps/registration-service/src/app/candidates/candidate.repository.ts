@@ -34,6 +34,8 @@ export interface CandidateRecord extends CandidateRegistration {
   certificateRelease?: ReleaseFact | null;
   /** The parental consent; null while pending. */
   consent?: ConsentRecord | null;
+  /** When the personal data was erased: the record is a tombstone (erasure-fields.ts). */
+  erasedAt?: Date | null;
 }
 
 export interface NewCandidate extends CandidateRecord {
@@ -103,8 +105,16 @@ export interface CandidateRepository extends PendingEventSource {
   updateRegistration(candidateCode: string, registration: CandidateRegistration): Promise<CandidateRecord | null>;
   setExamAssignment(candidateCode: string, assignment: ExamAssignment): Promise<CandidateRecord | null>;
   dashboard(since: Date): Promise<CandidateDashboardCounts>;
-  /** Records a live candidate's parental consent unless one is given already. */
+  /** Records a live candidate's parental consent unless one is given (or withdrawn) already. */
   recordConsent(candidateCode: string, consent: ConsentRecord): Promise<'recorded' | 'already-given' | 'not-found'>;
+  /** Records the withdrawal of a live candidate's consent (given or still pending), once. */
+  withdrawConsent(candidateCode: string, consent: ConsentRecord): Promise<'withdrawn' | 'already-withdrawn' | 'not-found'>;
+  /**
+   * Sets these fields on the listed candidates (deleted ones too): an erasure's tombstone or the
+   * retention purge (erasure-fields.ts). Idempotent. An erasure (`erasedAt` among the fields) also
+   * frees the identity fingerprint, so the child may register again.
+   */
+  eraseFields(candidateCodes: readonly string[], fields: Record<string, unknown>): Promise<void>;
 }
 
 export interface CandidateDashboardCounts {
@@ -342,11 +352,29 @@ export class MongoCandidateRepository implements CandidateRepository, OnModuleIn
   async recordConsent(candidateCode: string, consent: ConsentRecord): Promise<'recorded' | 'already-given' | 'not-found'> {
     const result = await this.changing([candidateCode], () =>
       this.model
-        .updateOne({ _id: candidateCode, ...LIVE, consentStatus: { $ne: 'given' } }, { $set: { consentStatus: consent.status, consent } })
+        .updateOne({ _id: candidateCode, ...LIVE, consentStatus: { $nin: ['given', 'withdrawn'] } }, { $set: { consentStatus: consent.status, consent } })
         .exec(),
     );
     if (result.matchedCount === 1) return 'recorded';
     return (await this.findByCode(candidateCode)) ? 'already-given' : 'not-found';
+  }
+
+  async withdrawConsent(candidateCode: string, consent: ConsentRecord): Promise<'withdrawn' | 'already-withdrawn' | 'not-found'> {
+    const result = await this.changing([candidateCode], () =>
+      this.model.updateOne({ _id: candidateCode, ...LIVE, consentStatus: { $ne: 'withdrawn' } }, { $set: { consentStatus: 'withdrawn', consent } }).exec(),
+    );
+    if (result.matchedCount === 1) return 'withdrawn';
+    return (await this.findByCode(candidateCode)) ? 'already-withdrawn' : 'not-found';
+  }
+
+  async eraseFields(candidateCodes: readonly string[], fields: Record<string, unknown>): Promise<void> {
+    if (candidateCodes.length === 0) return;
+    await this.changing(candidateCodes, async () => {
+      await this.model.updateMany({ _id: { $in: [...candidateCodes] } }, { $set: fields }).exec();
+      if (!('erasedAt' in fields)) return;
+      // one statement per code: the fingerprint names the code, and its index is unique
+      for (const code of candidateCodes) await this.model.updateOne({ _id: code }, { $set: { fingerprint: `erased:${code}` } }).exec();
+    });
   }
 
   async setFlags(candidateCode: string, flags: CandidateFlags): Promise<CandidateRecord | null> {
@@ -463,6 +491,7 @@ function toRecord(doc: CandidateDocument): CandidateRecord {
     hallTicketRelease: doc.hallTicketRelease ?? null,
     certificateRelease: doc.certificateRelease ?? null,
     consent: doc.consent ?? null,
+    erasedAt: doc.erasedAt ?? null,
   };
 }
 

@@ -120,6 +120,14 @@ export class CandidateDocument extends PendingEventFields {
   /** The parental consent record (consent-record.ts); absent while pending. */
   @Prop({ type: Object, default: undefined })
   consent?: ConsentRecord;
+
+  /** When the personal data was erased (erasure-fields.ts): a tombstone kept for counts. */
+  @Prop({ type: Date, default: undefined })
+  erasedAt?: Date;
+
+  /** When the edition's retention purge took the sensitive fields (erasure-fields.ts). */
+  @Prop({ type: Date, default: undefined })
+  retentionPurgedAt?: Date;
 }
 
 /**

@@ -15,7 +15,9 @@ import {
   CONSENT_MESSAGES,
   consentConfirmationSchema,
   consentNoticeQuerySchema,
+  guardianOtpRequestSchema,
   type ConsentNotice,
+  type GuardianOtpAction,
   type ConsentNoticeQuery,
 } from '@kbe/contracts';
 import { InjectConfig } from '@kbe/server-config';
@@ -27,7 +29,7 @@ import type { RegistrationConfig } from '../registration.config';
 import { RetryLaterException } from './consent-errors';
 import { ConsentNotices } from './notice/consent-notices';
 import { ConfirmConsentUseCase } from './usecases/confirm-consent.usecase';
-import { SendConsentOtpUseCase } from './usecases/send-consent-otp.usecase';
+import { SendGuardianOtpUseCase } from './usecases/send-guardian-otp.usecase';
 
 const candidateCodeParam = new ZodValidationPipe(registrationNumberSchema);
 
@@ -40,7 +42,7 @@ const candidateCodeParam = new ZodValidationPipe(registrationNumberSchema);
 export class ConsentController {
   constructor(
     private readonly notices: ConsentNotices,
-    private readonly sendOtp: SendConsentOtpUseCase,
+    private readonly sendOtp: SendGuardianOtpUseCase,
     private readonly confirmConsent: ConfirmConsentUseCase,
     @InjectConfig() private readonly config: RegistrationConfig,
   ) {}
@@ -61,16 +63,24 @@ export class ConsentController {
   @Post(':candidateCode/otp')
   @HttpCode(200)
   @RateLimited('consent')
-  @ApiOperation({ summary: "Send a 6-digit consent code by SMS to the candidate's parent or guardian (valid 10 minutes; another after 30 s; 5 a day per number)." })
+  @ApiOperation({
+    summary:
+      "Send a 6-digit code by SMS to the candidate's parent or guardian (valid 10 minutes; another after 30 s; 5 a day per number) for one action: `consent` (an empty body), `withdrawal` or `data-request`.",
+  })
   @ApiParam({ name: 'candidateCode', example: 'KBE123456K7Q' })
   @ApiOkResponse({ description: '{ success, message, data: { maskedPhoneNumber: "******1234", expiresAt, resendAfterSeconds } }' })
   @ApiNotFoundResponse({ description: 'Candidate not found' })
-  @ApiConflictResponse({ description: 'Parental consent has already been given for this candidate.' })
+  @ApiConflictResponse({ description: 'Consent already given (action consent), or withdrawn (every action).' })
+  @ApiBadRequestResponse({ description: 'action must be consent, withdrawal or data-request' })
   @ApiServiceUnavailableResponse({ description: 'The code could not be sent. Please try again in a moment.' })
   @ApiTooManyRequestsResponse({ description: 'A code was sent less than 30 s ago, or 5 were sent to the number today; the message and Retry-After say when to ask again.' })
-  async otp(@Param('candidateCode', candidateCodeParam) candidateCode: string, @Res({ passthrough: true }) response: Response) {
+  async otp(
+    @Param('candidateCode', candidateCodeParam) candidateCode: string,
+    @Body(new ZodValidationPipe(guardianOtpRequestSchema)) body: { action: GuardianOtpAction },
+    @Res({ passthrough: true }) response: Response,
+  ) {
     try {
-      return { success: true, message: CONSENT_MESSAGES.otpSent, data: await this.sendOtp.execute(candidateCode.trim().toUpperCase()) };
+      return { success: true, message: CONSENT_MESSAGES.otpSent, data: await this.sendOtp.execute(candidateCode.trim().toUpperCase(), body.action) };
     } catch (error) {
       if (error instanceof RetryLaterException) response.setHeader('Retry-After', String(error.retryAfterSeconds));
       throw error;

@@ -9,7 +9,7 @@ import { ConsentNotices } from './notice/consent-notices';
 import { otpHashKey } from './otp-hash-key';
 import { KafkaOtpSmsRequester, OTP_SMS_REQUESTER } from './otp-sms.requester';
 import { ConfirmConsentUseCase } from './usecases/confirm-consent.usecase';
-import { SendConsentOtpUseCase } from './usecases/send-consent-otp.usecase';
+import { SendGuardianOtpUseCase } from './usecases/send-guardian-otp.usecase';
 
 /** Parental consent: the notice, the guardian's code (server-otp, delivered by notifications-service), the consent record on the candidate. */
 @Module({
@@ -21,7 +21,8 @@ import { SendConsentOtpUseCase } from './usecases/send-consent-otp.usecase';
     }),
   ],
   controllers: [ConsentController],
-  providers: [ConsentNotices, { provide: OTP_SMS_REQUESTER, useClass: KafkaOtpSmsRequester }, SendConsentOtpUseCase, ConfirmConsentUseCase],
-  exports: [ConsentNotices],
+  providers: [ConsentNotices, { provide: OTP_SMS_REQUESTER, useClass: KafkaOtpSmsRequester }, SendGuardianOtpUseCase, ConfirmConsentUseCase],
+  // the guardian's codes serve the data rights too (data-rights module)
+  exports: [ConsentNotices, OtpModule],
 })
 export class ConsentModule {}

@@ -1,4 +1,4 @@
-import { CONSENT_PAGE_PREFIX } from '@kbe/contracts';
+import { CONSENT_PAGE_PREFIX, type OtpPurpose } from '@kbe/contracts';
 
 /**
  * Texts of the SMS sent on candidate events (DECISIONS: they mention the candidate ID and the
@@ -12,5 +12,14 @@ export function eventSmsTemplates(portal: string) {
     'hall-ticket': `KBE Young Scientist: your hall ticket is released. Download it on ${portal} with candidate ID {candidateCode}.`,
     certificate: `KBE Young Scientist: your certificate is released. Download it on ${portal} with candidate ID {candidateCode}.`,
     'consent-otp': `KBE Young Scientist: {code} is the code to give parental consent for candidate {candidateCode}. Valid 10 minutes; do not share it. Notice: ${portal}${CONSENT_PAGE_PREFIX}/{candidateCode}`,
+    'withdrawal-otp': `KBE Young Scientist: {code} is the code to WITHDRAW parental consent for candidate {candidateCode} and erase its data. Valid 10 minutes; do not share it. ${portal}${CONSENT_PAGE_PREFIX}/{candidateCode}`,
+    'data-request-otp': `KBE Young Scientist: {code} is the code to see or correct the data of candidate {candidateCode}. Valid 10 minutes; do not share it. ${portal}${CONSENT_PAGE_PREFIX}/{candidateCode}`,
   } as const;
 }
+
+/** The SMS (message type and template) of each kind of one-time code. */
+export const OTP_MESSAGE_TYPES = {
+  'parental-consent': 'consent-otp',
+  'consent-withdrawal': 'withdrawal-otp',
+  'data-request': 'data-request-otp',
+} as const satisfies Record<OtpPurpose, keyof ReturnType<typeof eventSmsTemplates>>;

@@ -14,7 +14,7 @@ import type { NotificationsConfig } from '../../notifications.config';
 import { eventSmsCampaignId } from '../campaigns/campaign-stats.reporter';
 import { FanOutUseCase, INVALID_NUMBER } from '../campaigns/fan-out.usecase';
 import { RECIPIENT_DIRECTORY, type RecipientDirectory } from '../campaigns/recipient-directory';
-import { eventSmsTemplates } from './event-sms.templates';
+import { eventSmsTemplates, OTP_MESSAGE_TYPES } from './event-sms.templates';
 
 /**
  * The events that lead to an SMS (consumer group `notifications-service`). A handler resolves
@@ -82,8 +82,8 @@ export class SmsEventsController {
     await this.fanOut.execute({
       eventId: envelope.id,
       campaignId: eventSmsCampaignId(envelope.id),
-      messageType: 'consent-otp',
-      message: this.templates['consent-otp'].replace('{code}', payload.code),
+      messageType: OTP_MESSAGE_TYPES[payload.purpose],
+      message: this.templates[OTP_MESSAGE_TYPES[payload.purpose]].replace('{code}', payload.code),
       requestedBy: 'system',
       audience: { kind: 'recipients', recipients: [{ candidateCode: payload.subject, phoneNumber: payload.phoneNumber }] },
     });

@@ -117,6 +117,8 @@ export class CandidateDirectory implements SearchIndexes {
   smsRecipients(group: SmsRecipientGroupFilter, after: string | undefined, limit: number): SmsRecipientRow[] {
     const inGroup = (entry: DirectoryEntry) =>
       entry.deletedAt === null &&
+      // a withdrawn registration is erased: no number left, and no message wanted
+      entry.consent !== 'withdrawn' &&
       (group !== 'paid' || entry.feesPaid) &&
       (group !== 'unpaid' || !entry.feesPaid) &&
       (group !== 'hall-ticket' || entry.hallTicketReleased) &&

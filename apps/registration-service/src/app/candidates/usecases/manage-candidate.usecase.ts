@@ -3,7 +3,7 @@ import { FileNotFoundError } from '@kbe/server-storage';
 import type { Readable } from 'node:stream';
 import { CLOCK, type Clock } from '../../common/clock';
 import { CANDIDATE_DOCUMENTS_STORE, type CandidateDocumentsStore, type CandidateFileKind } from '../candidate-documents.store';
-import { CONSENT_MESSAGES, type CandidateRegistration } from '@kbe/contracts';
+import { CONSENT_MESSAGES, DATA_RIGHTS_MESSAGES, type CandidateRegistration } from '@kbe/contracts';
 import {
   CANDIDATE_REPOSITORY,
   type CandidateRecord,
@@ -46,10 +46,12 @@ export class ManageCandidateUseCase {
   }
 
   async updateRegistration(candidateCode: string, registration: CandidateRegistration): Promise<CandidateRecord> {
+    await this.refuseIfErased(candidateCode);
     return this.found(await this.candidates.updateRegistration(candidateCode, registration));
   }
 
   async setExamAssignment(candidateCode: string, assignment: ExamAssignment): Promise<CandidateRecord> {
+    await this.refuseIfErased(candidateCode);
     return this.found(await this.candidates.setExamAssignment(candidateCode, assignment));
   }
 
@@ -57,11 +59,19 @@ export class ManageCandidateUseCase {
     return this.found(await this.candidates.restore(candidateCode));
   }
 
+  /** An erased candidate is a tombstone: nothing personal may be written back into it. */
+  private async refuseIfErased(candidateCode: string): Promise<void> {
+    if ((await this.candidates.findByCode(candidateCode))?.erasedAt) throw new ConflictException(DATA_RIGHTS_MESSAGES.erasedRecord);
+  }
+
   private async setReleased(kind: ReleaseKind, candidateCode: string, released: boolean, by: string): Promise<CandidateRecord> {
     if (!released) return this.found(await this.candidates.unrelease(kind, candidateCode));
     const [result] = await this.releases.release(kind, [candidateCode], by);
     if (result?.outcome === 'fees-unpaid') throw new ConflictException(PAYMENT_REQUIRED);
-    if (result?.outcome === 'consent-pending') throw new ConflictException(CONSENT_MESSAGES.pending);
+    if (result?.outcome === 'consent-pending') {
+      const withdrawn = (await this.candidates.findByCode(candidateCode))?.consent?.status === 'withdrawn';
+      throw new ConflictException(withdrawn ? DATA_RIGHTS_MESSAGES.erasedRecord : CONSENT_MESSAGES.pending);
+    }
     if (result?.outcome === 'failed') throw new Error(result.message);
     return this.get(candidateCode);
   }
@@ -72,6 +82,7 @@ export class ManageCandidateUseCase {
 
   async openFile(candidateCode: string, kind: CandidateFileKind): Promise<Readable> {
     const candidate = await this.get(candidateCode);
+    if (candidate.erasedAt) throw new NotFoundException(DATA_RIGHTS_MESSAGES.erasedRecord);
     try {
       return await this.documents.open(kind === 'photo' ? candidate.photoKey : candidate.signatureKey);
     } catch (error) {

@@ -62,6 +62,11 @@ class FakeDocuments implements CandidateDocumentsStore {
   async open(): Promise<never> {
     throw new Error('not used');
   }
+  async removeAllOf(code: string): Promise<number> {
+    const keys = [...this.files.keys()].filter((key) => key.startsWith(`${code}/`));
+    for (const key of keys) this.files.delete(key);
+    return keys.length;
+  }
 }
 
 class FakeIdempotency implements IdempotencyStore {

@@ -1,12 +1,11 @@
-import { ConflictException, HttpStatus, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { CONSENT_MESSAGES, wrongOtpMessage, type ConsentConfirmationInput, type ConsentGiven, type ConsentNoticeLanguage } from '@kbe/contracts';
+import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { CONSENT_MESSAGES, DATA_RIGHTS_MESSAGES, type ConsentConfirmationInput, type ConsentGiven, type ConsentNoticeLanguage } from '@kbe/contracts';
 import { OtpService } from '@kbe/server-otp';
 import { CANDIDATE_REPOSITORY, type CandidateRepository } from '../../candidates/candidate.repository';
 import { CANDIDATE_NOT_FOUND } from '../../candidates/usecases/search-candidate.usecase';
 import { CLOCK, type Clock } from '../../common/clock';
-import { OtpRefusedException } from '../consent-errors';
+import { verifyGuardianOtp } from '../guardian-otp';
 import { ConsentNotices } from '../notice/consent-notices';
-import { CONSENT_OTP_PURPOSE } from './send-consent-otp.usecase';
 
 export interface ConsentConfirmationRequest {
   candidateCode: string;
@@ -32,22 +31,11 @@ export class ConfirmConsentUseCase {
     const candidate = await this.candidates.findByCode(candidateCode);
     if (!candidate) throw new NotFoundException(CANDIDATE_NOT_FOUND);
     if (candidate.consent?.status === 'given') throw new ConflictException(CONSENT_MESSAGES.alreadyGiven);
+    if (candidate.consent?.status === 'withdrawn') throw new ConflictException(DATA_RIGHTS_MESSAGES.alreadyWithdrawn);
     // Before the code is tried, so a guardian who read an older notice keeps the code's tries.
     if (confirmation.noticeVersion !== this.notices.version) throw new ConflictException(CONSENT_MESSAGES.noticeOutdated);
 
-    const verified = await this.otp.verify({ purpose: CONSENT_OTP_PURPOSE, subject: candidate.candidateCode }, confirmation.otp);
-    switch (verified.kind) {
-      case 'wrong':
-        throw new OtpRefusedException(wrongOtpMessage(verified.triesLeft), HttpStatus.BAD_REQUEST);
-      case 'exhausted':
-        throw new OtpRefusedException(CONSENT_MESSAGES.noTriesLeft, HttpStatus.BAD_REQUEST);
-      case 'expired':
-        throw new OtpRefusedException(CONSENT_MESSAGES.expired, HttpStatus.GONE);
-      case 'none':
-        throw new OtpRefusedException(CONSENT_MESSAGES.noCode, HttpStatus.GONE);
-      case 'verified':
-        break;
-    }
+    const phoneHash = await verifyGuardianOtp(this.otp, 'consent', candidate.candidateCode, confirmation.otp);
 
     const givenAt = this.clock.now();
     const outcome = await this.candidates.recordConsent(candidate.candidateCode, {
@@ -56,7 +44,7 @@ export class ConfirmConsentUseCase {
       noticeVersion: confirmation.noticeVersion,
       lang: confirmation.lang,
       method: 'sms-otp',
-      phoneHash: verified.destinationHash,
+      phoneHash,
       clientAddress,
     });
     if (outcome === 'not-found') throw new NotFoundException(CANDIDATE_NOT_FOUND);

@@ -4,7 +4,7 @@ import { validCandidate, validGuardian } from '@kbe/contracts/testing';
 import type { OtpService } from '@kbe/server-otp';
 import type { CandidateRecord, CandidateRepository } from '../../candidates/candidate.repository';
 import type { OtpSmsRequester } from '../otp-sms.requester';
-import { SendConsentOtpUseCase } from './send-consent-otp.usecase';
+import { SendGuardianOtpUseCase } from './send-guardian-otp.usecase';
 
 const now = new Date('2026-11-27T10:00:00+05:30');
 
@@ -15,7 +15,7 @@ function candidate(overrides: Partial<CandidateRecord> = {}): CandidateRecord {
 function setup(found: CandidateRecord | null, issue: Awaited<ReturnType<OtpService['issue']>>, deliver: () => Promise<void> = async () => undefined) {
   const otp = { issue: jest.fn(async () => issue), withdraw: jest.fn(async () => undefined), policy: { resendAfterMs: 30_000 } };
   const sms: OtpSmsRequester & { request: jest.Mock } = { request: jest.fn(deliver) };
-  const useCase = new SendConsentOtpUseCase(
+  const useCase = new SendGuardianOtpUseCase(
     { findByCode: async () => found } as unknown as CandidateRepository,
     otp as unknown as OtpService,
     sms,
