@@ -13,11 +13,17 @@ import request from 'supertest';
 import { AppModule as RegistrationAppModule } from '../../../../registration-service/src/app/app.module';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { registrationEnvSchema, SERVICE_NAME as REGISTRATION } from '../../../../registration-service/src/app/registration.config';
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { DataRequestStore } from '../../../../registration-service/src/app/data-rights/requests/data-request.store';
 import { adminEnvSchema, SERVICE_NAME } from '../admin.config';
 import { AppModule } from '../app.module';
 import { EnsureAdminAccountUseCase } from '../admins/usecases/ensure-admin-account.usecase';
 
 const PASSWORD = 'correct horse battery';
+const DAY_MS = 24 * 60 * 60 * 1000;
+const daysFromNow = (days: number) => new Date(Date.now() + days * DAY_MS);
+/** YYYY-MM-DD in India, `days` from today. */
+const indiaDay = (days: number) => new Date(Date.now() + days * DAY_MS + 330 * 60_000).toISOString().slice(0, 10);
 const VIEWER_FORBIDDEN = { statusCode: 403, message: 'Your role may view but not change anything' };
 
 /** A candidate as registration-service stores it (seeded through its own connection). */
@@ -171,6 +177,116 @@ describe('privacy: data requests and retention through admin-service (admin-serv
         const response = await adminHttp().put(DATA_RIGHTS_API_PATHS.adminResultsDate).set(adminAuth).send(body).expect(400);
         expect(response.body.errors).toEqual([{ field: 'resultsPublishedOn', message: DATA_RIGHTS_MESSAGES.resultsDate }]);
       }
+    });
+  });
+
+  describe("registration-service's queue and retention, through admin-service", () => {
+    const ids = { overdue: 'DR000001', erasure: 'DR000002', correction: 'DR000003', access: 'DR000004' };
+
+    beforeAll(async () => {
+      // As a guardian files them (registration-service's own suite covers the guardian's side).
+      const store = registration.get(DataRequestStore);
+      await store.create({ candidateCode: 'KBE100001PRV', kind: 'correction', details: 'Mother name is Sunita, not Sunitha', requestedAt: daysFromNow(-100), dueAt: daysFromNow(-10) });
+      await store.create({ candidateCode: 'KBE100002PRV', kind: 'erasure', details: '', requestedAt: daysFromNow(-5), dueAt: daysFromNow(85) });
+      await store.create({ candidateCode: 'KBE100003PRV', kind: 'correction', details: 'The school should be Nashik Vidyalaya', requestedAt: daysFromNow(-2), dueAt: daysFromNow(88) });
+      await store.create({
+        candidateCode: 'KBE100003PRV',
+        kind: 'access',
+        details: '',
+        requestedAt: daysFromNow(-1),
+        dueAt: daysFromNow(89),
+        handled: { by: 'self-service', resolution: 'Downloaded by the guardian' },
+      });
+    });
+
+    const queueOf = async (status: string, auth = viewerAuth) =>
+      (await adminHttp().get(DATA_RIGHTS_API_PATHS.adminRequests).query({ status }).set(auth).expect(200)).body;
+
+    it('lists the open requests (oldest due first) with the open and overdue counts to a viewer, and the closed and all views', async () => {
+      const open = await queueOf('open');
+      expect(open).toMatchObject({ success: true, data: { page: 1, limit: 20, total: 3, open: 3, overdue: 1 } });
+      expect(open.data.items.map((item: { id: string }) => item.id)).toEqual([ids.overdue, ids.erasure, ids.correction]);
+      expect(open.data.items[0]).toEqual({
+        id: ids.overdue,
+        candidateCode: 'KBE100001PRV',
+        kind: 'correction',
+        details: 'Mother name is Sunita, not Sunitha',
+        status: 'open',
+        requestedAt: expect.any(String),
+        dueAt: expect.any(String),
+        handledBy: null,
+        handledAt: null,
+        resolution: null,
+      });
+      const closed = await queueOf('closed');
+      expect(closed.data.items.map((item: { id: string; handledBy: string }) => [item.id, item.handledBy])).toEqual([[ids.access, 'self-service']]);
+      expect((await queueOf('all')).data.total).toBe(4);
+    });
+
+    it("refuses a correction in the signed-in admin's name, audits it without the note, and answers 409 to a second answer and 404 to an unknown request", async () => {
+      const note = 'The school on the form matches the school record of Asha';
+      const resolved = await adminHttp().post(DATA_RIGHTS_API_PATHS.adminResolve(ids.correction)).set(adminAuth).send({ outcome: 'refused', note }).expect(200);
+      expect(resolved.body).toEqual({
+        success: true,
+        message: 'Data request resolved',
+        data: expect.objectContaining({ id: ids.correction, status: 'refused', handledBy: 'chief', handledAt: expect.any(String), resolution: note }),
+      });
+
+      const audit = await adminHttp().get('/api/admin/audit').query({ action: 'data-request.resolve' }).set(adminAuth).expect(200);
+      expect(audit.body.data.entries).toEqual([
+        expect.objectContaining({
+          actor: 'chief',
+          role: 'admin',
+          action: 'data-request.resolve',
+          target: { type: 'data-request', id: ids.correction },
+          details: { kind: 'correction', outcome: 'refused', candidateCode: 'KBE100003PRV' },
+        }),
+      ]);
+      expect(JSON.stringify(audit.body)).not.toContain('Asha');
+
+      const again = await adminHttp().post(DATA_RIGHTS_API_PATHS.adminResolve(ids.correction)).set(adminAuth).send({ outcome: 'done', note: 'Corrected' }).expect(409);
+      expect(again.body).toEqual({ statusCode: 409, message: DATA_RIGHTS_MESSAGES.alreadyHandled });
+      const unknown = await adminHttp().post(DATA_RIGHTS_API_PATHS.adminResolve('DR999999')).set(adminAuth).send({ outcome: 'done', note: 'Done' }).expect(404);
+      expect(unknown.body).toEqual({ statusCode: 404, message: DATA_RIGHTS_MESSAGES.requestNotFound });
+      // a refused or unknown answer leaves no audit entry
+      const after = await adminHttp().get('/api/admin/audit').query({ action: 'data-request.resolve' }).set(adminAuth).expect(200);
+      expect(after.body.data.pagination.total).toBe(1);
+    });
+
+    it("erases the candidate when an erasure request is marked done, and the queue counts one open request left", async () => {
+      const before = await adminHttp().get('/api/admin/candidates/KBE100002PRV').set(adminAuth).expect(200);
+      const name = before.body.data.name as string;
+      await adminHttp().post(DATA_RIGHTS_API_PATHS.adminResolve(ids.erasure)).set(adminAuth).send({ outcome: 'done', note: 'Erased as the guardian asked' }).expect(200);
+
+      const erased = await adminHttp().get('/api/admin/candidates/KBE100002PRV').set(adminAuth).expect(200);
+      expect(erased.body.data).toMatchObject({ candidateId: 'KBE100002PRV', consentStatus: 'withdrawn' });
+      expect(erased.body.data.name).not.toBe(name);
+      const audit = await adminHttp().get('/api/admin/audit').query({ action: 'data-request.resolve', target: ids.erasure }).set(adminAuth).expect(200);
+      expect(audit.body.data.entries[0]?.details).toEqual({ kind: 'erasure', outcome: 'done', candidateCode: 'KBE100002PRV' });
+
+      const open = await queueOf('open');
+      expect(open.data).toMatchObject({ total: 1, open: 1, overdue: 1 });
+    });
+
+    it('shows the retention report to a viewer; an admin records the results date (audited), a future one is refused', async () => {
+      const report = await adminHttp().get(DATA_RIGHTS_API_PATHS.adminRetention).set(viewerAuth).expect(200);
+      expect(report.body.data).toMatchObject({ resultsPublishedOn: null, purgeDueOn: null, state: 'no-results-date', purged: 0, candidates: 3 });
+      expect(report.body.data.fields.length).toBeGreaterThan(0);
+
+      const future = await adminHttp().put(DATA_RIGHTS_API_PATHS.adminResultsDate).set(adminAuth).send({ resultsPublishedOn: indiaDay(2) }).expect(400);
+      expect(future.body.message).toBe(DATA_RIGHTS_MESSAGES.resultsDateInFuture);
+
+      const yesterday = indiaDay(-1);
+      const recorded = await adminHttp().put(DATA_RIGHTS_API_PATHS.adminResultsDate).set(adminAuth).send({ resultsPublishedOn: yesterday }).expect(200);
+      expect(recorded.body.data).toMatchObject({ resultsPublishedOn: yesterday, purgeDueOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), state: 'waiting' });
+      const audit = await adminHttp().get('/api/admin/audit').query({ action: 'retention.results-date' }).set(adminAuth).expect(200);
+      expect(audit.body.data.entries).toEqual([
+        expect.objectContaining({
+          actor: 'chief',
+          target: { type: 'edition', id: String(recorded.body.data.editionYear) },
+          details: { resultsPublishedOn: yesterday, purgeDueOn: recorded.body.data.purgeDueOn },
+        }),
+      ]);
     });
   });
 });
