@@ -1,7 +1,7 @@
 import { bootstrapService } from '@kbe/server-bootstrap';
 import { kafkaConsumerStrategy } from '@kbe/server-messaging';
 import { AppModule } from './app/app.module';
-import { documentsEnvSchema, SERVICE_NAME } from './app/documents.config';
+import { documentsEnvSchema, LARGE_JSON_BODIES, SERVICE_NAME } from './app/documents.config';
 
 void bootstrapService({
   service: SERVICE_NAME,
@@ -10,4 +10,5 @@ void bootstrapService({
   consumer: (config) =>
     kafkaConsumerStrategy({ service: SERVICE_NAME, brokers: config.KAFKA_BROKERS, topicPrefix: config.KAFKA_TOPIC_PREFIX }),
   description: 'Hall tickets and certificates as PDF.',
+  largeJsonBodies: LARGE_JSON_BODIES,
 });

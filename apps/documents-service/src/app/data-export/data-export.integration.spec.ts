@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
 import { AppModule } from '../app.module';
-import { documentsEnvSchema, SERVICE_NAME } from '../documents.config';
+import { documentsEnvSchema, LARGE_JSON_BODIES, SERVICE_NAME } from '../documents.config';
 import { PDF_BUCKET } from '../documents/pdf-cache';
 import { candidateDataExport } from './candidate-data-export.fixture';
 
@@ -24,7 +24,7 @@ const binary = (res: request.Response, callback: (error: Error | null, body: Buf
 
 describe('the data export PDF against real Chromium', () => {
   const config = loadConfig(documentsEnvSchema, isolatedInfraEnv({ DOCUMENT_SIGNING_SECRET: randomBytes(32).toString('hex') }));
-  const app = useServiceApp({ service: SERVICE_NAME, module: AppModule.forRoot(config), config });
+  const app = useServiceApp({ service: SERVICE_NAME, module: AppModule.forRoot(config), config, largeJsonBodies: LARGE_JSON_BODIES });
   const internal = { 'x-internal-token': config.INTERNAL_API_TOKEN };
   const post = (body: object, headers: Record<string, string> = internal) =>
     request(app().getHttpServer()).post(DOCUMENTS_INTERNAL_PATHS.dataExportPdf).set(headers).send(body);
@@ -80,6 +80,14 @@ describe('the data export PDF against real Chromium', () => {
     const data = candidateDataExport();
     expect((await post(data, {})).status).toBe(401);
     expect((await post(data, { 'x-internal-token': 'wrong' })).status).toBe(401);
+  });
+
+  it('takes an export whose photo is larger than the general body limit (a 1200 px JPEG of noise)', async () => {
+    const noise = await sharp(randomBytes(1200 * 1200 * 3), { raw: { width: 1200, height: 1200, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+    const photo = `data:image/jpeg;base64,${noise.toString('base64')}`;
+    expect(photo.length).toBeGreaterThan(1024 * 1024);
+    const answer = await post({ ...candidateDataExport(), files: { photo, signature: photo } }).buffer(true).parse(binary).expect(200);
+    expect((answer.body as Buffer).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 
   it('answers 400 naming the field of a malformed export', async () => {

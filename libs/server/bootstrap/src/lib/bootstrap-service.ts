@@ -17,6 +17,8 @@ export interface BootstrapOptions<S extends z.ZodType<ServiceEnv, unknown>> {
   description?: string;
   /** Serve the browsable documentation of these services' OpenAPI documents at `/api/docs/` (one service does). */
   apiDocsUiOf?: readonly string[];
+  /** Internal routes whose JSON bodies may exceed HTTP_BODY_LIMIT (see createServiceApp). */
+  largeJsonBodies?: readonly { path: string; limit: string }[];
 }
 
 /**
@@ -33,6 +35,7 @@ export async function bootstrapService<S extends z.ZodType<ServiceEnv, unknown>>
       description: options.description,
       apiDocsUiOf: options.apiDocsUiOf,
       consumer: options.consumer?.(config),
+      largeJsonBodies: options.largeJsonBodies,
     });
     app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
     if (options.consumer) await app.startAllMicroservices();

@@ -1,3 +1,4 @@
+import { json } from 'express';
 import { RequestMethod, type DynamicModule, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { CustomStrategy } from '@nestjs/microservices';
@@ -29,6 +30,8 @@ export interface ServiceAppOptions {
   apiDocsUiOf?: readonly string[];
   /** Kafka consumer transport (see `kafkaConsumerStrategy` in `@kbe/server-messaging`). */
   consumer?: CustomStrategy;
+  /** Internal routes whose JSON bodies may be larger than HTTP_BODY_LIMIT (a data export carries two images). */
+  largeJsonBodies?: readonly { path: string; limit: string }[];
 }
 
 /**
@@ -46,6 +49,8 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Nest
   app.disable('x-powered-by');
   app.use(securityHeadersMiddleware);
   app.use(methodNotAllowedMiddleware(app));
+  // Parsed first with their own limit: the general parser then sees the body read and skips it.
+  for (const { path, limit } of options.largeJsonBodies ?? []) app.use(path, json({ limit, type: 'application/json' }));
   // CSP violation reports (CspReportModule) are JSON under their own media types.
   app.useBodyParser('json', { limit: options.config.HTTP_BODY_LIMIT, type: JSON_MEDIA_TYPES });
   app.useBodyParser('urlencoded', { limit: options.config.HTTP_BODY_LIMIT, extended: true });
