@@ -17,7 +17,7 @@ const notices: Record<ConsentNoticeLanguage, string> = {
 
 function fakeApi(overrides: Partial<ConsentApi> = {}) {
   const api = {
-    notice: jest.fn(async (lang: ConsentNoticeLanguage) => ({ version: '2026-11-27', lang, html: notices[lang] })),
+    notice: jest.fn(async (lang: ConsentNoticeLanguage) => ({ version: '2026-11-27.2', lang, html: notices[lang] })),
     sendOtp: jest.fn(async () => ({ maskedPhoneNumber: '******5678', expiresAt: '2026-11-27T04:40:00.000Z', resendAfterSeconds: 30 })),
     confirm: jest.fn(async (candidateCode: string, c: ConsentConfirmation) => ({ candidateCode, status: 'given' as const, givenAt: '2026-11-27T04:35:00.000Z', noticeVersion: c.noticeVersion })),
     ...overrides,
@@ -72,7 +72,7 @@ describe('the parental-consent page', () => {
     await user.click(screen.getByRole('checkbox', { name: /I am the parent or lawful guardian of candidate KBE123456ABC/ }));
     await user.click(screen.getByRole('button', { name: 'Give consent' }));
     expect(await screen.findByTestId('consent-given')).toHaveTextContent('Thank you. Parental consent is recorded.');
-    expect(api.confirm).toHaveBeenCalledWith('KBE123456ABC', { otp: '482913', noticeVersion: '2026-11-27', lang: 'hi', declaration: true });
+    expect(api.confirm).toHaveBeenCalledWith('KBE123456ABC', { otp: '482913', noticeVersion: '2026-11-27.2', lang: 'hi', declaration: true });
   });
 
   it('explains what is missing at each field, announced, without asking the server', async () => {

@@ -61,10 +61,11 @@ export const CONSENT_NOTICE_EN: ConsentNoticeText = {
     'To have the data erased when it is no longer needed for the competition, or when you withdraw consent.',
     'To name a person who may use these rights if you cannot.',
     'To have your questions and complaints answered by the organisers.',
+    'On the same page, with a code sent by SMS to your mobile, you can download all the data we hold (as a file and as a PDF), and ask for a correction or for erasure. We answer within 90 days.',
   ],
   withdrawHeading: 'How to withdraw consent',
   withdraw: [
-    'You may withdraw consent at any time, as easily as you gave it: write to {email} or call {phone} with the candidate code. Withdrawing stops all further use of your child\'s data; what was done before stays lawful. Without consent no hall ticket or certificate can be released, and your child cannot continue in the competition.',
+    'You may withdraw consent at any time, as easily as you gave it: on the consent page of your child\'s registration, under "Your child\'s data", ask for a withdrawal code by SMS and confirm with it; or write to {email} or call {phone} with the candidate code. Withdrawing stops all further use of your child\'s data and erases it (photo, signature, personal details) at once; what was done before stays lawful. Without consent no hall ticket or certificate can be released, and your child cannot continue in the competition.',
   ],
   complainHeading: 'How to complain',
   complain: [

@@ -4,7 +4,7 @@ import type { ConsentNoticeLanguage } from '@kbe/contracts';
  * The version of the notice. Change it whenever the text of any language changes in meaning: a
  * consent records the version its guardian read, and a confirmation of an older version is refused.
  */
-export const CONSENT_NOTICE_VERSION = '2026-11-27';
+export const CONSENT_NOTICE_VERSION = '2026-11-27.2';
 
 /** How long an item is kept: one text per class in each language. */
 export type RetentionClass = 'registration' | 'fees' | 'consent';

@@ -72,7 +72,7 @@ export class DataRequestStore {
   ) {}
 
   async create(request: NewDataRequest): Promise<DataRequestView> {
-    const counter = await this.counters.findOneAndUpdate({ _id: COUNTER }, { $inc: { seq: 1 } }, { upsert: true, new: true }).lean().exec();
+    const counter = await this.counters.findOneAndUpdate({ _id: COUNTER }, { $inc: { seq: 1 } }, { upsert: true, returnDocument: 'after' }).lean().exec();
     const id = requestId(counter.seq);
     const doc: DataRequestDocument = {
       _id: id,

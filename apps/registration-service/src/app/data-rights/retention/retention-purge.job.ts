@@ -72,7 +72,8 @@ export class RetentionPurgeJob implements OnApplicationBootstrap, OnApplicationS
       retentionDays: this.config.RETENTION_DAYS_AFTER_RESULTS,
       purgeDueOn,
       state: stateOf(run, purgeDueOn, this.today()),
-      candidates: (await this.candidates.counts()).total,
+      // an erased (withdrawn) registration has nothing left to purge
+      candidates: (await this.candidates.counts()).total - (await this.candidates.count({ consent: 'withdrawn' })),
       purged: run.purged,
       startedAt: run.startedAt ? run.startedAt.toISOString() : null,
       finishedAt: run.finishedAt ? run.finishedAt.toISOString() : null,
