@@ -198,8 +198,9 @@ describe('NetworkPolicies', () => {
   it('apps reach only what they use; the front ends reach nothing', () => {
     for (const app of [...frontEnds, 'pages']) assert.deepEqual(policy(app).spec.egress ?? [], [], app);
     const egressNamespaces = (app) => policy(app).spec.egress.flatMap((r) => r.to).map((p) => p.podSelector?.matchLabels?.app ?? p.podSelector?.matchLabels?.['v1.min.io/tenant'] ?? p.podSelector?.matchLabels?.['strimzi.io/cluster'] ?? p.podSelector?.matchLabels?.['k8s-app'] ?? p.podSelector?.matchLabels?.['app.kubernetes.io/name']);
-    // admin-service: whether an admin token was revoked (logout) is asked there
-    assert.deepEqual(egressNamespaces('registration-service'), ['kube-dns', 'kbe-mongodb-svc', 'kbe-kafka', 'kbe-minio', 'admin-service']);
+    // admin-service: whether an admin token was revoked (logout) is asked there; documents-service renders a guardian's data export
+    assert.deepEqual(egressNamespaces('registration-service'), ['kube-dns', 'kbe-mongodb-svc', 'kbe-kafka', 'kbe-minio', 'admin-service', 'documents-service']);
+    assert.ok(peerApps(policy('documents-service').spec.ingress).includes('registration-service'));
     assert.ok(egressNamespaces('documents-service').includes('admin-service'));
     assert.deepEqual(egressNamespaces('notifications-service'), ['kube-dns', 'kbe-mongodb-svc', 'kbe-kafka', 'registration-service', 'admin-service']);
     assert.ok(!egressNamespaces('admin-service').includes('kbe-minio'));
