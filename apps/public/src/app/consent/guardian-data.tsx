@@ -127,6 +127,8 @@ export function GuardianData({ api, candidateCode }: GuardianDataProps) {
       const file = await api.download(candidateCode, format, session.token);
       saveFile(file);
       setSaved(file.fileName);
+      // the server records each download as an access request: show it in the list
+      void loadRequests(session.token);
     } catch (error) {
       if (isSessionOver(error)) endSession();
       else setDownloadError(messageOf(error));

@@ -192,6 +192,8 @@ describe("the consent page's rights over the child's data", () => {
     const download = server.calls.find((call) => call.url === `${api}/data`);
     expect(download?.method).toBe('GET');
     expect(download?.headers['Authorization']).toBe('Bearer tok-1');
+    // the download is recorded as an access request: the list is read again after it
+    await waitFor(() => expect(server.calls.filter((call) => call.url === `${api}/requests` && call.method === 'GET')).toHaveLength(2));
   });
 
   it('checks a correction before sending it, then says it is recorded and by when it is answered', async () => {
