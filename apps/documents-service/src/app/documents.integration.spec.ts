@@ -5,14 +5,14 @@ import { validCandidate, validMentor, validSchool } from '@kbe/contracts/testing
 import { createServiceApp } from '@kbe/server-bootstrap';
 import { loadConfig } from '@kbe/server-config';
 import { kafkaConsumerStrategy, ReplicaEventFeed } from '@kbe/server-messaging';
-import { adminTokenFor, isolatedInfraEnv, waitFor } from '@kbe/server-testing';
+import { DOCUMENTS_RENDERED, KAFKA_HANDLER_DURATION, Metrics, RENDER_DURATION } from '@kbe/server-metrics';
+import { adminTokenFor, isolatedInfraEnv, metricValue, waitFor } from '@kbe/server-testing';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { tmpdir } from 'node:os';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import jsQR from 'jsqr';
 import { Kafka, logLevel } from 'kafkajs';
@@ -27,8 +27,10 @@ import { AppModule as RegistrationModule } from '../../../registration-service/s
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { registrationEnvSchema } from '../../../registration-service/src/app/registration.config';
 import { AppModule } from './app.module';
+import { CANDIDATE_DIRECTORY, type CandidateDirectory } from './candidates/candidate-directory';
 import { documentsEnvSchema, SERVICE_NAME } from './documents.config';
-import { DocumentProvider } from './documents/document-provider';
+import { DocumentComposer } from './documents/document-composer';
+import { PdfCache } from './documents/pdf-cache';
 import { hallTicketInstructions, printEditionFromConfig, type PrintEdition } from './documents/print-edition';
 import { ChromiumPagePool } from './rendering/chromium-page.pool';
 import { RendererBusyError, RenderTimeoutError } from './rendering/pdf-renderer';
@@ -129,10 +131,21 @@ describe('documents-service against the real servers and registration-service', 
     return response.body.candidateCode as string;
   }
 
-  /** Renders so far; registration-service's release events make the service render ahead in the background. */
-  const rendersOf = (code: string, kind: 'hall-ticket' | 'certificate') => documents.get(DocumentProvider).rendersOf(code, kind);
+  /** PDFs rendered and stored so far (documents_rendered_total), of every reason unless one is named. */
+  const rendered = (kind: 'hall-ticket' | 'certificate', reason?: 'ahead' | 'request') =>
+    metricValue(documents.get(Metrics), DOCUMENTS_RENDERED, reason ? { kind, reason } : { kind });
+  /** Events of a topic this service's consumer has handled so far (kafka_handler_duration_seconds). */
+  const handled = (topic: string) => metricValue(documents.get(Metrics), KAFKA_HANDLER_DURATION, { topic });
+  /** Whether the candidate's document, as its current record prints it, is in the PDF cache. */
+  const isCached = async (code: string, kind: 'hall-ticket' | 'certificate') => {
+    const candidate = await documents.get<CandidateDirectory>(CANDIDATE_DIRECTORY).find(code);
+    if (!candidate) return false;
+    const cache = documents.get(PdfCache);
+    return cache.has(cache.key(code, kind, documents.get(DocumentComposer).contentVersion(kind, candidate)));
+  };
+  /** registration-service's release events make the service render ahead in the background. */
   const waitForRenderAhead = (code: string, kind: 'hall-ticket' | 'certificate') =>
-    waitFor(() => (rendersOf(code, kind) > 0 ? true : undefined), { timeoutMs: 120_000, what: `the render-ahead of the ${kind} of ${code}` });
+    waitFor(async () => (await isCached(code, kind)) || undefined, { timeoutMs: 120_000, what: `the render-ahead of the ${kind} of ${code}` });
 
   const release = async (code: string, what: 'hall-ticket' | 'certificate') => {
     if (what === 'hall-ticket') {
@@ -274,11 +287,11 @@ describe('documents-service against the real servers and registration-service', 
     });
 
     it('serves the second download from the MinIO cache without a render', async () => {
-      const before = rendersOf(candidateCode, 'hall-ticket');
+      const before = await rendered('hall-ticket');
       const response = await download(candidateCode, 'hall-ticket', { motherName: MOTHER_NAME });
       expect(response.status).toBe(200);
       expect(response.headers['x-document-cache']).toBe('hit');
-      expect(rendersOf(candidateCode, 'hall-ticket')).toBe(before);
+      expect(await rendered('hall-ticket')).toBe(before);
       expect(Buffer.compare(response.body as Buffer, pdf)).toBe(0);
     });
 
@@ -339,8 +352,11 @@ describe('documents-service against the real servers and registration-service', 
 
   it("renders ahead on registration-service's hall-ticket.released, so the first download is a cache hit (a redelivered event renders nothing)", async () => {
     const code = await registerCandidate('Ishaan Kulkarni', 'Sunita Kulkarni');
+    const [renderedAhead, releasesHandled] = [await rendered('hall-ticket', 'ahead'), await handled('hall-ticket.released')];
     await release(code, 'hall-ticket');
     await waitForRenderAhead(code, 'hall-ticket');
+    await waitFor(async () => (await handled('hall-ticket.released')) > releasesHandled || undefined, { timeoutMs: 30_000, what: 'the release event handled' });
+    expect(await rendered('hall-ticket', 'ahead')).toBe(renderedAhead + 1);
     const response = await download(code, 'hall-ticket', { motherName: 'sunita kulkarni' }, '203.0.113.20');
     expect(response.status).toBe(200);
     expect(response.headers['x-document-cache']).toBe('hit');
@@ -358,8 +374,11 @@ describe('documents-service against the real servers and registration-service', 
     } finally {
       await producer.disconnect();
     }
-    await sleep(3000);
-    expect(rendersOf(code, 'hall-ticket')).toBe(1);
+    await waitFor(async () => (await handled('hall-ticket.released')) > releasesHandled + 1 || undefined, {
+      timeoutMs: 30_000,
+      what: 'the redelivered event handled',
+    });
+    expect(await rendered('hall-ticket', 'ahead')).toBe(renderedAhead + 1);
   }, 240_000);
 
   it('serves a released document even when the release never reached its change event (a refusal is confirmed)', async () => {
@@ -511,7 +530,8 @@ describe('documents-service against the real servers and registration-service', 
   }, 240_000);
 
   it('times out a render when Chromium hangs, and the next render succeeds on a fresh browser', async () => {
-    const pool = new ChromiumPagePool({ executablePath: env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', size: 1, queueLimit: 4, timeoutMs: 5_000 });
+    const metrics = new Metrics({ service: SERVICE_NAME });
+    const pool = new ChromiumPagePool({ executablePath: env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', size: 1, queueLimit: 4, timeoutMs: 5_000 }, metrics);
     const html = '<!doctype html><html><body><p>hang</p></body></html>';
     const before = new Set(chromiumChildren());
     let hung: number[] = [];
@@ -523,6 +543,8 @@ describe('documents-service against the real servers and registration-service', 
       await expect(pool.render(html)).rejects.toBeInstanceOf(RenderTimeoutError);
       const pdf = await pool.render(html);
       expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(await metricValue(metrics, RENDER_DURATION, { outcome: 'ok' })).toBe(2);
+      expect(await metricValue(metrics, RENDER_DURATION, { outcome: 'timeout' })).toBe(1);
     } finally {
       for (const pid of hung) {
         try {
@@ -536,7 +558,8 @@ describe('documents-service against the real servers and registration-service', 
   }, 60_000);
 
   it('refuses renders beyond the queue with RendererBusyError instead of waiting without bound', async () => {
-    const pool = new ChromiumPagePool({ executablePath: env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', size: 1, queueLimit: 1, timeoutMs: 30_000 });
+    const metrics = new Metrics({ service: SERVICE_NAME });
+    const pool = new ChromiumPagePool({ executablePath: env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', size: 1, queueLimit: 1, timeoutMs: 30_000 }, metrics);
     try {
       const html = '<!doctype html><html><body><p>queue</p></body></html>';
       const outcomes = await Promise.allSettled(Array.from({ length: 5 }, () => pool.render(html)));
@@ -544,6 +567,7 @@ describe('documents-service against the real servers and registration-service', 
       expect(outcomes.filter((o) => o.status === 'fulfilled').length).toBeGreaterThanOrEqual(2);
       expect(refused.length).toBeGreaterThanOrEqual(1);
       for (const o of refused) expect((o as PromiseRejectedResult).reason).toBeInstanceOf(RendererBusyError);
+      expect(await metricValue(metrics, RENDER_DURATION, { outcome: 'busy' })).toBe(refused.length);
     } finally {
       await pool.close();
     }

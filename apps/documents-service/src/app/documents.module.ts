@@ -2,6 +2,7 @@ import { Inject, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown, 
 import { getConnectionToken } from '@nestjs/mongoose';
 import { FILE_STORAGE, type FileStorage } from '@kbe/server-storage';
 import { EventPublisher, KAFKA_CLIENT, ReplicaEventFeed } from '@kbe/server-messaging';
+import { Metrics } from '@kbe/server-metrics';
 import type { Kafka } from 'kafkajs';
 import type { Connection } from 'mongoose';
 import { CANDIDATE_DIRECTORY, type CandidateDirectory } from './candidates/candidate-directory';
@@ -73,14 +74,18 @@ export class DocumentsModule implements OnApplicationBootstrap, OnApplicationShu
         { provide: CANDIDATE_DIRECTORY, useExisting: RememberedCandidateFiles },
         {
           provide: PDF_RENDERER,
-          useFactory: () =>
-            new ChromiumPagePool({
-              executablePath: config.CHROMIUM_PATH,
-              size: config.RENDER_POOL_SIZE,
-              queueLimit: config.RENDER_QUEUE_LIMIT,
-              timeoutMs: config.RENDER_TIMEOUT_MS,
-              recycleAfter: 500,
-            }),
+          useFactory: (metrics: Metrics) =>
+            new ChromiumPagePool(
+              {
+                executablePath: config.CHROMIUM_PATH,
+                size: config.RENDER_POOL_SIZE,
+                queueLimit: config.RENDER_QUEUE_LIMIT,
+                timeoutMs: config.RENDER_TIMEOUT_MS,
+                recycleAfter: 500,
+              },
+              metrics,
+            ),
+          inject: [Metrics],
         },
         {
           provide: DocumentComposer,
@@ -95,9 +100,9 @@ export class DocumentsModule implements OnApplicationBootstrap, OnApplicationShu
         },
         {
           provide: DocumentProvider,
-          useFactory: (directory: CandidateDirectory, composer: DocumentComposer, renderer: PdfRenderer, cache: PdfCache) =>
-            new DocumentProvider(directory, composer, renderer, cache),
-          inject: [CANDIDATE_DIRECTORY, DocumentComposer, PDF_RENDERER, PdfCache],
+          useFactory: (directory: CandidateDirectory, composer: DocumentComposer, renderer: PdfRenderer, cache: PdfCache, metrics: Metrics) =>
+            new DocumentProvider(directory, composer, renderer, cache, metrics),
+          inject: [CANDIDATE_DIRECTORY, DocumentComposer, PDF_RENDERER, PdfCache, Metrics],
         },
         {
           provide: ReplicaEventFeed,
@@ -129,9 +134,9 @@ export class DocumentsModule implements OnApplicationBootstrap, OnApplicationShu
         },
         {
           provide: DownloadDocumentUseCase,
-          useFactory: (directory: CandidateDirectory, documents: DocumentProvider, limiter: AttemptLimiter) =>
-            new DownloadDocumentUseCase(directory, documents, limiter, { slowdown: limits.address }),
-          inject: [DOWNLOAD_CANDIDATES, DocumentProvider, ATTEMPT_LIMITER],
+          useFactory: (directory: CandidateDirectory, documents: DocumentProvider, limiter: AttemptLimiter, metrics: Metrics) =>
+            new DownloadDocumentUseCase(directory, documents, limiter, { slowdown: limits.address }, metrics),
+          inject: [DOWNLOAD_CANDIDATES, DocumentProvider, ATTEMPT_LIMITER, Metrics],
         },
         { provide: DataExportComposer, useValue: new DataExportComposer() },
         {

@@ -5,3 +5,4 @@ export * from './lib/service-app.fixture';
 export * from './lib/admin-token.fixture';
 export * from './lib/test-bucket';
 export * from './lib/local-process';
+export * from './lib/metric-value';

@@ -1,3 +1,5 @@
+import { Metrics, RELEASE_CANDIDATES } from '@kbe/server-metrics';
+import { metricValue } from '@kbe/server-testing';
 import type { AuditLog } from '../audit/audit-log';
 import { queuedReleaseJob, type ReleaseJobRecord, type ReleaseJobRepository } from './release-job.repository';
 import { RELEASE_BATCH_SIZE, RELEASE_BATCHES_IN_FLIGHT, ReleaseJobRunner, toReleaseJob } from './release-job.runner';
@@ -80,13 +82,14 @@ function setup(count: number) {
   const jobs = new FakeJobs();
   const target = new FakeTarget(candidates);
   const audit = { record: jest.fn(async () => undefined) } as unknown as AuditLog;
-  const runner = new ReleaseJobRunner(jobs, target, audit, { now: () => new Date('2025-10-01T10:05:00Z') }, { retryDelayMs: 1 });
-  return { jobs, target, runner, audit };
+  const metrics = new Metrics({ service: 'admin-service' });
+  const runner = new ReleaseJobRunner(jobs, target, audit, { now: () => new Date('2025-10-01T10:05:00Z') }, { retryDelayMs: 1 }, metrics);
+  return { jobs, target, runner, audit, metrics };
 }
 
 describe('ReleaseJobRunner', () => {
   it('releases every eligible candidate in batches, saving progress, and ends with exact counts', async () => {
-    const { jobs, target, runner } = setup(450);
+    const { jobs, target, runner, metrics } = setup(450);
     await jobs.create(newJob('j1'));
     await runner.start('j1', '203.0.113.7');
     const job = toReleaseJob((await jobs.find('j1')) as ReleaseJobRecord);
@@ -104,6 +107,10 @@ describe('ReleaseJobRunner', () => {
     expect(new Set(target.released).size).toBe(387);
     // Batches overlap, but progress is saved in code order (above).
     expect(target.mostAtOnce).toBe(RELEASE_BATCHES_IN_FLIGHT);
+    // The metrics count candidates by kind and outcome, not by job.
+    expect(await metricValue(metrics, RELEASE_CANDIDATES, { kind: 'hall-ticket', outcome: 'released' })).toBe(387);
+    expect(await metricValue(metrics, RELEASE_CANDIDATES, { kind: 'hall-ticket', outcome: 'fees-unpaid' })).toBe(45);
+    expect(await metricValue(metrics, RELEASE_CANDIDATES, { kind: 'hall-ticket', outcome: 'already-released' })).toBe(18);
   });
 
   it('changes nothing when run again after it finished', async () => {

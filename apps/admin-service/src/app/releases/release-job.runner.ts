@@ -1,5 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { RELEASE_SKIP_REASONS, type ReleaseJob } from '@kbe/contracts';
+import { Metrics, RELEASE_CANDIDATES, RELEASE_JOBS_RUNNING } from '@kbe/server-metrics';
+import type { Counter } from 'prom-client';
 import { AuditLog } from '../audit/audit-log';
 import { CLOCK, type Clock } from '../common/clock';
 import { RELEASE_JOB_REPOSITORY, type ReleaseJobRecord, type ReleaseJobRepository } from './release-job.repository';
@@ -31,6 +33,7 @@ export class ReleaseJobRunner implements OnApplicationBootstrap, OnApplicationSh
   private readonly logger = new Logger(ReleaseJobRunner.name);
   private readonly running = new Map<string, Promise<void>>();
   private stopping = false;
+  private readonly processed: Counter<'kind' | 'outcome'>;
 
   constructor(
     @Inject(RELEASE_JOB_REPOSITORY) private readonly jobs: ReleaseJobRepository,
@@ -38,7 +41,12 @@ export class ReleaseJobRunner implements OnApplicationBootstrap, OnApplicationSh
     private readonly audit: AuditLog,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(RELEASE_JOB_RUNNER_OPTIONS) private readonly options: ReleaseJobRunnerOptions,
-  ) {}
+    metrics: Metrics,
+  ) {
+    // Per kind and outcome, never per job: the progress GET has each job's own counts.
+    this.processed = metrics.counter(RELEASE_CANDIDATES);
+    metrics.gauge(RELEASE_JOBS_RUNNING, () => this.running.size);
+  }
 
   /** Starts the job in the background (once); the returned promise settles when it ends. */
   start(jobId: string, ip: string): Promise<void> {
@@ -98,6 +106,7 @@ export class ReleaseJobRunner implements OnApplicationBootstrap, OnApplicationSh
         const results = await batch.results;
         const released: string[] = [];
         for (const result of results) {
+          this.processed.inc({ kind: job.kind, outcome: result.outcome });
           if (result.outcome === 'released') {
             released.push(result.candidateCode);
           } else if (result.outcome === 'failed') {

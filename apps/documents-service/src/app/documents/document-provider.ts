@@ -1,5 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { DocumentKind } from '@kbe/contracts';
+import { DOCUMENTS_RENDERED, Metrics, PDF_CACHE_LOOKUPS } from '@kbe/server-metrics';
+import type { Counter } from 'prom-client';
 import type { CandidateDirectory, CandidateDocumentData } from '../candidates/candidate-directory';
 import type { PdfRenderer } from '../rendering/pdf-renderer';
 import type { DocumentComposer } from './document-composer';
@@ -21,19 +23,18 @@ export interface ProvidedPdf {
 export class DocumentProvider {
   private readonly logger = new Logger(DocumentProvider.name);
   private readonly inFlight = new Map<string, Promise<Buffer>>();
-  /** Renders done and stored by this process, per candidate document (observable in tests). */
-  private readonly rendersByDocument = new Map<string, number>();
+  private readonly rendered: Counter<'kind' | 'reason'>;
+  private readonly lookups: Counter<'kind' | 'result'>;
 
   constructor(
     private readonly directory: CandidateDirectory,
     private readonly composer: DocumentComposer,
     private readonly renderer: PdfRenderer,
     private readonly cache: PdfCache,
-  ) {}
-
-  /** Renders done and stored by this process of one candidate's document. */
-  rendersOf(candidateCode: string, kind: DocumentKind): number {
-    return this.rendersByDocument.get(`${candidateCode}/${kind}`) ?? 0;
+    metrics: Metrics,
+  ) {
+    this.rendered = metrics.counter(DOCUMENTS_RENDERED);
+    this.lookups = metrics.counter(PDF_CACHE_LOOKUPS);
   }
 
   async pdf(kind: DocumentKind, candidate: CandidateDocumentData): Promise<ProvidedPdf> {
@@ -42,6 +43,7 @@ export class DocumentProvider {
       this.logger.warn(`PDF cache read failed, rendering instead: ${error instanceof Error ? error.message : String(error)}`);
       return null;
     });
+    this.lookups.inc({ kind, result: stored ? 'hit' : 'miss' });
     if (stored) return { pdf: stored, cached: true };
     // The candidate waits for the render, not for the MinIO write behind it.
     return { pdf: await this.renderShared(key, kind, candidate, 'in-background'), cached: false };
@@ -83,11 +85,8 @@ export class DocumentProvider {
     const stored = this.cache
       .put(key, pdf)
       .catch((error: unknown) => this.logger.warn(`PDF cache write failed: ${error instanceof Error ? error.message : String(error)}`))
-      .then(() => {
-        // Counted once stored: a render-ahead seen here is a cache hit for the next download.
-        const document = `${candidate.candidateCode}/${kind}`;
-        this.rendersByDocument.set(document, (this.rendersByDocument.get(document) ?? 0) + 1);
-      });
+      // Counted once stored: a render-ahead seen here is a cache hit for the next download.
+      .then(() => this.rendered.inc({ kind, reason: store === 'before-returning' ? 'ahead' : 'request' }));
     if (store === 'before-returning') await stored;
     return pdf;
   }

@@ -1,4 +1,5 @@
 import { HttpException } from '@nestjs/common';
+import { DOWNLOAD_LOCKOUTS, Metrics } from '@kbe/server-metrics';
 import type { CandidateDirectory, CandidateDocumentData } from '../candidates/candidate-directory';
 import { candidateDocumentData } from '../candidates/candidate-document-data.fixture';
 import type { DocumentProvider } from '../documents/document-provider';
@@ -62,8 +63,15 @@ function setup(found: CandidateDocumentData | null = candidate()) {
   const limiter = memoryLimiter(3, 900);
   const now = new Date('2025-11-01T10:00:00Z');
   const slept: number[] = [];
-  const useCase = new DownloadDocumentUseCase(directory, documents, limiter, { slowdown, now: () => now, sleep: async (ms) => void slept.push(ms) });
-  return { useCase, limiter, served, slept };
+  const metrics = new Metrics({ service: 'documents-service' });
+  const useCase = new DownloadDocumentUseCase(directory, documents, limiter, { slowdown, now: () => now, sleep: async (ms) => void slept.push(ms) }, metrics);
+  return { useCase, limiter, served, slept, metrics };
+}
+
+/** Download attempts refused because the candidate or the address was locked (the metric). */
+async function lockouts(metrics: Metrics, key: 'candidate' | 'address'): Promise<number> {
+  const { values } = await metrics.counter(DOWNLOAD_LOCKOUTS).get();
+  return values.find((value) => value.labels['key'] === key)?.value ?? 0;
 }
 
 async function statusOf(promise: Promise<unknown>): Promise<{ status: number; message: string }> {
@@ -111,7 +119,7 @@ describe('DownloadDocumentUseCase', () => {
     };
     const served: string[] = [];
     const documents = { pdf: async (kind: string) => (served.push(kind), { pdf: Buffer.from('%PDF-1.7'), cached: false }) } as unknown as DocumentProvider;
-    const useCase = new DownloadDocumentUseCase(directory, documents, memoryLimiter(3, 900), { slowdown });
+    const useCase = new DownloadDocumentUseCase(directory, documents, memoryLimiter(3, 900), { slowdown }, new Metrics({ service: 'documents-service' }));
     const result = await useCase.execute({ ...request, motherName: 'Meena Patil' });
     expect(result.fileName).toBe('KBE123456ABC_hallticket.pdf');
     expect(served).toEqual(['hall-ticket']);
@@ -126,7 +134,7 @@ describe('DownloadDocumentUseCase', () => {
       file: async () => Buffer.from('jpeg'),
     };
     const documents = { pdf: async () => ({ pdf: Buffer.from('%PDF-1.7'), cached: true }) } as unknown as DocumentProvider;
-    const useCase = new DownloadDocumentUseCase(directory, documents, memoryLimiter(3, 900), { slowdown });
+    const useCase = new DownloadDocumentUseCase(directory, documents, memoryLimiter(3, 900), { slowdown }, new Metrics({ service: 'documents-service' }));
     await useCase.execute({ ...request, motherName: 'Meena Patil' });
     expect(lookups).toEqual(['memory']);
     expect((await statusOf(useCase.execute({ ...request, motherName: 'Someone Else' }))).status).toBe(403);
@@ -134,7 +142,7 @@ describe('DownloadDocumentUseCase', () => {
   });
 
   it('locks the candidate after repeated wrong names, even for the right name from another address', async () => {
-    const { useCase, served } = setup();
+    const { useCase, served, metrics } = setup();
     for (const client of ['a', 'b', 'c']) {
       expect((await statusOf(useCase.execute({ ...request, client, motherName: 'wrong' }))).status).toBe(403);
     }
@@ -144,13 +152,21 @@ describe('DownloadDocumentUseCase', () => {
     expect((error as RetryLaterException).getStatus()).toBe(429);
     expect((error as RetryLaterException).retryAfterSeconds).toBe(900);
     expect(served).toEqual([]);
+    expect(await lockouts(metrics, 'candidate')).toBe(1);
+    expect(await lockouts(metrics, 'address')).toBe(0);
   });
 
   it('answers 429 to a locked candidate before anything the candidate lookup says, even its failure', async () => {
     const limiter = memoryLimiter(1, 900);
     await limiter.recordFailure(['candidate:KBE123456ABC'], new Date('2025-11-01T10:00:00Z'));
     const down: CandidateDirectory = { find: () => Promise.reject(new Error('registration-service is not reachable')), file: async () => Buffer.from('') };
-    const locked = new DownloadDocumentUseCase(down, {} as DocumentProvider, limiter, { slowdown, now: () => new Date('2025-11-01T10:00:01Z') });
+    const locked = new DownloadDocumentUseCase(
+      down,
+      {} as DocumentProvider,
+      limiter,
+      { slowdown, now: () => new Date('2025-11-01T10:00:01Z') },
+      new Metrics({ service: 'documents-service' }),
+    );
     expect(await statusOf(locked.execute({ ...request, motherName: 'Meena Patil' }))).toEqual({
       status: 429,
       message: 'Too many failed attempts. Please try again in 15 minutes.',
@@ -186,14 +202,15 @@ describe('DownloadDocumentUseCase', () => {
       const limiter = memoryLimiter((key) => (key.startsWith('client:') ? addressLockAfter : 3), 900);
       const slept: number[] = [];
       const now = new Date('2025-11-01T10:00:00Z');
-      const useCase = new DownloadDocumentUseCase(directory, documents, limiter, { slowdown, now: () => now, sleep: async (ms) => void slept.push(ms) });
+      const metrics = new Metrics({ service: 'documents-service' });
+      const useCase = new DownloadDocumentUseCase(directory, documents, limiter, { slowdown, now: () => now, sleep: async (ms) => void slept.push(ms) }, metrics);
       const ask = (candidateCode: string, motherName: string, client = '100.64.0.1') =>
         statusOf(useCase.execute({ candidateCode, kind: 'hall-ticket', motherName, client }));
-      return { codes, ask, limiter, slept, served };
+      return { codes, ask, limiter, slept, served, metrics };
     }
 
     it('slows an address down with a growing, capped delay, then refuses its failures (429, nothing said about the code)', async () => {
-      const { ask, slept, limiter } = lab();
+      const { ask, slept, limiter, metrics } = lab();
       const answers = [];
       for (let i = 0; i < 7; i++) answers.push((await ask(`KBE9${String(i).padStart(5, '0')}ZZZ`, 'Guess')).status);
       expect(answers).toEqual([404, 404, 404, 404, 404, 404, 404]);
@@ -211,6 +228,8 @@ describe('DownloadDocumentUseCase', () => {
       for (let i = 0; i < 20; i++) expect((await ask('KBE999998ZZZ', 'Guess')).status).toBe(429);
       expect(limiter.writes.length).toBe(writes);
       expect(slept).toHaveLength(4);
+      // Every refusal of the locked address is a lock-out (the failure that locked it included).
+      expect(await lockouts(metrics, 'address')).toBe(22);
     });
 
     it("never refuses a correct name of an unlocked candidate because of its address's or other candidates' failures", async () => {

@@ -7,7 +7,9 @@ import {
   notReleasedMessage,
   type DocumentKind,
 } from '@kbe/contracts';
+import { DOWNLOAD_LOCKOUTS, Metrics } from '@kbe/server-metrics';
 import { setTimeout as delay } from 'node:timers/promises';
+import type { Counter } from 'prom-client';
 import type { CandidateDirectory, CandidateDocumentData } from '../candidates/candidate-directory';
 import type { DocumentProvider } from '../documents/document-provider';
 import { addressKey, candidateKey, slowdownDelayMs, type AddressSlowdown, type AttemptLimiter } from './attempt-limiter';
@@ -81,15 +83,18 @@ export class DownloadDocumentUseCase {
   private readonly logger = new Logger('DownloadAttempt');
   private readonly now: () => Date;
   private readonly sleep: (ms: number) => Promise<void>;
+  private readonly lockouts: Counter<'key'>;
 
   constructor(
     private readonly directory: CandidateDirectory,
     private readonly documents: DocumentProvider,
     private readonly limiter: AttemptLimiter,
     private readonly options: DownloadUseCaseOptions,
+    metrics: Metrics,
   ) {
     this.now = options.now ?? (() => new Date());
     this.sleep = options.sleep ?? ((ms) => delay(ms));
+    this.lockouts = metrics.counter(DOWNLOAD_LOCKOUTS);
   }
 
   async execute(request: DownloadRequestContext): Promise<DownloadedDocument> {
@@ -106,6 +111,7 @@ export class DownloadDocumentUseCase {
     const attempts = await this.limiter.status([keys.candidate], this.now());
     if (attempts.lockedFor > 0) {
       log('locked');
+      this.lockouts.inc({ key: 'candidate' });
       throw new RetryLaterException(HttpStatus.TOO_MANY_REQUESTS, lockedMessage(attempts.lockedFor), attempts.lockedFor);
     }
 
@@ -164,6 +170,7 @@ export class DownloadDocumentUseCase {
     }
     if (lockedFor > 0) {
       log(`${outcome} address-locked`);
+      this.lockouts.inc({ key: 'address' });
       return new RetryLaterException(HttpStatus.TOO_MANY_REQUESTS, addressLockedMessage(lockedFor), lockedFor);
     }
     const wait = slowdownDelayMs(failures, this.options.slowdown);

@@ -1,4 +1,6 @@
 import { Logger } from '@nestjs/common';
+import { Metrics, RENDER_DURATION, RENDER_QUEUE_DEPTH } from '@kbe/server-metrics';
+import type { Histogram } from 'prom-client';
 import { chromium, errors, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { RendererBusyError, RenderTimeoutError, type PdfRenderer } from './pdf-renderer';
 
@@ -50,11 +52,30 @@ export class ChromiumPagePool implements PdfRenderer {
   private readonly waiting: Array<(slot: Slot | null) => void> = [];
   private rendersOnBrowser = 0;
   private closed = false;
+  private readonly renderDuration: Histogram<'outcome'>;
 
-  constructor(private readonly options: ChromiumPoolOptions) {}
+  constructor(
+    private readonly options: ChromiumPoolOptions,
+    metrics: Metrics,
+  ) {
+    this.renderDuration = metrics.histogram(RENDER_DURATION);
+    metrics.gauge(RENDER_QUEUE_DEPTH, () => this.waiting.length);
+  }
 
   /** Renders `html` to an A4 PDF; retried once on a fresh browser if Chromium died meanwhile. */
   async render(html: string): Promise<Buffer> {
+    const end = this.renderDuration.startTimer();
+    try {
+      const pdf = await this.renderRetrying(html);
+      end({ outcome: 'ok' });
+      return pdf;
+    } catch (error) {
+      end({ outcome: error instanceof RendererBusyError ? 'busy' : error instanceof RenderTimeoutError ? 'timeout' : 'failed' });
+      throw error;
+    }
+  }
+
+  private async renderRetrying(html: string): Promise<Buffer> {
     try {
       return await this.renderOnce(html);
     } catch (error) {

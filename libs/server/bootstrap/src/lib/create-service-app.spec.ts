@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Header, Module, Post } from '@nestjs/common';
 import type { INestApplication } from '@nestjs/common';
+import { MetricsModule } from '@kbe/server-metrics';
 import request from 'supertest';
 import { z } from 'zod';
 import { createServiceApp } from './create-service-app';
@@ -130,5 +131,48 @@ describe('createServiceApp', () => {
     const response = await request(app.getHttpServer()).get('/api/docs/probe-service.json').expect(200);
     expect(response.body.info.title).toBe('probe-service');
     expect(Object.keys(response.body.paths)).toEqual(expect.arrayContaining(['/api/probe', '/api/probe/crash']));
+  });
+});
+
+describe('createServiceApp with MetricsModule', () => {
+  let app: INestApplication;
+
+  beforeAll(async () => {
+    const config = { LOG_LEVEL: 'silent' as const, HTTP_BODY_LIMIT: '1kb' };
+    app = await createServiceApp({
+      service: 'probe-service',
+      config,
+      module: {
+        module: ProbeModule,
+        imports: [ServiceCoreModule.forRoot({ service: 'probe-service', config }), MetricsModule.forRoot({ service: 'probe-service' })],
+      },
+    });
+    await app.init();
+  });
+
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('serves /metrics outside /api (the edge and the Ingress route only /api), and not in the OpenAPI document', async () => {
+    const metrics = await request(app.getHttpServer()).get('/metrics').expect(200);
+    // Prometheus's text format, version 0.0.4 (Express puts the charset first).
+    expect(metrics.headers['content-type']).toMatch(/^text\/plain;.*\bversion=0\.0\.4\b/);
+    expect(metrics.text).toMatch(/^process_cpu_user_seconds_total\{service="probe-service"\} /m);
+    await request(app.getHttpServer()).get('/api/metrics').expect(404);
+    const document = await request(app.getHttpServer()).get('/api/docs/probe-service.json').expect(200);
+    expect(Object.keys(document.body.paths)).not.toContain('/metrics');
+  });
+
+  it('counts every answer by route template, those refused before routing as "unmatched"', async () => {
+    const server = app.getHttpServer();
+    await request(server).post('/api/probe').send({ schoolName: 'Nashik High School', pinCode: '422001' }).expect(201);
+    await request(server).post('/api/probe').send({ schoolName: 'x'.repeat(2048), pinCode: '422001' }).expect(413);
+    await request(server).get('/api/probe/crash').expect(500);
+
+    const { text } = await request(server).get('/metrics').expect(200);
+    expect(text).toContain('http_requests_total{method="POST",route="/api/probe",status="201",service="probe-service"} 1\n');
+    expect(text).toContain('http_requests_total{method="POST",route="unmatched",status="413",service="probe-service"} 1\n');
+    expect(text).toContain('http_requests_total{method="GET",route="/api/probe/crash",status="500",service="probe-service"} 1\n');
   });
 });

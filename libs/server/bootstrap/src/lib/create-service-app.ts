@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import type { CustomStrategy } from '@nestjs/microservices';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { ServiceEnv } from '@kbe/server-config';
+import { httpMetricsMiddleware, Metrics, METRICS_PATH, recordsMetrics } from '@kbe/server-metrics';
 import { Logger } from 'nestjs-pino';
 import { bodyParserErrorToHttpException, RequestValidationError } from './error-response';
 import { nulCharacterErrors } from './nul-characters';
@@ -47,6 +48,9 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Nest
   });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
+  // First, so that every answer is counted, those refused before routing included (MetricsModule).
+  const metrics = metricsOf(app);
+  if (metrics) app.use(httpMetricsMiddleware(metrics));
   app.use(securityHeadersMiddleware);
   app.use(methodNotAllowedMiddleware(app));
   // Parsed first with their own limit: the general parser then sees the body read and skips it.
@@ -63,11 +67,27 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Nest
     const errors = [...nulCharacterErrors(request.body), ...nulCharacterErrors(request.query, 'query')];
     next(errors.length > 0 ? new RequestValidationError(errors) : undefined);
   });
+  // `/internal/...` and `/metrics` stay outside `/api`: the edge and the Ingress never route them.
   app.setGlobalPrefix(GLOBAL_PREFIX, {
-    exclude: [{ path: `${INTERNAL_ROUTE_PREFIX}/{*path}`, method: RequestMethod.ALL }],
+    exclude: [
+      { path: `${INTERNAL_ROUTE_PREFIX}/{*path}`, method: RequestMethod.ALL },
+      { path: METRICS_PATH, method: RequestMethod.GET },
+    ],
   });
-  if (options.consumer) app.connectMicroservice(options.consumer, { inheritAppConfig: true });
+  if (options.consumer) {
+    if (metrics && recordsMetrics(options.consumer.strategy)) options.consumer.strategy.recordMetricsIn(metrics);
+    app.connectMicroservice(options.consumer, { inheritAppConfig: true });
+  }
   serveOpenApiDocument(app, options.service, options.description);
   if (options.apiDocsUiOf) serveApiDocsUi(app, options.apiDocsUiOf);
   return app;
+}
+
+/** The app's `Metrics` (`MetricsModule`, in every service's infrastructure); none in an app without it. */
+function metricsOf(app: NestExpressApplication): Metrics | undefined {
+  try {
+    return app.get(Metrics, { strict: false });
+  } catch {
+    return undefined;
+  }
 }

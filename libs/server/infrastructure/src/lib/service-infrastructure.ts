@@ -5,6 +5,7 @@ import type { AuthEnv, KafkaEnv, MongoEnv, ServiceEnv } from '@kbe/server-config
 import { DatabaseModule, databaseOptionsFromEnv, MongoHealthIndicator } from '@kbe/server-database';
 import { ChromiumHealthIndicator, chromiumHealthProviders, HealthModule, type DependencyHealthIndicator } from '@kbe/server-health';
 import { KafkaHealthIndicator, MessagingModule, messagingOptionsFromEnv } from '@kbe/server-messaging';
+import { MetricsModule } from '@kbe/server-metrics';
 import { StorageHealthIndicator, StorageModule, type MinioStorageOptions } from '@kbe/server-storage';
 
 /** What the infrastructure reads from a service's validated runtime config. */
@@ -23,9 +24,10 @@ export interface ServiceInfrastructureOptions {
 }
 
 /**
- * What every service stands on: config and logging, MongoDB, Kafka (outbox publisher), admin
- * auth, and `GET /api/health/<service>` with one check per dependency it was given. Global
- * providers: `@InjectConfig()`, `EventPublisher`, `FILE_STORAGE`, `@AdminOnly()`.
+ * What every service stands on: config and logging, metrics (`GET /metrics`), MongoDB, Kafka
+ * (outbox publisher), admin auth, and `GET /api/health/<service>` with one check per dependency
+ * it was given. Global providers: `@InjectConfig()`, `Metrics`, `EventPublisher`, `FILE_STORAGE`,
+ * `@AdminOnly()`.
  */
 export function serviceInfrastructure<TConfig extends InfrastructureEnv>(
   service: string,
@@ -37,6 +39,7 @@ export function serviceInfrastructure<TConfig extends InfrastructureEnv>(
   if (chromiumPath) indicators.push(ChromiumHealthIndicator);
   return [
     ServiceCoreModule.forRoot({ service, config }),
+    MetricsModule.forRoot({ service }),
     DatabaseModule.forRoot(databaseOptionsFromEnv(service, config)),
     MessagingModule.forRoot(messagingOptionsFromEnv(service, config)),
     ...(storage ? [StorageModule.forRoot(storage)] : []),

@@ -1,5 +1,15 @@
-import { ServerKafka, type CustomStrategy, type Deserializer, type IncomingEvent, type KafkaOptions } from '@nestjs/microservices';
+import {
+  ServerKafka,
+  type CustomStrategy,
+  type Deserializer,
+  type IncomingEvent,
+  type KafkaContext,
+  type KafkaOptions,
+  type ReadPacket,
+} from '@nestjs/microservices';
+import { KAFKA_HANDLER_DURATION, type Metrics, type RecordsMetrics } from '@kbe/server-metrics';
 import type { Consumer } from 'kafkajs';
+import type { Histogram } from 'prom-client';
 import { ClosableSockets } from './closable-sockets';
 import { handleBatchConcurrently } from './concurrent-batch';
 import { kafkaClientConfig } from './kafka-client';
@@ -38,10 +48,12 @@ class PrefixStrippingDeserializer implements Deserializer<unknown, IncomingEvent
  * The Nest Kafka transport with KAFKA_TOPIC_PREFIX applied: handlers are declared with logical
  * topics (`@EventPattern('school.registered')`) and subscribe to `${prefix}school.registered`.
  * Handlers receive the `EventEnvelope` (its `id` repeats on redelivery: deduplicate on it).
+ * Each handler is timed per logical topic once the app's metrics are handed over.
  */
-export class PrefixedKafkaServer extends ServerKafka {
+export class PrefixedKafkaServer extends ServerKafka implements RecordsMetrics {
   private readonly topicPrefix: string;
   private readonly lifecycle: { closing: boolean };
+  private handlerDuration?: Histogram<'topic' | 'outcome'>;
 
   constructor(
     options: KafkaOptions['options'],
@@ -62,6 +74,23 @@ export class PrefixedKafkaServer extends ServerKafka {
     });
     this.topicPrefix = topicPrefix;
     this.lifecycle = lifecycle;
+  }
+
+  recordMetricsIn(metrics: Metrics): void {
+    this.handlerDuration = metrics.histogram(KAFKA_HANDLER_DURATION);
+  }
+
+  /** `pattern` is the logical topic (PrefixStrippingDeserializer), one the service subscribed to. */
+  override async handleEvent(pattern: string, packet: ReadPacket, context: KafkaContext): Promise<unknown> {
+    const end = this.handlerDuration?.startTimer({ topic: pattern });
+    try {
+      const result: unknown = await super.handleEvent(pattern, packet, context);
+      end?.({ outcome: 'ok' });
+      return result;
+    } catch (error) {
+      end?.({ outcome: 'error' });
+      throw error;
+    }
   }
 
   override async close(): Promise<void> {

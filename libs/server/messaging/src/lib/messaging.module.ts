@@ -7,6 +7,7 @@ import {
   OnApplicationShutdown,
 } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { Metrics } from '@kbe/server-metrics';
 import type { Kafka } from 'kafkajs';
 import { EVENT_PRODUCER, type EventProducer } from './event-producer';
 import { createKafkaClient, KAFKA_CLIENT } from './kafka-client';
@@ -30,7 +31,7 @@ const RELAY_OPTIONS = Symbol('RELAY_OPTIONS');
 /**
  * Kafka for the service: an `EventPublisher` that writes to the service's `outbox` collection, a
  * relay loop that delivers the outbox to Kafka, the kafkajs client (for the health indicator
- * and consumers). Needs `DatabaseModule`. Global: import once in the root module.
+ * and consumers). Needs `DatabaseModule` and `MetricsModule`. Global: import once in the root module.
  */
 @Module({})
 export class MessagingModule implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
@@ -57,9 +58,9 @@ export class MessagingModule implements OnApplicationBootstrap, BeforeApplicatio
         { provide: RELAY_OPTIONS, useValue: relayOptions },
         {
           provide: OutboxRelay,
-          useFactory: (store: OutboxStore, producer: EventProducer, relay: OutboxRelayOptions) =>
-            new OutboxRelay(store, producer, relay),
-          inject: [OUTBOX_STORE, EVENT_PRODUCER, RELAY_OPTIONS],
+          useFactory: (store: OutboxStore, producer: EventProducer, relay: OutboxRelayOptions, metrics: Metrics) =>
+            new OutboxRelay(store, producer, relay, metrics),
+          inject: [OUTBOX_STORE, EVENT_PRODUCER, RELAY_OPTIONS, Metrics],
         },
         {
           provide: EventPublisher,

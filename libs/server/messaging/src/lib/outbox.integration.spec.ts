@@ -4,6 +4,7 @@ import { getConnectionToken } from '@nestjs/mongoose';
 import { Test } from '@nestjs/testing';
 import { composeEnv, kafkaEnv, loadConfig, mongoEnv } from '@kbe/server-config';
 import { DatabaseModule, databaseOptionsFromEnv } from '@kbe/server-database';
+import { MetricsModule } from '@kbe/server-metrics';
 import { infraControl, isolatedInfraEnv, waitFor } from '@kbe/server-testing';
 import type { Connection } from 'mongoose';
 import type { EventEnvelope } from './event-envelope';
@@ -40,6 +41,7 @@ describe('outbox publishing against Kafka and MongoDB', () => {
     const moduleRef = await Test.createTestingModule({
       imports: [
         DatabaseModule.forRoot(databaseOptionsFromEnv(service, env)),
+        MetricsModule.forRoot({ service }),
         MessagingModule.forRoot({
           service,
           brokers: env.KAFKA_BROKERS,

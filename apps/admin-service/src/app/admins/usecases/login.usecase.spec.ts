@@ -1,4 +1,6 @@
 import type { AdminTokenIssuer } from '@kbe/server-auth';
+import { ADMIN_LOGIN_LOCKOUTS, Metrics } from '@kbe/server-metrics';
+import { metricValue } from '@kbe/server-testing';
 import type { AdminAccount, AdminRepository } from '../admin.repository';
 import type { LoginAttempts, LoginAttemptStore } from '../login-attempts.store';
 import type { PasswordHasher } from '../password-hasher';
@@ -43,6 +45,7 @@ function setup(accounts: AdminAccount[], refuseDevelopmentPassword = false) {
   };
   const issuer = { issue: (username: string, role: string) => ({ token: `token-for-${username}-${role}`, expiresIn: 3600 }) };
   const attempts = new FakeAttempts();
+  const metrics = new Metrics({ service: 'admin-service' });
   const useCase = new LoginUseCase(
     repository,
     hasher,
@@ -50,9 +53,10 @@ function setup(accounts: AdminAccount[], refuseDevelopmentPassword = false) {
     attempts,
     { refuseDevelopmentPassword, slowDownAfter: 3, lockAfter: 5, windowSeconds: 900 },
     clock,
+    metrics,
   );
   const advance = (seconds: number) => (clock.current = new Date(clock.current.getTime() + seconds * 1000));
-  return { useCase, attempts, advance };
+  return { useCase, attempts, advance, metrics };
 }
 
 const retryAfterOf = async (attempt: Promise<unknown>) => {
@@ -108,7 +112,7 @@ describe('LoginUseCase', () => {
   });
 
   it('slows down from the 3rd failure (1 s, 2 s ...) and locks at the 5th for the window', async () => {
-    const { useCase, advance } = setup([admin()]);
+    const { useCase, advance, metrics } = setup([admin()]);
     const fail = () => retryAfterOf(useCase.execute('admin', 'wrong', '1.1.1.1'));
     expect([await fail(), await fail(), await fail()]).toEqual([401, 401, 401]);
     expect(await fail()).toBe(1);
@@ -121,6 +125,9 @@ describe('LoginUseCase', () => {
     expect(await retryAfterOf(useCase.execute('admin', 'correct horse', '2.2.2.2'))).toBe(900);
     advance(900);
     expect(await retryAfterOf(useCase.execute('admin', 'correct horse', '2.2.2.2'))).toBe('ok');
+    // Each 429 is a lock-out in the metrics: two within the growing wait, two while locked.
+    expect(await metricValue(metrics, ADMIN_LOGIN_LOCKOUTS, { reason: 'slowed' })).toBe(2);
+    expect(await metricValue(metrics, ADMIN_LOGIN_LOCKOUTS, { reason: 'locked' })).toBe(2);
   });
 
   it('counts failures per client address across accounts', async () => {

@@ -2,6 +2,8 @@ import { HttpException, HttpStatus, Inject, Injectable, Logger, UnauthorizedExce
 import { randomUUID } from 'node:crypto';
 import { ADMIN_MESSAGES, DEVELOPMENT_ADMIN_ACCOUNT, type AdminLoginResponse } from '@kbe/contracts';
 import { AdminTokenIssuer } from '@kbe/server-auth';
+import { ADMIN_LOGIN_LOCKOUTS, Metrics } from '@kbe/server-metrics';
+import type { Counter } from 'prom-client';
 import { CLOCK, type Clock } from '../../common/clock';
 import { ADMIN_REPOSITORY, type AdminRepository } from '../admin.repository';
 import { LOGIN_ATTEMPT_STORE, type LoginAttemptStore } from '../login-attempts.store';
@@ -39,6 +41,7 @@ export class LoginUseCase {
   private readonly logger = new Logger(LoginUseCase.name);
   /** Hash of a random secret: an unknown username costs the same time as a wrong password. */
   private dummyHash?: Promise<string>;
+  private readonly lockouts: Counter<'reason'>;
 
   constructor(
     @Inject(ADMIN_REPOSITORY) private readonly admins: AdminRepository,
@@ -47,13 +50,20 @@ export class LoginUseCase {
     @Inject(LOGIN_ATTEMPT_STORE) private readonly attempts: LoginAttemptStore,
     @Inject(LOGIN_POLICY) private readonly policy: LoginPolicy,
     @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
+    metrics: Metrics,
+  ) {
+    this.lockouts = metrics.counter(ADMIN_LOGIN_LOCKOUTS);
+  }
 
   async execute(username: string, password: string, clientAddress: string): Promise<AdminLoginResponse> {
     const keys = [`user:${username.toLowerCase()}`, `ip:${clientAddress}`];
     const now = this.clock.now();
-    const wait = Math.max(...(await Promise.all(keys.map((key) => this.secondsToWait(key, now)))));
-    if (wait > 0) throw new LoginThrottledException(wait);
+    const waits = await Promise.all(keys.map((key) => this.waitOf(key, now)));
+    const wait = Math.max(...waits.map(({ seconds }) => seconds));
+    if (wait > 0) {
+      this.lockouts.inc({ reason: waits.some(({ seconds, locked }) => locked && seconds > 0) ? 'locked' : 'slowed' });
+      throw new LoginThrottledException(wait);
+    }
 
     const account = await this.admins.findByUsername(username);
     this.dummyHash ??= this.hasher.hash(randomUUID());
@@ -79,20 +89,23 @@ export class LoginUseCase {
     };
   }
 
-  private async secondsToWait(key: string, now: Date): Promise<number> {
+  /** Seconds the key must still wait, and whether that is a lock (else a slow-down). */
+  private async waitOf(key: string, now: Date): Promise<{ seconds: number; locked: boolean }> {
+    const none = { seconds: 0, locked: false };
     const attempts = await this.attempts.get(key);
-    if (!attempts) return 0;
+    if (!attempts) return none;
     const windowMs = this.policy.windowSeconds * 1000;
-    if (attempts.windowStart.getTime() + windowMs <= now.getTime()) return 0;
+    if (attempts.windowStart.getTime() + windowMs <= now.getTime()) return none;
+    const locked = attempts.failures >= this.policy.lockAfter;
     let until: number;
-    if (attempts.failures >= this.policy.lockAfter) {
+    if (locked) {
       until = attempts.lastFailureAt.getTime() + windowMs;
     } else if (attempts.failures >= this.policy.slowDownAfter) {
       const delay = Math.min(MAX_DELAY_SECONDS, 2 ** (attempts.failures - this.policy.slowDownAfter));
       until = attempts.lastFailureAt.getTime() + delay * 1000;
     } else {
-      return 0;
+      return none;
     }
-    return Math.max(0, Math.ceil((until - now.getTime()) / 1000));
+    return { seconds: Math.max(0, Math.ceil((until - now.getTime()) / 1000)), locked };
   }
 }

@@ -1,7 +1,8 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { InjectConfig } from '@kbe/server-config';
 import { EVENT_PRODUCER, topicName, type EventProducer } from '@kbe/server-messaging';
+import { Metrics, SMS_MESSAGES } from '@kbe/server-metrics';
 import type { NotificationsConfig } from '../../notifications.config';
 import { CampaignStatsReporter } from '../campaigns/campaign-stats.reporter';
 import { SMS_PROVIDER, SmsSendError, type SmsProvider } from '../providers/sms-provider';
@@ -100,6 +101,7 @@ export class SmsDispatcher {
     @Inject(EVENT_PRODUCER) private readonly producer: EventProducer,
     private readonly reporter: CampaignStatsReporter,
     @InjectConfig() private readonly config: NotificationsConfig,
+    @Optional() private readonly metrics?: Metrics,
   ) {
     this.limiter = new RateLimiter(config.SMS_RATE_LIMIT_PER_SECOND);
     this.inFlight = new Semaphore(config.SMS_CONCURRENCY);
@@ -183,6 +185,7 @@ export class SmsDispatcher {
     } else {
       await this.deliveries.recordOutcomes(chunk, outcomes, receipts);
     }
+    for (const outcome of outcomes) this.metrics?.counter(SMS_MESSAGES).inc({ outcome: outcome.status });
     this.reporter.markChanged(new Set(messages.map((message) => message.campaignId)));
     await this.deadLetter(messages, outcomes);
     return { unsent };

@@ -76,6 +76,10 @@ export class MongoOutboxStore implements OutboxStore {
       .exec();
   }
 
+  async countWaiting(): Promise<number> {
+    return this.waiting.countDocuments({ publishedAt: null }).exec();
+  }
+
   async deletePublishedBefore(before: Date): Promise<number> {
     // Entries published before the split into two collections still sit in `outbox`.
     await this.waiting.deleteMany({ publishedAt: { $ne: null } }).exec();

@@ -27,6 +27,8 @@ export interface OutboxStore {
   /** `records` as `findUnpublished` returned them, now acknowledged by the broker. */
   markPublished(records: readonly OutboxRecord[], publishedAt: Date): Promise<void>;
   recordFailure(ids: readonly string[], error: string): Promise<void>;
+  /** How many records wait to be published (the backlog metric, after a failed send). */
+  countWaiting(): Promise<number>;
   /** Deletes published records older than `before` (FerretDB has no TTL index). */
   deletePublishedBefore(before: Date): Promise<number>;
 }

@@ -1,4 +1,6 @@
 import { parseEventEnvelope } from '@kbe/contracts';
+import { Metrics, OUTBOX_OLDEST_AGE, OUTBOX_RELAYED, OUTBOX_WAITING } from '@kbe/server-metrics';
+import { metricValue } from '@kbe/server-testing';
 import type { EventProducer, OutgoingMessage } from '../event-producer';
 import type { EventEnvelope } from '../event-envelope';
 import { EventPublisher } from './event-publisher';
@@ -30,6 +32,9 @@ class InMemoryOutboxStore implements OutboxStore {
       }
     }
   }
+  async countWaiting(): Promise<number> {
+    return this.records.filter((record) => record.publishedAt === null).length;
+  }
   async deletePublishedBefore(before: Date): Promise<number> {
     const keep = this.records.filter((record) => !(record.publishedAt && record.publishedAt < before));
     const removed = this.records.length - keep.length;
@@ -60,7 +65,7 @@ function setup(batchSize = 100) {
     clock = new Date(clock.getTime() + 1000);
     return clock;
   };
-  const relay = new OutboxRelay(store, producer, { ...DEFAULT_RELAY_OPTIONS, batchSize, topicPrefix: 'test.' }, now);
+  const relay = new OutboxRelay(store, producer, { ...DEFAULT_RELAY_OPTIONS, batchSize, topicPrefix: 'test.' }, new Metrics({ service: 'test-service' }), now);
   let ids = 0;
   const publisher = new EventPublisher(store, relay, now, () => `event-${++ids}`);
   return { store, producer, relay, publisher };
@@ -142,6 +147,30 @@ describe('OutboxRelay', () => {
     expect(store.records[0]?.publishedAt).toBeInstanceOf(Date);
   });
 
+  it('leaves the backlog in the metrics: how many wait and the age of the oldest, none once delivered', async () => {
+    const store = new InMemoryOutboxStore();
+    const producer = new FakeProducer();
+    const metrics = new Metrics({ service: 'test-service' });
+    let clock = new Date('2025-10-01T10:00:00.000Z');
+    const now = () => clock;
+    const relay = new OutboxRelay(store, producer, { ...DEFAULT_RELAY_OPTIONS, batchSize: 2, topicPrefix: '' }, metrics, now);
+    const publisher = new EventPublisher(store, relay, now);
+    producer.available = false;
+    for (let n = 0; n < 3; n++) await publisher.publish('sms.requested', { n });
+
+    await relay.relayOnce();
+    clock = new Date('2025-10-01T10:01:30.000Z');
+    expect(await metricValue(metrics, OUTBOX_WAITING)).toBe(3);
+    expect(await metricValue(metrics, OUTBOX_OLDEST_AGE)).toBe(90);
+    expect(await metricValue(metrics, OUTBOX_RELAYED, { result: 'failed' })).toBe(2);
+
+    producer.available = true;
+    await relay.relayOnce();
+    expect(await metricValue(metrics, OUTBOX_WAITING)).toBe(0);
+    expect(await metricValue(metrics, OUTBOX_OLDEST_AGE)).toBe(0);
+    expect(await metricValue(metrics, OUTBOX_RELAYED, { result: 'published' })).toBe(3);
+  });
+
   it('drains more than one batch in a run', async () => {
     const { producer, relay, publisher } = setup(2);
     for (let n = 0; n < 5; n++) await publisher.publish('sms.requested', { n });
@@ -159,13 +188,12 @@ describe('OutboxRelay', () => {
   it('relays in the background once started, and delivers what was written during an outage', async () => {
     const store = new InMemoryOutboxStore();
     const producer = new FakeProducer();
-    const relay = new OutboxRelay(store, producer, {
-      ...DEFAULT_RELAY_OPTIONS,
-      topicPrefix: '',
-      intervalMs: 10,
-      initialBackoffMs: 10,
-      maxBackoffMs: 20,
-    });
+    const relay = new OutboxRelay(
+      store,
+      producer,
+      { ...DEFAULT_RELAY_OPTIONS, topicPrefix: '', intervalMs: 10, initialBackoffMs: 10, maxBackoffMs: 20 },
+      new Metrics({ service: 'test-service' }),
+    );
     const publisher = new EventPublisher(store, relay);
     producer.available = false;
     relay.start();

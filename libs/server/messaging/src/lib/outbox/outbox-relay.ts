@@ -1,4 +1,6 @@
 import { Logger } from '@nestjs/common';
+import { Metrics, OUTBOX_OLDEST_AGE, OUTBOX_RELAYED, OUTBOX_WAITING } from '@kbe/server-metrics';
+import type { Counter, Gauge } from 'prom-client';
 import { EVENT_ID_HEADER, EVENT_TOPIC_HEADER } from '../event-envelope';
 import type { EventProducer, OutgoingMessage } from '../event-producer';
 import { topicName } from '../topic-name';
@@ -34,6 +36,9 @@ export interface RelayRunResult {
  * published only after the broker acknowledged them. When sending fails the records stay
  * unpublished (attempts and last error recorded) and the loop backs off exponentially, so an
  * event written while Kafka is down goes out once it is back. Delivery is at least once.
+ *
+ * Each pass leaves the backlog in the metrics: none after a pass that emptied the outbox, else
+ * how many wait and since when (the age grows between passes, read when scraped).
  */
 export class OutboxRelay {
   private readonly logger = new Logger(OutboxRelay.name);
@@ -42,13 +47,24 @@ export class OutboxRelay {
   private stopped = true;
   private consecutiveFailures = 0;
   private lastCleanup = 0;
+  private readonly relayed: Counter<'result'>;
+  private readonly waiting: Gauge;
+  /** When the oldest event still waiting was written, as the last pass found it; null when none waits. */
+  private oldestWaiting: Date | null = null;
 
   constructor(
     private readonly store: OutboxStore,
     private readonly producer: EventProducer,
     private readonly options: OutboxRelayOptions,
+    metrics: Metrics,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.relayed = metrics.counter(OUTBOX_RELAYED);
+    this.waiting = metrics.gauge(OUTBOX_WAITING);
+    metrics.gauge(OUTBOX_OLDEST_AGE, () =>
+      this.oldestWaiting ? Math.max(0, (this.now().getTime() - this.oldestWaiting.getTime()) / 1000) : 0,
+    );
+  }
 
   /** Relays until the outbox is empty or a send fails. Never runs twice at the same time. */
   relayOnce(): Promise<RelayRunResult> {
@@ -113,17 +129,27 @@ export class OutboxRelay {
         this.consecutiveFailures += 1;
         result.failed += batch.length;
         await this.store.recordFailure(ids, describe(error));
+        this.relayed.inc({ result: 'failed' }, batch.length);
+        // Oldest first: the batch that failed starts with the oldest event waiting.
+        this.recordBacklog(await this.store.countWaiting(), batch[0]?.createdAt ?? null);
         this.logger.warn(
           `Outbox relay could not send ${batch.length} event(s), retrying in ${this.backoffMs(this.consecutiveFailures)} ms: ${describe(error)}`,
         );
         return result;
       }
       await this.store.markPublished(batch, this.now());
+      this.relayed.inc({ result: 'published' }, batch.length);
       this.consecutiveFailures = 0;
       result.published += batch.length;
       if (batch.length < this.options.batchSize) break;
     }
+    this.recordBacklog(0, null);
     return result;
+  }
+
+  private recordBacklog(waiting: number, oldest: Date | null): void {
+    this.waiting.set(waiting);
+    this.oldestWaiting = oldest;
   }
 
   private async cleanupIfDue(): Promise<void> {
