@@ -3,6 +3,7 @@ import { getConnectionToken } from '@nestjs/mongoose';
 import { FILE_STORAGE, type FileStorage } from '@kbe/server-storage';
 import { EventPublisher, KAFKA_CLIENT, ReplicaEventFeed } from '@kbe/server-messaging';
 import { Metrics } from '@kbe/server-metrics';
+import { errorMessage } from '@kbe/server-bootstrap';
 import type { Kafka } from 'kafkajs';
 import type { Connection } from 'mongoose';
 import { CANDIDATE_DIRECTORY, type CandidateDirectory } from './candidates/candidate-directory';
@@ -159,7 +160,7 @@ export class DocumentsModule implements OnApplicationBootstrap, OnApplicationShu
   onApplicationBootstrap(): void {
     this.listenToReplicaEvents();
     (this.renderer as Partial<ChromiumPagePool>).warmUp?.().catch((error: unknown) =>
-      new Logger(DocumentsModule.name).warn(`Chromium warm-up failed: ${error instanceof Error ? error.message : String(error)}`),
+      new Logger(DocumentsModule.name).warn(`Chromium warm-up failed: ${errorMessage(error)}`),
     );
   }
 

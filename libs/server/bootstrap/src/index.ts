@@ -1,4 +1,5 @@
 export * from './lib/error-response';
+export * from './lib/error-message';
 export * from './lib/all-exceptions.filter';
 export * from './lib/zod-validation.pipe';
 export * from './lib/service-core.module';

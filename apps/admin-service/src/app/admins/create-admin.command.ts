@@ -4,6 +4,7 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { ADMIN_ROLES, type AdminRole } from '@kbe/contracts';
 import { composeEnv, loadConfig, mongoEnv, serviceEnv } from '@kbe/server-config';
 import { DatabaseModule, databaseOptionsFromEnv } from '@kbe/server-database';
+import { errorMessage } from '@kbe/server-bootstrap';
 import { SERVICE_NAME } from '../admin.config';
 import { ADMIN_REPOSITORY, MongoAdminRepository } from './admin.repository';
 import { AdminDocument, AdminSchema } from './admin.schema';
@@ -66,7 +67,7 @@ export async function runCreateAdmin(args: readonly string[], env: NodeJS.Proces
     process.stdout.write(`Admin account "${username}" (${role}) created or reset.\n`);
     return 0;
   } catch (error) {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`${errorMessage(error)}\n`);
     return 1;
   }
 }

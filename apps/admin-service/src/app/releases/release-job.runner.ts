@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { RELEASE_SKIP_REASONS, type ReleaseJob } from '@kbe/contracts';
 import { Metrics, RELEASE_CANDIDATES, RELEASE_JOBS_RUNNING } from '@kbe/server-metrics';
+import { errorMessage } from '@kbe/server-bootstrap';
 import type { Counter } from 'prom-client';
 import { AuditLog } from '../audit/audit-log';
 import { CLOCK, type Clock } from '../common/clock';
@@ -145,7 +146,7 @@ export class ReleaseJobRunner implements OnApplicationBootstrap, OnApplicationSh
         details: { kind: job.kind, released: job.released, skipped: job.skipped, failed: job.failedCount },
       });
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       this.logger.error(`Release job ${jobId} stopped: ${message}`);
       await this.jobs.update(jobId, { status: 'failed', error: message, finishedAt: this.clock.now() });
     }

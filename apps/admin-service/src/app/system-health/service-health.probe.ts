@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { errorMessage } from '@kbe/server-bootstrap';
 
 export type ServiceHealth =
   | { status: 'ok' | 'error'; httpStatus: number; checks: Record<string, unknown> }
@@ -36,5 +37,5 @@ export class HttpServiceHealthProbe implements ServiceHealthProbe {
 
 function describe(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+  return cause?.code ?? cause?.message ?? errorMessage(error);
 }

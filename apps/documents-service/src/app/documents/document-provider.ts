@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { DocumentKind } from '@kbe/contracts';
 import { DOCUMENTS_RENDERED, Metrics, PDF_CACHE_LOOKUPS } from '@kbe/server-metrics';
+import { errorMessage } from '@kbe/server-bootstrap';
 import type { Counter } from 'prom-client';
 import type { CandidateDirectory, CandidateDocumentData } from '../candidates/candidate-directory';
 import type { PdfRenderer } from '../rendering/pdf-renderer';
@@ -40,7 +41,7 @@ export class DocumentProvider {
   async pdf(kind: DocumentKind, candidate: CandidateDocumentData): Promise<ProvidedPdf> {
     const key = this.cache.key(candidate.candidateCode, kind, this.composer.contentVersion(kind, candidate));
     const stored = await this.cache.get(key).catch((error: unknown) => {
-      this.logger.warn(`PDF cache read failed, rendering instead: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(`PDF cache read failed, rendering instead: ${errorMessage(error)}`);
       return null;
     });
     this.lookups.inc({ kind, result: stored ? 'hit' : 'miss' });
@@ -84,7 +85,7 @@ export class DocumentProvider {
     // later re-render, never this download.
     const stored = this.cache
       .put(key, pdf)
-      .catch((error: unknown) => this.logger.warn(`PDF cache write failed: ${error instanceof Error ? error.message : String(error)}`))
+      .catch((error: unknown) => this.logger.warn(`PDF cache write failed: ${errorMessage(error)}`))
       // Counted once stored: a render-ahead seen here is a cache hit for the next download.
       .then(() => this.rendered.inc({ kind, reason: store === 'before-returning' ? 'ahead' : 'request' }));
     if (store === 'before-returning') await stored;

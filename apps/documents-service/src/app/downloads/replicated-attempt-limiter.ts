@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { DownloadAttemptsChangedPayload } from '@kbe/contracts';
+import { errorMessage } from '@kbe/server-bootstrap';
 import type { AttemptLimiter, AttemptState, AttemptStatus } from './attempt-limiter';
 import type { MongoAttemptLimiter } from './mongo.attempt-limiter';
 
@@ -89,7 +90,7 @@ export class ReplicatedAttemptLimiter implements AttemptLimiter {
       await this.options.announce({ key: state.key, failures: state.failures, lockedUntil });
     } catch (error) {
       // Stored in MongoDB all the same; other replicas learn it when their feed reloads.
-      this.logger.warn(`download-attempts.changed not announced: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(`download-attempts.changed not announced: ${errorMessage(error)}`);
     }
   }
 

@@ -2,6 +2,7 @@ import { Controller, Inject, Logger } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { EVENT_TOPICS, type DocumentKind } from '@kbe/contracts';
+import { errorMessage } from '@kbe/server-bootstrap';
 import { CANDIDATE_DIRECTORY, type CandidateDirectory } from '../candidates/candidate-directory';
 import { DocumentProvider } from '../documents/document-provider';
 import { isReleased } from '../downloads/download-document.usecase';
@@ -52,7 +53,7 @@ export class RenderAheadController {
       this.logger.log(`render-ahead ${kind} of ${candidateCode} (event ${parsed.event.id}): ${outcome}`);
     } catch (error) {
       // The first download renders instead; a failed render-ahead never blocks the topic.
-      this.logger.warn(`render-ahead ${kind} of ${candidateCode} failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(`render-ahead ${kind} of ${candidateCode} failed: ${errorMessage(error)}`);
     }
   }
 }

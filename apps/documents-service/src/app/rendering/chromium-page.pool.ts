@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { Metrics, RENDER_DURATION, RENDER_QUEUE_DEPTH } from '@kbe/server-metrics';
+import { errorMessage } from '@kbe/server-bootstrap';
 import type { Histogram } from 'prom-client';
 import { chromium, errors, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { RendererBusyError, RenderTimeoutError, type PdfRenderer } from './pdf-renderer';
@@ -80,7 +81,7 @@ export class ChromiumPagePool implements PdfRenderer {
       return await this.renderOnce(html);
     } catch (error) {
       if (error instanceof RendererBusyError || error instanceof RenderTimeoutError || this.closed) throw error;
-      this.logger.warn(`render failed (${error instanceof Error ? error.message : String(error)}); retrying on a fresh browser`);
+      this.logger.warn(`render failed (${errorMessage(error)}); retrying on a fresh browser`);
       await this.discardBrowser();
       return this.renderOnce(html);
     }

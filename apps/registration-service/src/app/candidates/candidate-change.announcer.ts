@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EventPublisher } from '@kbe/server-messaging';
 import type { CandidateChangedPayload } from '@kbe/contracts';
+import { errorMessage } from '@kbe/server-bootstrap';
 import { CLOCK, type Clock } from '../common/clock';
 
 /**
@@ -26,7 +27,7 @@ export class CandidateChangeAnnouncer {
       try {
         await this.publisher.publish('candidate.changed', payload, { key: candidateCode, firstWrite: true });
       } catch (error) {
-        this.logger.warn(`candidate.changed of ${candidateCode} not announced: ${error instanceof Error ? error.message : String(error)}`);
+        this.logger.warn(`candidate.changed of ${candidateCode} not announced: ${errorMessage(error)}`);
       }
     }
   }

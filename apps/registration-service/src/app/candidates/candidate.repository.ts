@@ -2,6 +2,7 @@ import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { BatchedInsert, insertUnlessDuplicate, type InsertOutcome } from '@kbe/server-database';
 import { examTimeOf, type CandidateRegistration, type CandidateSheetRow, type ConsentStatus } from '@kbe/contracts';
+import { errorMessage } from '@kbe/server-bootstrap';
 import type { Model, QueryFilter } from 'mongoose';
 import { moveRecordsToCodeIds } from '../common/code-id.migration';
 import type { Page, PageRequest } from '../common/pagination';
@@ -429,7 +430,7 @@ export class MongoCandidateRepository implements CandidateRepository, OnModuleIn
       if (refresh || !written) {
         await this.directoryKeeper
           .refresh(codes)
-          .catch((error: unknown) => this.logger.warn(`directory entries of ${codes.join(', ')} not read again: ${error instanceof Error ? error.message : String(error)}`));
+          .catch((error: unknown) => this.logger.warn(`directory entries of ${codes.join(', ')} not read again: ${errorMessage(error)}`));
       }
       if (announce) await this.changes.announce(codes);
     }

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Injectable } from '@nestjs/common';
 import { STORED_IMAGE_MAX_SIDE } from '@kbe/contracts';
+import { errorMessage } from '@kbe/server-bootstrap';
 import sharp from 'sharp';
 import { ConcurrencyLimit } from '../common/concurrency-limit';
 import { inspectKeepableJpeg } from './jpeg-passthrough';
@@ -14,7 +15,7 @@ export const IMAGE_NORMALIZER = Symbol('IMAGE_NORMALIZER');
 
 export class UnreadableImageError extends Error {
   constructor(cause: unknown) {
-    super(`Image could not be decoded: ${cause instanceof Error ? cause.message : String(cause)}`);
+    super(`Image could not be decoded: ${errorMessage(cause)}`);
     this.name = 'UnreadableImageError';
   }
 }

@@ -5,6 +5,7 @@ import type { EventPayloads } from '@kbe/contracts';
 import type { RegistrationConfig } from '../registration.config';
 import { CLOCK, type Clock } from './clock';
 import { isDuplicateKeyError } from '@kbe/server-database';
+import { errorMessage } from '@kbe/server-bootstrap';
 
 type RegistrationTopic =
   | 'school.registered'
@@ -79,12 +80,12 @@ export class RegistrationEventPublisher implements OnApplicationBootstrap, OnApp
         written.push(event.key);
       }
     } catch (error) {
-      this.logger.warn(`${events.length - written.length} event(s) not queued yet, the re-drive will retry: ${describe(error)}`);
+      this.logger.warn(`${events.length - written.length} event(s) not queued yet, the re-drive will retry: ${errorMessage(error)}`);
     }
     if (written.length === 0) return;
     const mark = source
       .markEventsQueued(written)
-      .catch((error: unknown) => this.logger.warn(`${written.length} queued event(s) not marked yet, the re-drive will retry: ${describe(error)}`))
+      .catch((error: unknown) => this.logger.warn(`${written.length} queued event(s) not marked yet, the re-drive will retry: ${errorMessage(error)}`))
       .finally(() => this.marking.delete(mark));
     this.marking.add(mark);
   }
@@ -113,7 +114,7 @@ export class RegistrationEventPublisher implements OnApplicationBootstrap, OnApp
         .then((count) => {
           if (count > 0) this.logger.warn(`Re-queued ${count} registration event(s) missing from the outbox`);
         })
-        .catch((error: unknown) => this.logger.warn(`Event re-drive failed, retrying later: ${describe(error)}`))
+        .catch((error: unknown) => this.logger.warn(`Event re-drive failed, retrying later: ${errorMessage(error)}`))
         .finally(() => (this.running = undefined));
     }, this.config.EVENT_REDRIVE_INTERVAL_MS);
     this.timer.unref();
@@ -133,8 +134,4 @@ export class RegistrationEventPublisher implements OnApplicationBootstrap, OnApp
       if (!isDuplicateKeyError(error)) throw error; // already in the outbox
     }
   }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,6 +1,7 @@
 import type { DynamicModule } from '@nestjs/common';
 import type { CustomStrategy } from '@nestjs/microservices';
 import { loadConfigOrExit, type ServiceEnv } from '@kbe/server-config';
+import { errorMessage } from './error-message';
 import { Logger } from 'nestjs-pino';
 import type { z } from 'zod';
 import { createServiceApp } from './create-service-app';
@@ -42,7 +43,7 @@ export async function bootstrapService<S extends z.ZodType<ServiceEnv, unknown>>
     await app.listen(config.PORT, config.HOST);
     app.get(Logger).log(`${options.service} listening on port ${config.PORT}`, 'Bootstrap');
   } catch (error) {
-    process.stderr.write(`${options.service} failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`${options.service} failed to start: ${errorMessage(error)}\n`);
     process.exit(1);
   }
 }

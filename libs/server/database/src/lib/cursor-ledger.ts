@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, Optional, type OnModuleDestroy } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import { mongo, type Connection } from 'mongoose';
+import { errorMessage } from '@kbe/server-bootstrap';
 
 type CommandStartedEvent = mongo.CommandStartedEvent;
 type CommandSucceededEvent = mongo.CommandSucceededEvent;
@@ -77,7 +78,7 @@ export class CursorLedger implements OnModuleDestroy {
     for (const cursor of doomed) {
       const why = now - cursor.openedAt > this.options.maxAgeMs ? `open for ${Math.round((now - cursor.openedAt) / 1000)} s` : `beyond ${this.options.maxOpen} open cursors`;
       this.logger.warn(`killing ${cursor.command} cursor ${cursor.id} on ${cursor.namespace} (${why}): a cursor left unread holds a database connection`);
-      await this.kill(cursor).catch((error: unknown) => this.logger.warn(`killCursors ${cursor.id}: ${error instanceof Error ? error.message : String(error)}`));
+      await this.kill(cursor).catch((error: unknown) => this.logger.warn(`killCursors ${cursor.id}: ${errorMessage(error)}`));
     }
     return doomed.map((cursor) => cursor.id);
   }

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { parseEventEnvelope, type EventPayloads, type EventType } from '@kbe/contracts';
+import { errorMessage } from '@kbe/server-bootstrap';
 import { ensureTopics } from './kafka-topics';
 import { topicName } from './topic-name';
 import type { Consumer, Kafka } from 'kafkajs';
@@ -70,7 +71,7 @@ export class ReplicaEventFeed {
   startInBackground(): void {
     if (this.stopped) return;
     this.starting = this.start().catch((error: unknown) => {
-      this.logger.warn(`replica events not heard yet, retrying: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(`replica events not heard yet, retrying: ${errorMessage(error)}`);
       void this.consumer?.disconnect().catch(() => undefined);
       this.consumer = undefined;
       if (!this.stopped) this.retry = setTimeout(() => this.startInBackground(), 5_000);
@@ -109,7 +110,7 @@ export class ReplicaEventFeed {
         try {
           handle(JSON.parse(message.value.toString('utf8')) as unknown);
         } catch (error) {
-          this.logger.warn(`skipped an unreadable ${topic} message: ${error instanceof Error ? error.message : String(error)}`);
+          this.logger.warn(`skipped an unreadable ${topic} message: ${errorMessage(error)}`);
         }
       },
     });
@@ -139,7 +140,7 @@ export class ReplicaEventFeed {
       this.synced = true;
     } catch (error) {
       // Not live: callers keep using the stores; the next fetch tries again.
-      this.logger.warn(`replica state not reloaded: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(`replica state not reloaded: ${errorMessage(error)}`);
     }
   }
 }

@@ -16,6 +16,7 @@ import {
   formatExamTime,
 } from '@kbe/contracts';
 import type { AuthenticatedAdmin } from '@kbe/server-auth';
+import { errorMessage } from '@kbe/server-bootstrap';
 import { Readable } from 'node:stream';
 import { AuditLog, type RequestOrigin } from '../../audit/audit-log';
 import { REGISTRATION_CLIENT, type Query, type RegistrationClient } from '../../common/registration.client';
@@ -310,5 +311,5 @@ export function messageOf(error: unknown): string {
     if (typeof body === 'string') return body;
     if (typeof body.message === 'string') return body.message;
   }
-  return error instanceof Error ? error.message : String(error);
+  return errorMessage(error);
 }

@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { INTERNAL_TOKEN_HEADER } from '@kbe/server-auth';
 import { InjectConfig } from '@kbe/server-config';
+import { errorMessage } from '@kbe/server-bootstrap';
 import type { NotificationsConfig } from '../../notifications.config';
 import { CampaignStatsUseCase } from './campaign-stats.usecase';
 
@@ -68,7 +69,7 @@ export class CampaignStatsReporter implements OnApplicationBootstrap, OnApplicat
         if (!response.ok) throw new Error(`admin-service answered ${response.status}`);
       } catch (error) {
         this.dirty.add(id); // next round
-        this.logger.warn(`Campaign ${id} counts not reported yet: ${error instanceof Error ? error.message : String(error)}`);
+        this.logger.warn(`Campaign ${id} counts not reported yet: ${errorMessage(error)}`);
       }
     }
   }

@@ -1,3 +1,4 @@
+import { errorMessage } from '@kbe/server-bootstrap';
 import { matchesDltTemplate } from '../dlt-template.util';
 import { keepAliveGatewayPost, type GatewayAnswer, type GatewayPost } from './gateway-post';
 import { SmsSendError, type SmsProvider, type SmsSendReceipt, type SmsSendRequest } from './sms-provider';
@@ -120,5 +121,5 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
 
 function describe(error: unknown): string {
   const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
-  return error instanceof Error ? `${error.message}${cause}` : String(error);
+  return `${errorMessage(error)}${cause}`;
 }

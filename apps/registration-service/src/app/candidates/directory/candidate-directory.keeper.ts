@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { ReplicaEventFeed } from '@kbe/server-messaging';
+import { errorMessage } from '@kbe/server-bootstrap';
 import { CandidateDirectory } from './candidate-directory';
 import { CANDIDATE_ENTRY_SOURCE, type CandidateEntrySource } from './candidate-entry.source';
 import { directoryEntryOf, type DirectoryEntry, type StoredDirectoryFields } from './directory-entry';
@@ -34,7 +35,7 @@ export class CandidateDirectoryKeeper implements OnApplicationBootstrap, OnAppli
   async onApplicationBootstrap(): Promise<void> {
     for (const topic of CANDIDATE_EVENTS) {
       this.feed.on(topic, ({ candidateCode }) => {
-        this.refresh([candidateCode]).catch((error: unknown) => this.logger.warn(`${topic} of ${candidateCode} not read: ${messageOf(error)}`));
+        this.refresh([candidateCode]).catch((error: unknown) => this.logger.warn(`${topic} of ${candidateCode} not read: ${errorMessage(error)}`));
       });
     }
     this.feed.onResync(() => this.build());
@@ -88,8 +89,4 @@ export class CandidateDirectoryKeeper implements OnApplicationBootstrap, OnAppli
       this.directory.apply(ticket, chunk, await this.source.read(chunk));
     }
   }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

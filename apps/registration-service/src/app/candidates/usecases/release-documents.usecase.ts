@@ -1,5 +1,6 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { errorMessage } from '@kbe/server-bootstrap';
 import { CLOCK, type Clock } from '../../common/clock';
 import {
   RegistrationEventPublisher,
@@ -52,7 +53,7 @@ export class ReleaseDocumentsUseCase implements OnModuleInit {
     try {
       outcomes = await this.candidates.release(kind, candidateCodes, release);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       return candidateCodes.map((candidateCode) => ({ candidateCode, outcome: 'failed', message }));
     }
     const released = candidateCodes.filter((code) => outcomes.get(code) === 'released');

@@ -10,6 +10,7 @@ import {
   type GuardianOtpAction,
 } from '@kbe/contracts';
 import { OtpService } from '@kbe/server-otp';
+import { errorMessage } from '@kbe/server-bootstrap';
 import { CANDIDATE_REPOSITORY, type CandidateRecord, type CandidateRepository } from '../../candidates/candidate.repository';
 import { CANDIDATE_NOT_FOUND } from '../../candidates/usecases/search-candidate.usecase';
 import { CLOCK, type Clock } from '../../common/clock';
@@ -51,7 +52,7 @@ export class SendGuardianOtpUseCase {
     try {
       await this.sms.request({ purpose, subject: candidate.candidateCode, phoneNumber, code: issued.code, expiresAt: issued.expiresAt.toISOString() });
     } catch (error) {
-      this.logger.warn(`${purpose} code for ${candidate.candidateCode} not handed to Kafka: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(`${purpose} code for ${candidate.candidateCode} not handed to Kafka: ${errorMessage(error)}`);
       await this.otp.withdraw(subject, issued);
       throw new ServiceUnavailableException(CONSENT_MESSAGES.notSent);
     }

@@ -1,6 +1,7 @@
 import { BadRequestException, Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DATA_RIGHTS_MESSAGES, type RetentionReport } from '@kbe/contracts';
 import { InjectConfig } from '@kbe/server-config';
+import { errorMessage } from '@kbe/server-bootstrap';
 import { CANDIDATE_DOCUMENTS_STORE, type CandidateDocumentsStore } from '../../candidates/candidate-documents.store';
 import { CANDIDATE_REPOSITORY, type CandidateRepository } from '../../candidates/candidate.repository';
 import { RETENTION_PURGED_FIELD_NAMES, retentionPurgedFields } from '../../candidates/erasure-fields';
@@ -58,7 +59,7 @@ export class RetentionPurgeJob implements OnApplicationBootstrap, OnApplicationS
   /** Starts a pass unless one is under way in this process (it purges only when due). */
   trigger(): Promise<void> {
     this.running ??= this.purgeIfDue()
-      .catch((error: unknown) => this.logger.warn(`retention purge stopped, resumed at the next check: ${error instanceof Error ? error.message : String(error)}`))
+      .catch((error: unknown) => this.logger.warn(`retention purge stopped, resumed at the next check: ${errorMessage(error)}`))
       .finally(() => (this.running = undefined));
     return this.running;
   }

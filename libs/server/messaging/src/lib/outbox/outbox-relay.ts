@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { Metrics, OUTBOX_OLDEST_AGE, OUTBOX_RELAYED, OUTBOX_WAITING } from '@kbe/server-metrics';
+import { errorMessage } from '@kbe/server-bootstrap';
 import type { Counter, Gauge } from 'prom-client';
 import { EVENT_ID_HEADER, EVENT_TOPIC_HEADER } from '../event-envelope';
 import type { EventProducer, OutgoingMessage } from '../event-producer';
@@ -112,7 +113,7 @@ export class OutboxRelay {
     } catch (error) {
       // The store itself failed (database down): treat like a failed send.
       this.consecutiveFailures += 1;
-      this.logger.warn(`Outbox relay could not read the outbox: ${describe(error)}`);
+      this.logger.warn(`Outbox relay could not read the outbox: ${errorMessage(error)}`);
     }
     if (!this.stopped) this.schedule(this.backoffMs(this.consecutiveFailures));
   }
@@ -128,12 +129,12 @@ export class OutboxRelay {
       } catch (error) {
         this.consecutiveFailures += 1;
         result.failed += batch.length;
-        await this.store.recordFailure(ids, describe(error));
+        await this.store.recordFailure(ids, errorMessage(error));
         this.relayed.inc({ result: 'failed' }, batch.length);
         // Oldest first: the batch that failed starts with the oldest event waiting.
         this.recordBacklog(await this.store.countWaiting(), batch[0]?.createdAt ?? null);
         this.logger.warn(
-          `Outbox relay could not send ${batch.length} event(s), retrying in ${this.backoffMs(this.consecutiveFailures)} ms: ${describe(error)}`,
+          `Outbox relay could not send ${batch.length} event(s), retrying in ${this.backoffMs(this.consecutiveFailures)} ms: ${errorMessage(error)}`,
         );
         return result;
       }
@@ -167,8 +168,4 @@ export class OutboxRelay {
       headers: { [EVENT_ID_HEADER]: record.id, [EVENT_TOPIC_HEADER]: record.topic },
     };
   }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
