@@ -466,9 +466,9 @@ export type AuditQuery = z.input<typeof auditQuerySchema>;
 
 export interface AuditEntry {
   id: string;
-  /** Admin username. */
+  /** Admin username; `guardian` for a parent's own action (a withdrawal of consent). */
   actor: string;
-  role: AdminRole;
+  role: AdminRole | 'guardian';
   /** e.g. 'candidate.fees', 'candidate.hall-ticket', 'release-job.create', 'sms.send', 'admin.logout'. */
   action: string;
   target: { type: string; id: string };

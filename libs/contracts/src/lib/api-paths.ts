@@ -57,6 +57,8 @@ export const API_PATHS = {
 /** Service-to-service API of admin-service (header `x-internal-token`), outside `/api`. */
 export const ADMIN_INTERNAL_PATHS = {
   smsCampaignCounts: (campaignId: string) => `/internal/sms/campaigns/${segment(campaignId)}/counts`,
+  /** Erasures carried out by registration-service, recorded in the audit log. */
+  erasureAudit: '/internal/audit/erasures',
 } as const;
 
 /** Header carrying a client-chosen key so a retried registration is not stored twice. */

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ADMIN_PAGE_SIZE_DEFAULT, type AuditEntry, type Pagination, type auditQuerySchema } from '@kbe/contracts';
+import { ADMIN_PAGE_SIZE_DEFAULT, type AuditEntry, type ErasureAudit, type Pagination, type auditQuerySchema } from '@kbe/contracts';
 import type { z } from 'zod';
 import type { AuthenticatedAdmin } from '@kbe/server-auth';
 import { clientAddress, type ForwardedRequest } from '@kbe/server-bootstrap';
@@ -47,6 +47,26 @@ export class AuditLog {
       ip: typeof from === 'string' ? from : this.addressOf(from),
       at: this.clock.now(),
     });
+  }
+
+  /**
+   * Erasures registration-service carried out (a guardian's withdrawal, an erasure request an
+   * admin resolved): `candidate.erase` by the guardian or that admin, the reason and no personal data.
+   */
+  async recordErasures(audit: ErasureAudit): Promise<void> {
+    for (const erasure of audit.erasures) {
+      await this.entries.append({
+        entryId: `erasure:${erasure.reason}:${erasure.candidateCode}`,
+        actor: erasure.requestedBy,
+        role: erasure.requestedBy === 'guardian' ? 'guardian' : 'admin',
+        action: 'candidate.erase',
+        targetType: 'candidate',
+        targetId: erasure.candidateCode,
+        details: { reason: erasure.reason },
+        ip: 'registration-service',
+        at: new Date(erasure.erasedAt),
+      });
+    }
   }
 
   async list(query: z.output<typeof auditQuerySchema>): Promise<{ entries: AuditEntry[]; pagination: Pagination }> {

@@ -1,7 +1,7 @@
-import { Controller, Get, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
-import { ADMIN_MESSAGES, auditQuerySchema, type AuditListResponse } from '@kbe/contracts';
-import { AdminOnly } from '@kbe/server-auth';
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { ApiExcludeController, ApiTags } from '@nestjs/swagger';
+import { ADMIN_MESSAGES, auditQuerySchema, erasureAuditSchema, type AuditListResponse, type ErasureAudit } from '@kbe/contracts';
+import { AdminOnly, InternalOnly } from '@kbe/server-auth';
 import { ZodValidationPipe } from '@kbe/server-bootstrap';
 import type { z } from 'zod';
 import { AuditLog } from './audit-log';
@@ -16,5 +16,19 @@ export class AuditController {
   @Get()
   async list(@Query(new ZodValidationPipe(auditQuerySchema)) query: z.output<typeof auditQuerySchema>): Promise<AuditListResponse> {
     return { success: true, message: 'Audit log', data: await this.audit.list(query) };
+  }
+}
+
+/** registration-service records here the erasures it carried out (`x-internal-token`). */
+@ApiExcludeController()
+@Controller('internal/audit')
+@InternalOnly()
+export class InternalAuditController {
+  constructor(private readonly audit: AuditLog) {}
+
+  @Post('erasures')
+  @HttpCode(204)
+  async erasures(@Body(new ZodValidationPipe(erasureAuditSchema)) body: ErasureAudit): Promise<void> {
+    await this.audit.recordErasures(body);
   }
 }

@@ -10,7 +10,7 @@ import {
   AuditPostingSchema,
 } from './audit-entry.schema';
 import { AUDIT_OPTIONS, AuditLog, type AuditOptions } from './audit-log';
-import { AuditController } from './audit.controller';
+import { AuditController, InternalAuditController } from './audit.controller';
 
 /** The audit log: written by every admin change, read at `GET /api/admin/audit`. Global. */
 @Module({})
@@ -26,7 +26,7 @@ export class AuditModule {
           { name: AuditCounterDocument.name, schema: AuditCounterSchema },
         ]),
       ],
-      controllers: [AuditController],
+      controllers: [AuditController, InternalAuditController],
       providers: [{ provide: AUDIT_OPTIONS, useValue: options }, { provide: AUDIT_ENTRY_REPOSITORY, useClass: MongoAuditEntryRepository }, AuditLog],
       exports: [AuditLog],
     };

@@ -4,7 +4,7 @@ import { ADMIN_MESSAGES, DATA_RIGHTS_API_PATHS, DATA_RIGHTS_MESSAGES } from '@kb
 import { validCandidate } from '@kbe/contracts/testing';
 import { createServiceApp } from '@kbe/server-bootstrap';
 import { loadConfig } from '@kbe/server-config';
-import { freePort, isolatedInfraEnv } from '@kbe/server-testing';
+import { freePort, isolatedInfraEnv, waitFor } from '@kbe/server-testing';
 import type { Connection } from 'mongoose';
 import request from 'supertest';
 // The real registration-service runs in this process: admin-service reaches it only over HTTP
@@ -263,6 +263,12 @@ describe('privacy: data requests and retention through admin-service (admin-serv
       expect(erased.body.data.name).not.toBe(name);
       const audit = await adminHttp().get('/api/admin/audit').query({ action: 'data-request.resolve', target: ids.erasure }).set(adminAuth).expect(200);
       expect(audit.body.data.entries[0]?.details).toEqual({ kind: 'erasure', outcome: 'done', candidateCode: 'KBE100002PRV' });
+      // and registration-service recorded the erasure itself, in the name of the admin who resolved it
+      const erasure = await waitFor(async () => {
+        const entries = (await adminHttp().get('/api/admin/audit').query({ action: 'candidate.erase', target: 'KBE100002PRV' }).set(adminAuth).expect(200)).body.data.entries;
+        return entries.length > 0 ? entries : undefined;
+      }, { timeoutMs: 10_000, what: 'the candidate.erase audit entry' });
+      expect(erasure).toEqual([expect.objectContaining({ actor: 'chief', role: 'admin', action: 'candidate.erase', target: { type: 'candidate', id: 'KBE100002PRV' }, details: { reason: 'request' } })]);
 
       const open = await queueOf('open');
       expect(open.data).toMatchObject({ total: 1, open: 1, overdue: 1 });
@@ -270,7 +276,8 @@ describe('privacy: data requests and retention through admin-service (admin-serv
 
     it('shows the retention report to a viewer; an admin records the results date (audited), a future one is refused', async () => {
       const report = await adminHttp().get(DATA_RIGHTS_API_PATHS.adminRetention).set(viewerAuth).expect(200);
-      expect(report.body.data).toMatchObject({ resultsPublishedOn: null, purgeDueOn: null, state: 'no-results-date', purged: 0, candidates: 3 });
+      // three seeded, one erased by the request above: two still hold data to purge
+      expect(report.body.data).toMatchObject({ resultsPublishedOn: null, purgeDueOn: null, state: 'no-results-date', purged: 0, candidates: 2 });
       expect(report.body.data.fields.length).toBeGreaterThan(0);
 
       const future = await adminHttp().put(DATA_RIGHTS_API_PATHS.adminResultsDate).set(adminAuth).send({ resultsPublishedOn: indiaDay(2) }).expect(400);

@@ -8,6 +8,7 @@ import type { RegistrationConfig } from '../registration.config';
 import { GUARDIAN_SESSIONS } from './data-rights.tokens';
 import { CandidateEraser } from './erasure/candidate-eraser';
 import { CandidateErasureDocument, CandidateErasureSchema, CandidateErasureStore } from './erasure/candidate-erasure.store';
+import { ErasureAuditClient } from './erasure/erasure-audit.client';
 import { ErasureWorker } from './erasure/erasure.worker';
 import { CandidateDataExportUseCase } from './export/candidate-data-export.usecase';
 import { DocumentsPdfClient } from './export/documents-pdf.client';
@@ -54,6 +55,7 @@ import { WithdrawConsentUseCase } from './withdraw-consent.usecase';
     { provide: GUARDIAN_SESSIONS, useFactory: (config: RegistrationConfig) => new GuardianSessions(otpHashKey(config)), inject: [APP_CONFIG] },
     CandidateErasureStore,
     CandidateEraser,
+    ErasureAuditClient,
     ErasureWorker,
     DataRequestStore,
     FileDataRequestUseCase,

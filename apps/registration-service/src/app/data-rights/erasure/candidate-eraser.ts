@@ -6,7 +6,8 @@ import { CANDIDATE_DOCUMENTS_STORE, type CandidateDocumentsStore } from '../../c
 import { CANDIDATE_REPOSITORY, type CandidateRepository } from '../../candidates/candidate.repository';
 import { erasedCandidateFields } from '../../candidates/erasure-fields';
 import { CLOCK, type Clock } from '../../common/clock';
-import { CandidateErasureStore, type ErasureReason } from './candidate-erasure.store';
+import { CandidateErasureStore, type CandidateErasure, type ErasureReason } from './candidate-erasure.store';
+import { ErasureAuditClient } from './erasure-audit.client';
 
 /** The outbox id of a candidate's `candidate.erased`: one event per erasure, however often a step is retried. */
 export const erasedEventId = (payload: CandidateErasedPayload) => `candidate-erased:${payload.reason}:${payload.candidateCode}`;
@@ -28,6 +29,7 @@ export class CandidateEraser {
     @Inject(CANDIDATE_DOCUMENTS_STORE) private readonly files: CandidateDocumentsStore,
     @Inject(OUTBOX_STORE) private readonly outbox: OutboxStore,
     private readonly relay: OutboxRelay,
+    private readonly auditLog: ErasureAuditClient,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -48,11 +50,37 @@ export class CandidateEraser {
       await this.announceErased({ candidateCode, erasedAt: erasure.requestedAt.toISOString(), reason: erasure.reason });
       await this.erasures.markDone(candidateCode, this.clock.now());
       this.logger.log(`erased ${candidateCode} (${erasure.reason}): record, ${removed} stored image(s), candidate.erased queued`);
+      await this.audit([erasure]);
       return 'done';
     } catch (error) {
       this.logger.warn(`erasure of ${candidateCode} not finished, retried later: ${error instanceof Error ? error.message : String(error)}`);
       return 'under-way';
     }
+  }
+
+  /**
+   * Records finished erasures in admin-service's audit log, then marks them audited; when
+   * admin-service does not answer they stay unaudited and ErasureWorker tries again (a post that
+   * succeeded but whose mark failed is recorded twice: the audit log keeps both).
+   */
+  async audit(erasures: readonly CandidateErasure[]): Promise<number> {
+    const audited = erasures.filter((erasure) => erasure.reason !== 'retention');
+    if (audited.length === 0) return 0;
+    try {
+      await this.auditLog.record({
+        erasures: audited.map((erasure) => ({
+          candidateCode: erasure.candidateCode,
+          reason: erasure.reason as 'withdrawal' | 'request',
+          requestedBy: erasure.requestedBy,
+          erasedAt: erasure.requestedAt.toISOString(),
+        })),
+      });
+    } catch (error) {
+      this.logger.warn(`${audited.length} erasure(s) not in the audit log yet, retried later: ${error instanceof Error ? error.message : String(error)}`);
+      return 0;
+    }
+    await this.erasures.markAudited(audited.map((erasure) => erasure.candidateCode), this.clock.now());
+    return audited.length;
   }
 
   /** `candidate.erased` through the outbox, once per candidate and reason. */

@@ -26,6 +26,10 @@ export class CandidateErasureDocument {
 
   @Prop({ type: Date, default: null })
   doneAt!: Date | null;
+
+  /** When admin-service's audit log recorded it (after `doneAt`). */
+  @Prop({ type: Date, default: null })
+  auditedAt!: Date | null;
 }
 
 export const CandidateErasureSchema = SchemaFactory.createForClass(CandidateErasureDocument);
@@ -47,7 +51,7 @@ export class CandidateErasureStore {
     await this.model
       .updateOne(
         { _id: erasure.candidateCode },
-        { $setOnInsert: { reason: erasure.reason, requestedBy: erasure.requestedBy, requestedAt: erasure.requestedAt, doneAt: null } },
+        { $setOnInsert: { reason: erasure.reason, requestedBy: erasure.requestedBy, requestedAt: erasure.requestedAt, doneAt: null, auditedAt: null } },
         { upsert: true },
       )
       .exec();
@@ -61,6 +65,16 @@ export class CandidateErasureStore {
 
   async markDone(candidateCode: string, at: Date): Promise<void> {
     await this.model.updateOne({ _id: candidateCode }, { $set: { doneAt: at } }).exec();
+  }
+
+  async markAudited(candidateCodes: readonly string[], at: Date): Promise<void> {
+    await this.model.updateMany({ _id: { $in: [...candidateCodes] } }, { $set: { auditedAt: at } }).exec();
+  }
+
+  /** Finished erasures not yet in the audit log (a background pass over this small collection). */
+  async unaudited(limit: number): Promise<CandidateErasure[]> {
+    const docs = await this.model.find({ doneAt: { $ne: null }, auditedAt: null }).limit(limit).lean().exec();
+    return docs.map((doc) => ({ candidateCode: doc._id, reason: doc.reason, requestedBy: doc.requestedBy, requestedAt: doc.requestedAt, doneAt: doc.doneAt ?? null }));
   }
 
   /**

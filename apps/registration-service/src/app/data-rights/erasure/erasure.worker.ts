@@ -41,6 +41,7 @@ export class ErasureWorker implements OnApplicationBootstrap, OnApplicationShutd
       if ((await this.eraser.resume(code)) === 'done') finished++;
     }
     if (finished > 0) this.logger.log(`finished ${finished} erasure(s) left unfinished`);
+    await this.eraser.audit(await this.erasures.unaudited(100));
     return finished;
   }
 }
