@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import { HttpError } from '@kbe/api-client';
+import { HttpError, errorMessage } from '@kbe/api-client';
 import type { AdminUser } from '@kbe/contracts';
 import { Alert, AlertDescription, AlertTitle, Button } from '@kbe/ui';
 
@@ -50,7 +50,7 @@ export function AdminGuard({ children }: { children: ReactNode }) {
           clearSession();
           setState({ kind: 'refused' });
         } else {
-          setState({ kind: 'unreachable', message: error instanceof Error ? error.message : String(error) });
+          setState({ kind: 'unreachable', message: errorMessage(error) });
         }
       },
     );

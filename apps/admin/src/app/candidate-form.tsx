@@ -16,6 +16,7 @@ import {
   type CandidateRegistration,
 } from '@kbe/contracts';
 import { Alert, AlertDescription, AlertTitle, Button, FieldError, Input, Label, NativeSelect } from '@kbe/ui';
+import { errorMessage } from '@kbe/api-client';
 
 type FieldKind = { type: 'text' | 'date' | 'number' | 'email' | 'tel' } | { type: 'select'; options: readonly string[] } | { type: 'yes-no' };
 
@@ -153,7 +154,7 @@ export function CandidateForm({ formId, label, initial, submitLabel, withFiles, 
     try {
       await onSubmit(result.data, withFiles && photo && signature ? { photo, signature } : undefined);
     } catch (error) {
-      setServerError(error instanceof Error ? error.message : String(error));
+      setServerError(errorMessage(error));
     } finally {
       setSaving(false);
     }

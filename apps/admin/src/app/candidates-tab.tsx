@@ -13,6 +13,7 @@ import {
   type ConsentStatus,
 } from '@kbe/contracts';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FieldError, Input, Label, toast } from '@kbe/ui';
+import { errorMessage } from '@kbe/api-client';
 
 import { useAdminApi } from './admin-api';
 import { useAdminUser } from './admin-guard';
@@ -45,8 +46,6 @@ type Dialogs =
   | { kind: 'fees'; candidate: AdminCandidateListItem }
   | { kind: 'exam'; candidate: AdminCandidateListItem }
   | { kind: 'delete'; candidate: AdminCandidateListItem };
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Candidates tab (spec section 2): server-side search, fee filter and paging, working row actions. */
 export function CandidatesTab() {
@@ -87,7 +86,7 @@ export function CandidatesTab() {
     try {
       setDialog({ kind, candidate: await api.candidate(candidate.candidateId) });
     } catch (error) {
-      toast({ title: 'Error', description: errorText(error), variant: 'destructive' });
+      toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
     }
   }
 
@@ -97,7 +96,7 @@ export function CandidatesTab() {
       toast({ title: 'Candidate Restored', description: `${candidate.name} is back in the lists.` });
       list.reload();
     } catch (error) {
-      toast({ title: 'Error', description: errorText(error), variant: 'destructive' });
+      toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
     }
   }
 
@@ -105,7 +104,7 @@ export function CandidatesTab() {
     try {
       saveBlob(await api.exportCsv('candidates', { filter, search: search.trim() || undefined }), 'candidates.csv');
     } catch (error) {
-      toast({ title: 'Export Failed', description: errorText(error), variant: 'destructive' });
+      toast({ title: 'Export Failed', description: errorMessage(error), variant: 'destructive' });
     }
   }
 
@@ -303,7 +302,7 @@ function FeesDialog({ candidate, onSave }: { candidate: AdminCandidateListItem; 
     try {
       await onSave(feesPaid, feesPaid ? receipt.trim() || undefined : undefined);
     } catch (caught) {
-      setError(errorText(caught));
+      setError(errorMessage(caught));
       setSaving(false);
     }
   }
@@ -356,7 +355,7 @@ function ConfirmDelete({ candidate, onCancel, onConfirm }: { candidate: AdminCan
           onClick={() => {
             setDeleting(true);
             onConfirm().catch((caught: unknown) => {
-              setError(errorText(caught));
+              setError(errorMessage(caught));
               setDeleting(false);
             });
           }}

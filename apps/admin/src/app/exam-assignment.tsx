@@ -10,10 +10,10 @@ import {
   type ExamAssignmentInput,
 } from '@kbe/contracts';
 import { Button, DialogContent, DialogDescription, DialogHeader, DialogTitle, FieldError, Input, Label, toast } from '@kbe/ui';
+import { errorMessage } from '@kbe/api-client';
 
 import { useAdminApi } from './admin-api';
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const shown = (value: string) => (value === TBA ? '' : value);
 
 type AssignmentField = 'seatNumber' | 'center' | 'examTime';
@@ -43,7 +43,7 @@ export function ExamAssignmentDialog({ candidate, onSave }: { candidate: AdminCa
     try {
       await onSave(input);
     } catch (caught) {
-      setError(errorText(caught));
+      setError(errorMessage(caught));
       setSaving(false);
     }
   }
@@ -114,7 +114,7 @@ export function ExamAssignmentImport({ disabled, onImported }: { disabled: boole
       });
       onImported();
     } catch (error) {
-      toast({ title: 'Import Failed', description: errorText(error), variant: 'destructive' });
+      toast({ title: 'Import Failed', description: errorMessage(error), variant: 'destructive' });
     } finally {
       setBusy(false);
     }

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { HttpError } from '@kbe/api-client';
+import { HttpError, errorMessage } from '@kbe/api-client';
 import { mentorRegistrationSchema, validateWith, type MentorRegistration } from '@kbe/contracts';
 import { Button, DialogContent, DialogDescription, DialogHeader, DialogTitle, FieldError, Input, Label, Textarea } from '@kbe/ui';
 
@@ -17,8 +17,6 @@ const MENTOR_FIELDS: { name: FieldName; label: string; long?: boolean; type?: st
   { name: 'activitiesParticipated', label: 'Activities participated', long: true },
   { name: 'opinionOnISRO', label: 'Opinion on ISRO', long: true },
 ];
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** The field errors of a 400 answer (`{ message, errors: [{ field, message }] }`), by field name. */
 function serverFieldErrors(error: unknown): Record<string, string> {
@@ -90,7 +88,7 @@ export function MentorFormDialog({
     } catch (error) {
       const fieldErrors = serverFieldErrors(error);
       setErrors(fieldErrors);
-      setServerError(errorText(error));
+      setServerError(errorMessage(error));
       setSaving(false);
     }
   }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import Pencil from 'lucide-react/icons/pencil';
 import { MENTOR_STATUS_FILTERS, type AdminMentorDetail, type AdminMentorListItem } from '@kbe/contracts';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Dialog, toast } from '@kbe/ui';
+import { errorMessage } from '@kbe/api-client';
 
 import { useAdminApi } from './admin-api';
 import { useAdminUser } from './admin-guard';
@@ -15,8 +16,6 @@ const STATUS_OPTIONS = [
   { value: 'active', label: 'Active' },
   { value: 'inactive', label: 'Inactive' },
 ] as const satisfies readonly { value: MentorStatus; label: string }[];
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Mentors tab (spec section 2): search, status filter, paging, activate/deactivate, add, edit, export. */
 export function MentorsTab() {
@@ -43,7 +42,7 @@ export function MentorsTab() {
       toast({ title: 'Mentor Updated', description: `${mentor.name} is now ${mentor.isActive ? 'Inactive' : 'Active'}.` });
       list.reload();
     } catch (error) {
-      toast({ title: 'Error', description: errorText(error), variant: 'destructive' });
+      toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
     } finally {
       setBusy(null);
     }
@@ -55,7 +54,7 @@ export function MentorsTab() {
     try {
       setEditing(await api.mentor(mentor.mentorCode));
     } catch (error) {
-      toast({ title: 'Error', description: errorText(error), variant: 'destructive' });
+      toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
     } finally {
       setBusy(null);
     }
@@ -65,7 +64,7 @@ export function MentorsTab() {
     try {
       saveBlob(await api.exportCsv('mentors', { status, search: search.trim() || undefined }), 'mentors.csv');
     } catch (error) {
-      toast({ title: 'Export Failed', description: errorText(error), variant: 'destructive' });
+      toast({ title: 'Export Failed', description: errorMessage(error), variant: 'destructive' });
     }
   }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import Loader2 from 'lucide-react/icons/loader-2';
-import { HttpError } from '@kbe/api-client';
+import { HttpError, errorMessage } from '@kbe/api-client';
 import { ADMIN_MESSAGES, type AdminCandidateListItem, type ReleasedFilter } from '@kbe/contracts';
 import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Progress, toast } from '@kbe/ui';
 
@@ -89,7 +89,7 @@ export function ReleasePanel({ config }: { config: ReleaseKindConfig }) {
       toast({ title: messages.releasedTitle, description: `The ${noun} of ${candidate.name} was released and opened for printing.` });
     } catch (error) {
       printTab?.close();
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       toast({ title: messages.releasedTitle, description: `The ${noun} of ${candidate.name} was released, but the PDF could not be opened (${reason}). Use Print to try again.` });
     } finally {
       setBusy(null);

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ADMIN_MESSAGES, countOf, type BulkReleaseInput, type ReleaseJob } from '@kbe/contracts';
 import { toast } from '@kbe/ui';
+import { errorMessage } from '@kbe/api-client';
 
 import type { AdminApi } from './admin-api';
 import type { ReleaseKindConfig } from './release-kind.config';
@@ -83,7 +84,7 @@ export function useBulkRelease(api: AdminApi, config: ReleaseKindConfig, onFinis
           (error: unknown) => {
             if (!mounted.current) return;
             setRunning(false);
-            toast({ title: 'Error', description: error instanceof Error ? error.message : String(error), variant: 'destructive' });
+            toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
             finished.current();
           },
         );
@@ -109,7 +110,7 @@ export function useBulkRelease(api: AdminApi, config: ReleaseKindConfig, onFinis
       } catch (error) {
         if (!mounted.current) return;
         setRunning(false);
-        const message = error instanceof Error ? error.message : String(error);
+        const message = errorMessage(error);
         if (message === config.messages.noEligible) {
           toast({ title: ADMIN_MESSAGES.noCandidatesTitle, description: message, variant: 'destructive' });
         } else {

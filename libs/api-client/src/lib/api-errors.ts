@@ -33,6 +33,14 @@ export class InvalidResponseError extends ApiClientError {
   }
 }
 
+/**
+ * The text to show for something caught: the message of an `Error` (every ApiClientError carries
+ * the server's own words, see extractErrorMessage), anything else as `String` renders it.
+ */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 

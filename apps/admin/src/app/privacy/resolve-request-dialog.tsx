@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { HttpError } from '@kbe/api-client';
+import { HttpError, errorMessage } from '@kbe/api-client';
 import { DATA_REQUEST_KIND_LABELS, dataRequestResolutionSchema, validateWith, type DataRequestResolution, type DataRequestView } from '@kbe/contracts';
 import { Alert, AlertDescription, AlertTitle, Button, DialogContent, DialogDescription, DialogHeader, DialogTitle, FieldError, Label, Textarea } from '@kbe/ui';
 
@@ -50,7 +50,7 @@ export function ResolveRequestDialog({ request, onResolve }: { request: DataRequ
     } catch (error) {
       const fromServer = serverFieldErrors(error);
       setErrors(fromServer);
-      if (Object.keys(fromServer).length === 0) setFormError(error instanceof Error ? error.message : String(error));
+      if (Object.keys(fromServer).length === 0) setFormError(errorMessage(error));
       setSaving(false);
     }
   }

@@ -1,13 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { HttpError } from '@kbe/api-client';
+import { HttpError, errorMessage } from '@kbe/api-client';
 import { retentionResultsDateSchema, validateWith, type RetentionReport } from '@kbe/contracts';
 import { Button, Card, CardContent, CardHeader, CardTitle, FieldError, Input, Label, toast } from '@kbe/ui';
 
 import { useAdminApi } from '../admin-api';
 import { useAdminUser } from '../admin-guard';
 import { calendarDay, dayAndTimeOf, RETENTION_STATE_LABELS, todayInIndia } from './privacy-format';
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** The server's message at the date field of a 400 (`errors: [{ field: 'resultsPublishedOn', message }]`), else its message. */
 function dateError(error: unknown): { field?: string; form?: string } {
@@ -17,7 +15,7 @@ function dateError(error: unknown): { field?: string; form?: string } {
     if (typeof atField?.message === 'string') return { field: atField.message };
     if (error.status === 400) return { field: error.message };
   }
-  return { form: errorText(error) };
+  return { form: errorMessage(error) };
 }
 
 /** The retention purge of the edition's sensitive fields: the report, and (admins) the results date it counts from. */
@@ -31,7 +29,7 @@ export function RetentionPanel() {
     let current = true;
     api.retention().then(
       (answer) => current && setReport(answer),
-      (error: unknown) => current && setLoadError(errorText(error)),
+      (error: unknown) => current && setLoadError(errorMessage(error)),
     );
     return () => {
       current = false;

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { HttpError } from '@kbe/api-client';
+import { HttpError, errorMessage } from '@kbe/api-client';
 import { CONSENT_OTP_RULES, type ConsentOtpSent } from '@kbe/contracts/zod-free';
 import { Alert, AlertDescription, AlertTitle, Button, FieldError, Input, Label } from '@kbe/ui';
 
@@ -7,8 +7,6 @@ import { Alert, AlertDescription, AlertTitle, Button, FieldError, Input, Label }
  * What the consent page and the guardian's rights share: asking for a code by SMS (with the wait
  * before a new one), the code's field, and reading the server's errors.
  */
-
-export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** The server's message for one field (`errors: [{ field, message }]`), if it named one. */
 export function fieldMessage(error: unknown, field: string): string | undefined {
@@ -69,7 +67,7 @@ export function CodeSender({ send, onRefused, sendLabel, resendLabel, disabled =
       const answer = await send();
       setSent({ answer, at: Date.now() });
     } catch (failure) {
-      if (!onRefused?.(failure)) setError(messageOf(failure));
+      if (!onRefused?.(failure)) setError(errorMessage(failure));
     } finally {
       setSending(false);
     }

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { HttpError } from '@kbe/api-client';
+import { HttpError, errorMessage } from '@kbe/api-client';
 import {
   CONSENT_MESSAGES,
   DATA_REQUEST_KIND_LABELS,
@@ -12,7 +12,7 @@ import {
   type GuardianSession,
 } from '@kbe/contracts/zod-free';
 import { Alert, AlertDescription, AlertTitle, Button, Card, CardContent, CardHeader, CardTitle, FieldError, Label, Textarea } from '@kbe/ui';
-import { CodeField, CodeSender, codeProblem, fieldMessage, isCodeFormat, messageOf } from './guardian-code';
+import { CodeField, CodeSender, codeProblem, fieldMessage, isCodeFormat } from './guardian-code';
 import type { DataExportFormat, DownloadedFile, GuardianRightsApi } from './guardian-rights.api';
 
 /** The limits of a request's text, as registration-service checks them (after trimming). */
@@ -90,7 +90,7 @@ export function GuardianData({ api, candidateCode }: GuardianDataProps) {
       setRequests(await api.requests(candidateCode, token));
     } catch (error) {
       if (isSessionOver(error)) endSession();
-      else setRequestsError(messageOf(error));
+      else setRequestsError(errorMessage(error));
     }
   }
 
@@ -112,7 +112,7 @@ export function GuardianData({ api, candidateCode }: GuardianDataProps) {
       void loadRequests(started.token);
     } catch (error) {
       const atCode = codeProblem(error);
-      setOtpProblem(atCode ? { otp: atCode } : { general: messageOf(error) });
+      setOtpProblem(atCode ? { otp: atCode } : { general: errorMessage(error) });
     } finally {
       setOpening(false);
     }
@@ -131,7 +131,7 @@ export function GuardianData({ api, candidateCode }: GuardianDataProps) {
       void loadRequests(session.token);
     } catch (error) {
       if (isSessionOver(error)) endSession();
-      else setDownloadError(messageOf(error));
+      else setDownloadError(errorMessage(error));
     } finally {
       setDownloading(null);
     }
@@ -320,7 +320,7 @@ function RequestForm({ api, candidateCode, token, kind, details, onDetails, onRe
         return;
       }
       const atDetails = fieldMessage(error, 'details');
-      setProblem(atDetails ? { details: atDetails } : { general: messageOf(error) });
+      setProblem(atDetails ? { details: atDetails } : { general: errorMessage(error) });
     } finally {
       setSending(false);
     }

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { HttpError } from '@kbe/api-client';
+import { HttpError, errorMessage } from '@kbe/api-client';
 import { CONSENT_MESSAGES, CONSENT_STATUS_LABELS, DATA_RIGHTS_MESSAGES, type ConsentStatus, type ConsentWithdrawn } from '@kbe/contracts/zod-free';
 import { Alert, AlertDescription, AlertTitle, Button, Card, CardContent, CardHeader, CardTitle } from '@kbe/ui';
-import { CodeField, CodeSender, codeProblem, isCodeFormat, messageOf } from './guardian-code';
+import { CodeField, CodeSender, codeProblem, isCodeFormat } from './guardian-code';
 import { GuardianData } from './guardian-data';
 import type { Answered, GuardianRightsApi } from './guardian-rights.api';
 
@@ -117,7 +117,7 @@ function WithdrawConsent({ api, candidateCode, onWithdrawn, onFoundWithdrawn }: 
       if (isAlreadyWithdrawn(error)) onFoundWithdrawn();
       else {
         const atCode = codeProblem(error);
-        setProblem(atCode ? { otp: atCode } : { general: messageOf(error) });
+        setProblem(atCode ? { otp: atCode } : { general: errorMessage(error) });
       }
     } finally {
       setWithdrawing(false);

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
-import { HttpError } from '@kbe/api-client';
+import { HttpError, errorMessage } from '@kbe/api-client';
 import {
   CONSENT_MESSAGES,
   CONSENT_NOTICE_LANGUAGE_NAMES,
@@ -14,7 +14,7 @@ import {
 import { Alert, AlertDescription, AlertTitle, Button, Card, CardContent, CardHeader, CardTitle, FieldError } from '@kbe/ui';
 import { PageHero } from '../common/page-hero';
 import { usePageMeta } from '../common/page-meta.hook';
-import { CodeField, CodeSender, fieldMessage, isCodeFormat, messageOf } from './guardian-code';
+import { CodeField, CodeSender, fieldMessage, isCodeFormat } from './guardian-code';
 import { GuardianRights, useConsentStatus } from './guardian-rights';
 import { createGuardianRightsApi, type GuardianRightsApi } from './guardian-rights.api';
 import { createConsentApi, type ConsentApi } from './parental-consent.api';
@@ -66,7 +66,7 @@ export function ParentalConsentPage({ api = defaultApi, rightsApi = defaultRight
     setNoticeError(null);
     api.notice(lang).then(
       (answer) => current && setNotice(answer),
-      (error: unknown) => current && setNoticeError(messageOf(error)),
+      (error: unknown) => current && setNoticeError(errorMessage(error)),
     );
     return () => {
       current = false;
@@ -89,7 +89,7 @@ export function ParentalConsentPage({ api = defaultApi, rightsApi = defaultRight
       } else {
         const otpProblem = fieldMessage(error, 'otp');
         const declarationProblem = fieldMessage(error, 'declaration');
-        setProblems(otpProblem || declarationProblem ? { otp: otpProblem, declaration: declarationProblem } : { general: messageOf(error) });
+        setProblems(otpProblem || declarationProblem ? { otp: otpProblem, declaration: declarationProblem } : { general: errorMessage(error) });
       }
     } finally {
       setConfirming(false);
