@@ -20,6 +20,9 @@ import {
 } from './delivery/delivery.schema';
 import { SmsSenderWorker } from './delivery/sms-sender.worker';
 import { SmsDispatcher } from './delivery/sms.dispatcher';
+import { CandidateErasedController } from './erasure/candidate-erased.controller';
+import { EraseCandidateSmsUseCase } from './erasure/erase-candidate-sms.usecase';
+import { SmsErasureRepository } from './erasure/sms-erasure.repository';
 import { SmsEventsController } from './events/sms-events.controller';
 import { NotificationsController } from './notifications.controller';
 import { ConsoleSmsProvider } from './providers/console.sms-provider';
@@ -39,7 +42,7 @@ function smsProviderFrom(config: NotificationsConfig): SmsProvider {
   });
 }
 
-/** SMS fan-out: event consumers, the per-recipient sender, the delivery log and campaign statistics. */
+/** SMS fan-out: event consumers, the per-recipient sender, the delivery log, campaign statistics and candidates' erasure. */
 @Module({
   imports: [
     MongooseModule.forFeature([
@@ -50,7 +53,7 @@ function smsProviderFrom(config: NotificationsConfig): SmsProvider {
       { name: FanOutStepDocument.name, schema: FanOutStepSchema },
     ]),
   ],
-  controllers: [SmsEventsController, NotificationsController],
+  controllers: [SmsEventsController, CandidateErasedController, NotificationsController],
   providers: [
     { provide: SMS_PROVIDER, useFactory: smsProviderFrom, inject: [APP_CONFIG] },
     {
@@ -65,6 +68,14 @@ function smsProviderFrom(config: NotificationsConfig): SmsProvider {
     FanOutUseCase,
     CampaignStatsUseCase,
     CampaignStatsReporter,
+    SmsErasureRepository,
+    {
+      provide: EraseCandidateSmsUseCase,
+      // Waits at most 20 s for a sender to finish the candidate's chunk: less than the consumer's
+      // session timeout (30 s), which the handler does not heartbeat during.
+      useFactory: (records: SmsErasureRepository) => new EraseCandidateSmsUseCase(records, { waitMs: 20_000, pollMs: 500 }),
+      inject: [SmsErasureRepository],
+    },
   ],
 })
 export class SmsModule {}

@@ -4,15 +4,17 @@ import type { Model } from 'mongoose';
 import { duplicateInsertIndexes } from '@kbe/server-database';
 import { randomUUID } from 'node:crypto';
 import { DeliveryDocument, InflightDocument, OutcomeDocument, type OutcomeStatus } from './delivery.schema';
-import type { OutboundSms } from './outbound-message';
+import type { InflightSms, OutboundSms } from './outbound-message';
 import { messageJson, packMessages, parseMessageJson, unpackMessages } from './packed-messages';
 
 /**
  * A message this process holds the claim of. `inDoubt`: taken over from a sender that died
- * holding it, so the provider may or may not have accepted it already.
+ * holding it, so the provider may or may not have accepted it already. `cancelled`: its
+ * candidate's data was erased while it waited (`cancelledSms`): never sent.
  */
 export interface ClaimedSms extends OutboundSms {
   inDoubt: boolean;
+  cancelled?: true;
 }
 
 /** An outcome already written for a message of a chunk taken over (its request was answered). */
@@ -76,7 +78,7 @@ interface CoalescedInsert {
 }
 
 /** Outcome documents of provider receipts share the outcomes collection (one insert per chunk): `_id` prefix. */
-const RECEIPT_PREFIX = 'receipt:';
+export const RECEIPT_PREFIX = 'receipt:';
 /** The `sent` outcome of one provider request (all its messages): `_id` prefix before the request's idempotency key. */
 const SENT_REQUEST_PREFIX = 'sent:';
 
@@ -458,7 +460,7 @@ async function insertIgnoringDuplicates<T>(model: Model<T>, docs: readonly objec
 }
 
 /** The messages of an in-flight entry: packed, or (written before entries were packed) one JSON string each. */
-function messagesOf(entry: Pick<InflightDocument, 'packed' | 'messages'>): OutboundSms[] {
+export function messagesOf(entry: Pick<InflightDocument, 'packed' | 'messages'>): InflightSms[] {
   if (entry.packed) return unpackMessages(entry.packed as Uint8Array | { value(): Uint8Array });
   return (entry.messages ?? []).flatMap((json) => parseMessageJson(json) ?? []);
 }

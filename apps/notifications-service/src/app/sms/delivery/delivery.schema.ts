@@ -43,7 +43,7 @@ export class InflightDocument {
   @Prop({ type: Date, required: true })
   leaseUntil!: Date;
 
-  /** The chunk's messages (`packMessages`). */
+  /** The chunk's messages (`packMessages`); those of an erased candidate cancelled (`cancelledSms`). */
   @Prop({ type: Buffer })
   packed?: Buffer;
 
@@ -62,7 +62,8 @@ export type OutcomeStatus = (typeof OUTCOME_STATUSES)[number];
  * given up (last attempt or permanent error; with its message, for a re-drive), until an admin
  * re-drives it. The same collection holds the provider's receipts (`_id` `receipt:<request
  * id>`, `numbers` and message `ids` of the request; no `campaignId`), written in the same insert
- * as the outcomes of their chunk.
+ * as the outcomes of their chunk. An erased candidate's number is masked in the receipts (a later
+ * delivery report for it matches no number and is ignored).
  */
 @Schema({ collection: 'sms_outcomes', versionKey: false })
 export class OutcomeDocument {
@@ -82,7 +83,10 @@ export class OutcomeDocument {
   @Prop({ type: Number })
   attempts?: number;
 
-  /** A dead letter's message (OutboundSms as JSON), sent again on re-drive. */
+  /**
+   * A dead letter's message (OutboundSms as JSON), sent again on re-drive. Once its candidate's
+   * data is erased, its number is masked and its text empty: it no longer parses, so it is not re-driven.
+   */
   @Prop({ type: String })
   message?: string;
 

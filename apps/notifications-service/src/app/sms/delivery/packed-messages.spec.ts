@@ -1,5 +1,5 @@
 import { Binary } from 'mongodb';
-import type { OutboundSms } from './outbound-message';
+import { cancelledSms, type OutboundSms } from './outbound-message';
 import { messageJson, packMessages, parseMessageJson, unpackMessages } from './packed-messages';
 
 function message(index: number, extra: Partial<OutboundSms> = {}): OutboundSms {
@@ -40,6 +40,14 @@ describe('packed in-flight messages', () => {
   it('leaves out what does not parse, and gives nothing for bytes that are not a packed list', () => {
     expect(unpackMessages(packMessages([message(1), { ...message(2), to: '12345' }]))).toEqual([message(1)]);
     expect(unpackMessages(Buffer.from('not deflated'))).toEqual([]);
+  });
+
+  it('keeps a cancelled message in its chunk with its number masked and no text, and its dead letter cannot be re-driven', () => {
+    const cancelled = cancelledSms(message(5));
+    expect(cancelled).toEqual({ ...message(5), to: '******0005', text: '', cancelled: true });
+    expect(unpackMessages(packMessages([message(4), cancelled]))).toEqual([message(4), cancelled]);
+    expect(messageJson(cancelled)).not.toContain('9800000005');
+    expect(parseMessageJson(messageJson(cancelled))).toBeUndefined();
   });
 
   it('keeps one message as JSON text (dead letters) and reads it back', () => {

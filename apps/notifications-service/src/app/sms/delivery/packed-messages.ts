@@ -1,5 +1,5 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import { outboundSmsSchema, type OutboundSms } from './outbound-message';
+import { cancelledSmsSchema, outboundSmsSchema, type InflightSms, type OutboundSms } from './outbound-message';
 
 /**
  * The messages of an in-flight chunk as stored in its entry: one JSON array, deflated. The entry
@@ -8,12 +8,12 @@ import { outboundSmsSchema, type OutboundSms } from './outbound-message';
  * characters each, so deflate makes them about a twentieth of that, in well under a millisecond
  * per chunk. Read only when a chunk is taken over.
  */
-export function packMessages(messages: readonly OutboundSms[]): Buffer {
+export function packMessages(messages: readonly InflightSms[]): Buffer {
   return deflateRawSync(Buffer.from(JSON.stringify(messages.map(storedForm)), 'utf8'), { level: 1 });
 }
 
-/** The messages of a packed entry; ones that do not parse are left out (never sent). */
-export function unpackMessages(packed: Uint8Array | { value(): Uint8Array }): OutboundSms[] {
+/** The messages of a packed entry, cancelled ones included; ones that do not parse are left out (never sent). */
+export function unpackMessages(packed: Uint8Array | { value(): Uint8Array }): InflightSms[] {
   // A driver's read gives a BSON Binary (its bytes: value()); a Buffer as written.
   const bytes = packed instanceof Uint8Array ? packed : packed.value();
   let list: unknown;
@@ -23,13 +23,15 @@ export function unpackMessages(packed: Uint8Array | { value(): Uint8Array }): Ou
     return [];
   }
   if (!Array.isArray(list)) return [];
-  return list.flatMap((entry) => {
+  return list.flatMap((entry): InflightSms[] => {
     const parsed = outboundSmsSchema.safeParse(entry);
-    return parsed.success ? [parsed.data] : [];
+    if (parsed.success) return [parsed.data];
+    const cancelled = cancelledSmsSchema.safeParse(entry);
+    return cancelled.success ? [cancelled.data] : [];
   });
 }
 
-/** One message as JSON text (a dead letter keeps its message so). */
+/** One message as JSON text (a dead letter keeps its message so; a cancelled one cannot be re-driven: `parseMessageJson` refuses it). */
 export function messageJson(message: OutboundSms): string {
   return JSON.stringify(storedForm(message));
 }
@@ -44,8 +46,8 @@ export function parseMessageJson(json: string): OutboundSms | undefined {
   }
 }
 
-/** The fields of `OutboundSms` only (a claimed message carries `inDoubt` too). */
-function storedForm(message: OutboundSms): OutboundSms {
-  const { id, campaignId, messageType, to, text, encoding, segments, candidateCode } = message;
-  return { id, campaignId, messageType, to, text, encoding, segments, ...(candidateCode ? { candidateCode } : {}) };
+/** The fields of `InflightSms` only (a claimed message carries `inDoubt` too). */
+function storedForm(message: InflightSms): InflightSms {
+  const { id, campaignId, messageType, to, text, encoding, segments, candidateCode, cancelled } = message;
+  return { id, campaignId, messageType, to, text, encoding, segments, ...(candidateCode ? { candidateCode } : {}), ...(cancelled ? { cancelled } : {}) };
 }

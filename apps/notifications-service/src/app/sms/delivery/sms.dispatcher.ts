@@ -15,6 +15,9 @@ import { retryDelayMs, type RetryPolicyOptions } from './retry-policy';
 export const OUTCOME_UNKNOWN =
   'Outcome unknown: the sender stopped while handing it to a provider without idempotency keys (not resent, to avoid a duplicate)';
 
+/** The dead letter of a message cancelled in flight (`cancelledSms`). */
+export const CANCELLED_ERASED = "Cancelled: the candidate's data was erased before it was sent";
+
 type BatchResult =
   | { status: 'sent'; attempts: number; providerMessageId: string | null }
   | { status: 'dead'; attempts: number; reason: string };
@@ -138,6 +141,13 @@ export class SmsDispatcher {
     const unsent: string[] = [];
     const sendable: ClaimedSms[] = [];
     for (const message of messages) {
+      // Cancelled: kept in the split into requests (the same requests and keys as when the chunk
+      // was first sent; a refusal goes by the campaign's template, so it would have refused the
+      // whole group), left out of the provider call below.
+      if (message.cancelled) {
+        sendable.push(message);
+        continue;
+      }
       const refusal = this.provider.refusal(message.messageType, message.text);
       if (refusal) {
         if (!recorded.has(message.id)) outcomes.push({ id: message.id, campaignId: message.campaignId, status: 'dead', attempts: 0, reason: refusal, message });
@@ -158,23 +168,29 @@ export class SmsDispatcher {
           outcomes.push(...copyOutcomes(answered, batch, recorded));
           return;
         }
-        const result = await this.sendWithRetries(batch, handBack);
-        if (!result) {
+        const toSend = batch.messages.filter((message) => !message.cancelled);
+        const result = toSend.length > 0 ? await this.sendWithRetries({ ...batch, messages: toSend }, handBack) : null;
+        if (result === undefined) {
           unsent.push(...batch.messages.map((message) => message.id));
           return;
         }
+        // The cancelled ones' outcomes with the request's (a take-over reads any outcome of a request as the request answered).
         for (const message of batch.messages) {
+          if (message.cancelled || !result) {
+            outcomes.push({ id: message.id, campaignId: message.campaignId, status: 'dead', attempts: 0, reason: CANCELLED_ERASED, message });
+            continue;
+          }
           outcomes.push(
             result.status === 'sent'
               ? { id: message.id, campaignId: message.campaignId, status: 'sent', requestKey: batch.idempotencyKey, attempts: result.attempts, providerMessageId: result.providerMessageId }
               : { id: message.id, campaignId: message.campaignId, status: 'dead', attempts: result.attempts, reason: result.reason, message },
           );
         }
-        if (result.status === 'sent' && result.providerMessageId) {
+        if (result?.status === 'sent' && result.providerMessageId) {
           receipts.push({
             providerMessageId: result.providerMessageId,
             campaignId: batch.campaignId,
-            recipients: batch.messages.map((message) => ({ to: message.to, id: message.id })),
+            recipients: toSend.map((message) => ({ to: message.to, id: message.id })),
           });
         }
       }),
@@ -228,18 +244,18 @@ export class SmsDispatcher {
 /** The dead-letter topic is for operators and other consumers; the delivery log stays the source for re-drive. */
   private async deadLetter(messages: readonly ClaimedSms[], outcomes: readonly DeliveryOutcome[]): Promise<void> {
     const dead = new Map(outcomes.filter((outcome) => outcome.status === 'dead').map((outcome) => [outcome.id, outcome]));
-    if (dead.size === 0) return;
+    // Not the cancelled ones: nothing for an operator to do with them (and no number to key them by).
+    const letters = messages.filter((message) => dead.has(message.id) && !message.cancelled);
+    if (letters.length === 0) return;
     const topic = topicName(this.config.KAFKA_TOPIC_PREFIX, SMS_DEAD_LETTER_TOPIC);
     try {
       await this.producer.sendBatch(
-        messages
-          .filter((message) => dead.has(message.id))
-          .map((message) => ({
-            topic,
-            key: message.to,
-            value: JSON.stringify({ ...message, inDoubt: undefined, reason: (dead.get(message.id) as { reason: string }).reason }),
-            headers: { 'sms-id': message.id },
-          })),
+        letters.map((message) => ({
+          topic,
+          key: message.to,
+          value: JSON.stringify({ ...message, inDoubt: undefined, reason: (dead.get(message.id) as { reason: string }).reason }),
+          headers: { 'sms-id': message.id },
+        })),
       );
     } catch (error) {
       this.logger.warn(`Dead letters recorded but not published to ${topic}: ${describe(error)}`);
