@@ -36,7 +36,10 @@ const named = (objects, kind, name) => objects.find((o) => o.kind === kind && o.
 function knownMetrics() {
   const source = readFileSync(join(repoRoot, 'libs/server/metrics/src/lib/metric-catalogue.ts'), 'utf8');
   const metrics = new Map();
-  for (const [, type, name, labels] of source.matchAll(/type: '(counter|gauge|histogram)',\s*name: '([^']+)',[\s\S]*?labelNames: \[([^\]]*)\]/g)) {
+  const definitions = [...source.matchAll(/type: '(counter|gauge|histogram)',\s*name: '([^']+)',[\s\S]*?labelNames: \[([^\]]*)\]/g)];
+  // every exported definition read: a change of the file's layout fails here, not silently
+  assert.equal(definitions.length, (source.match(/^export const \w+: \w+Definition/gm) ?? []).length, 'metric-catalogue.ts: a definition was not read');
+  for (const [, type, name, labels] of definitions) {
     const labelNames = [...labels.matchAll(/'([^']+)'/g)].map((m) => m[1]);
     if (type === 'histogram') {
       metrics.set(`${name}_bucket`, [...labelNames, 'le']);
