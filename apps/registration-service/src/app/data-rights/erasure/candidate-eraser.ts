@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { CandidateErasedPayload } from '@kbe/contracts';
 import { isDuplicateKeyError } from '@kbe/server-database';
 import { EventPublisher, OUTBOX_STORE, OutboxRelay, type OutboxStore } from '@kbe/server-messaging';
+import { errorMessage } from '@kbe/server-bootstrap';
 import { CANDIDATE_DOCUMENTS_STORE, type CandidateDocumentsStore } from '../../candidates/candidate-documents.store';
 import { CANDIDATE_REPOSITORY, type CandidateRepository } from '../../candidates/candidate.repository';
 import { erasedCandidateFields } from '../../candidates/erasure-fields';
@@ -53,7 +54,7 @@ export class CandidateEraser {
       await this.audit([erasure]);
       return 'done';
     } catch (error) {
-      this.logger.warn(`erasure of ${candidateCode} not finished, retried later: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(`erasure of ${candidateCode} not finished, retried later: ${errorMessage(error)}`);
       return 'under-way';
     }
   }
@@ -76,7 +77,7 @@ export class CandidateEraser {
         })),
       });
     } catch (error) {
-      this.logger.warn(`${audited.length} erasure(s) not in the audit log yet, retried later: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(`${audited.length} erasure(s) not in the audit log yet, retried later: ${errorMessage(error)}`);
       return 0;
     }
     await this.erasures.markAudited(audited.map((erasure) => erasure.candidateCode), this.clock.now());

@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectConfig } from '@kbe/server-config';
+import { errorMessage } from '@kbe/server-bootstrap';
 import type { RegistrationConfig } from '../../registration.config';
 import { CandidateEraser } from './candidate-eraser';
 import { CandidateErasureStore } from './candidate-erasure.store';
@@ -21,7 +22,7 @@ export class ErasureWorker implements OnApplicationBootstrap, OnApplicationShutd
     const pass = () => {
       this.running ??= this.finishUnfinished()
         .then(() => undefined)
-        .catch((error: unknown) => this.logger.warn(`erasure pass failed, retried later: ${error instanceof Error ? error.message : String(error)}`))
+        .catch((error: unknown) => this.logger.warn(`erasure pass failed, retried later: ${errorMessage(error)}`))
         .finally(() => (this.running = undefined));
     };
     pass();
