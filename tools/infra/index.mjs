@@ -5,9 +5,10 @@ import { InfraError, SERVER_NAMES, infraHome, paths, settings } from './lib/conf
 import { minioCredentials, readEnvFile, writeEnvFile } from './lib/env-file.mjs';
 import { withLock } from './lib/lock.mjs';
 import {
-  isAlive, pauseProcess, portIsFree, readPidRecord, recordState, removePidRecord, resumeProcess,
+  isAlive, lastLine, pauseProcess, portIsFree, readPidRecord, recordState, removePidRecord, resumeProcess,
   startDetached, stopProcess, tail,
 } from './lib/processes.mjs';
+import { createProgress } from './lib/progress.mjs';
 import { seconds, stopwatch, waitFor } from './lib/timing.mjs';
 import { chromiumServer, chromiumVersion } from './servers/chromium.server.mjs';
 import { kafkaServer } from './servers/kafka.server.mjs';
@@ -16,18 +17,21 @@ import { mongoServer } from './servers/mongo.server.mjs';
 import { FERRETDB_DATABASE, POSTGRES_USER, postgresServer } from './servers/postgres.server.mjs';
 
 export { InfraError, SERVER_NAMES, infraHome };
+export { createProgress };
 
 const SERVERS = { postgres: postgresServer, mongo: mongoServer, kafka: kafkaServer, minio: minioServer, chromium: chromiumServer };
 
 /** How long a server that is already running gets to answer its readiness probe. */
 const RUNNING_PROBE_TIMEOUT_MS = 60_000;
 
-function defaultLog(line) {
-  process.stdout.write(`${line}\n`);
-}
-
+/**
+ * `options.progress` (lib/progress.mjs) when a caller reports several phases in one summary
+ * (`npm start`); otherwise one of our own, writing to `options.log` (plain lines) or to stdout
+ * (a live status line on a terminal). Every line goes through it, so none tears the live line.
+ */
 function context(options = {}) {
-  return { p: paths(), s: settings(), log: options.log ?? defaultLog };
+  const progress = options.progress ?? createProgress(options.log ? { print: options.log, live: undefined } : {});
+  return { p: paths(), s: settings(), progress, log: (line) => progress.say(line), ownsProgress: !options.progress };
 }
 
 function select(names, { withDependencies = false } = {}) {
@@ -77,6 +81,7 @@ async function install(server, ctx) {
   const took = stopwatch();
   if (server.daemon) ctx.log(`${label(server.name)} checking install of ${server.title}${server.installKey ? ` in ${ctx.p.install(server.installKey)}` : ''}`);
   const result = await server.install(ctx);
+  // a build's own steps (go build, mvn, apt-get) are in the summary already; a cached install is a quick check
   ctx.log(`${label(server.name)} ${result === 'built' ? 'installed' : 'install cached'} in ${seconds(took())}`);
 }
 
@@ -96,7 +101,9 @@ async function startServer(server, ctx) {
     } catch (error) {
       throw failure(server, ctx, `is running (pid ${record.pid}) but not answering`, error);
     }
-    ctx.log(`${label(server.name)} already running, pid ${record.pid}, port ${portsText(record, server, ctx.s)} (checked in ${seconds(took())})`);
+    const checked = took();
+    ctx.log(`${label(server.name)} already running, pid ${record.pid}, port ${portsText(record, server, ctx.s)} (checked in ${seconds(checked)})`);
+    ctx.progress.record('already running, checked', checked, { label: server.name, note: `pid ${record.pid}` });
     if (record.version && record.version !== server.version) {
       ctx.log(`${label(server.name)} note: it runs ${record.version} but ${server.version} is pinned: \`down ${server.name}\` then \`up ${server.name}\` to switch`);
     }
@@ -121,37 +128,38 @@ async function startServer(server, ctx) {
   await server.prepare(ctx);
   const prepared = preparing();
   const launch = server.launch(ctx);
-  const took = stopwatch();
+  const logFile = ctx.p.log(server.name);
   const { record: started, child } = await startDetached({
     ...launch,
-    logFile: ctx.p.log(server.name),
+    logFile,
     pidFile,
     extra: { name: server.name, version: server.version, ports },
   });
-  ctx.log(`${label(server.name)} started pid ${started.pid} on ${ctx.s.host}:${ports.join(',')} (prepared in ${seconds(prepared)}), waiting until ready ...`);
-  let detail;
+  ctx.log(`${label(server.name)} started pid ${started.pid} on ${ctx.s.host}:${ports.join(',')} (prepared in ${seconds(prepared)})`);
   try {
-    detail = await probeUntilReady(server, ctx, { timeoutMs: server.readyTimeoutMs, child, pid: started.pid });
+    // the heartbeat shows the server's own last log line while it comes up
+    await ctx.progress.run('waiting until ready', async (step) => {
+      step.note(await probeUntilReady(server, ctx, { timeoutMs: server.readyTimeoutMs, child, pid: started.pid }));
+    }, { label: server.name, detail: () => lastLine(logFile) });
   } catch (error) {
     await stopProcess(started.pid, { graceMs: 5000 });
     removePidRecord(pidFile);
     const what = /exited during start/.test(error.message) ? 'failed to start' : `did not become ready within ${Math.round(server.readyTimeoutMs / 1000)}s`;
     throw failure(server, ctx, what, error);
   }
-  ctx.log(`${label(server.name)} ready in ${seconds(took())}: ${detail}`);
   return { name: server.name, pid: started.pid, started: true };
 }
 
 async function checkChromium(ctx) {
   await install(chromiumServer, ctx);
-  const took = stopwatch();
-  let detail;
   try {
-    detail = await chromiumServer.probe(ctx);
+    await ctx.progress.run('headless launch check', async (step) => {
+      const detail = await chromiumServer.probe(ctx);
+      step.note(`${chromiumVersion(ctx.s.chromiumPath)}, ${detail}`.replace(/ built on [^,]*/, ''));
+    }, { label: 'chromium' });
   } catch (error) {
     throw new InfraError(`chromium: headless launch of ${ctx.s.chromiumPath} failed: ${error.message}`);
   }
-  ctx.log(`${label('chromium')} ${chromiumVersion(ctx.s.chromiumPath)}, ${detail} in ${seconds(took())}`);
   return { name: 'chromium', pid: undefined, started: false };
 }
 
@@ -177,7 +185,9 @@ function infraEnvValues(ctx) {
 /**
  * Installs (first time) and starts the servers that are not running, waits until each is ready,
  * writes $KBE_INFRA_HOME/env. `options.names` selects a subset (mongo, kafka, minio, chromium);
- * `options.log(line)` receives progress lines (default: stdout).
+ * `options.log(line)` receives progress lines (default: stdout, with a live status line on a
+ * terminal); `options.progress` (createProgress) collects the steps for a caller's own summary,
+ * else `up` prints the table of step times at its end.
  * Resolves { servers: [{ name, pid, started }], env, seconds }.
  */
 export async function up(options = {}) {
@@ -193,6 +203,7 @@ export async function up(options = {}) {
     return out;
   }, { log: ctx.log });
   ctx.log(`up: ${servers.map((s) => s.name).join(', ')} ready in ${seconds(total())}; env in ${ctx.p.envFile}`);
+  if (ctx.ownsProgress) ctx.progress.printSummary('infra up: time per step');
   return { servers: results, env: readEnvFile(ctx.p), seconds: total() };
 }
 

@@ -1,10 +1,11 @@
 // Starts the whole product at one URL: real infrastructure (tools/infra), the four NestJS
 // services built under dist/, and the edge (tools/edge) that serves the shell, the remotes and
 // routes /api by tools/stack/routes.json. Used by `npm start` and by the e2e tier of `npm test`.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createProgress } from '../infra/lib/progress.mjs';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const routes = JSON.parse(readFileSync(join(repoRoot, 'tools/stack/routes.json'), 'utf8'));
@@ -20,33 +21,48 @@ export function serviceUrls() {
   return env;
 }
 
-/** Builds every app with Nx (cached when nothing changed). */
-export function buildAll({ log = defaultLog } = {}) {
+/**
+ * Builds every app with Nx (cached when nothing changed) as one step of `progress`: Nx's output
+ * is shown as it comes and its last line is the heartbeat's.
+ * @param {{ progress?: ReturnType<typeof createProgress> }} [options]
+ */
+export async function buildAll({ progress = createProgress() } = {}) {
   const projects = [...frontEndNames, ...serviceNames];
-  const started = Date.now();
-  log(`building ${projects.join(', ')} ...`);
-  const result = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '-p', ...projects, '--outputStyle=static'], {
-    cwd: repoRoot,
-    stdio: 'inherit',
-    env: { ...process.env, NX_DAEMON: 'false', NODE_ENV: 'production' },
-  });
-  if (result.status !== 0) throw new Error('the build failed (see the output above)');
-  log(`built in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  await progress.run(`nx build ${projects.join(', ')}`, (step) => new Promise((resolveBuild, rejectBuild) => {
+    const child = spawn('npx', ['nx', 'run-many', '-t', 'build', '-p', ...projects, '--outputStyle=static'], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // Nx colours its output only on a terminal; ours is one when the live status line is on
+      env: { ...process.env, NX_DAEMON: 'false', NODE_ENV: 'production', ...(process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: '1' } : {}) },
+    });
+    for (const stream of [child.stdout, child.stderr]) {
+      let rest = '';
+      stream.on('data', (chunk) => {
+        const lines = (rest + chunk.toString()).split('\n');
+        rest = lines.pop() ?? '';
+        for (const line of lines) echo(line);
+      });
+      stream.on('end', () => rest && echo(rest));
+    }
+    function echo(line) {
+      progress.say(line);
+      step.line(line);
+    }
+    child.once('error', rejectBuild);
+    child.once('close', (code) => (code === 0 ? resolveBuild(undefined) : rejectBuild(new Error('the build failed (see the output above)'))));
+  }), { label: 'stack', expect: 'minutes the first time, seconds when Nx replays its cache' });
 }
 
 /**
  * Brings the infrastructure up (tools/infra) and answers the names of the servers this call
  * started, so the caller stops exactly those and leaves running what was running before.
+ * `options` go to infra.up (`progress` to collect its steps in the caller's summary).
  */
-export async function infraUpNoting(infra) {
+export async function infraUpNoting(infra, options = {}) {
   const running = async () => (await infra.status()).servers.filter((s) => s.state === 'running').map((s) => s.name);
   const before = await running();
-  await infra.up();
+  await infra.up(options);
   return (await running()).filter((name) => !before.includes(name));
-}
-
-function defaultLog(line) {
-  process.stdout.write(`[stack] ${line}\n`);
 }
 
 async function waitForHealth(name, port, child, logFile, timeoutMs) {
@@ -103,15 +119,18 @@ function serviceEnv(baseEnv, name, port) {
  * @param {boolean} [options.build=true]      build the apps first
  * @param {boolean} [options.echoLogs=false]  also copy service logs to this terminal
  * @param {string} [options.logDir] where service logs go
- * @param {(line: string) => void} [options.log] progress lines
+ * @param {(line: string) => void} [options.log] progress lines (default: stdout, a live status line on a terminal)
  * @returns {Promise<{ url: string, stop: () => Promise<void>, children: ServiceProcess[] }>}
  */
-export async function startStack({ port, env, build = true, echoLogs = false, logDir, log = defaultLog }) {
+export async function startStack({ port, env, build = true, echoLogs = false, logDir, log }) {
+  // one progress for the infrastructure, the build and the services: one table of times at the end
+  const progress = createProgress(log ? { print: log, live: undefined } : {});
+  const say = (line) => progress.say(`[stack]     ${line}`);
   const infra = await import(join(repoRoot, 'tools/infra/index.mjs'));
-  const startedInfra = await infraUpNoting(infra);
+  const startedInfra = await infraUpNoting(infra, { progress });
   const infraEnv = infra.readInfraEnv();
 
-  if (build) buildAll({ log });
+  if (build) await buildAll({ progress });
 
   const logsAt = logDir ?? join(repoRoot, '.kbe/logs');
   mkdirSync(logsAt, { recursive: true });
@@ -140,17 +159,22 @@ export async function startStack({ port, env, build = true, echoLogs = false, lo
       }));
       for (const stream of [child.stdout, child.stderr]) {
         stream.pipe(out, { end: false });
-        if (echoLogs) stream.on('data', (chunk) => process.stdout.write(prefixLines(name, chunk)));
+        if (echoLogs) stream.on('data', (chunk) => prefixLines(name, chunk).forEach((line) => progress.say(line)));
       }
       child.logFile = logFile;
       children.push(child);
     }
-    await Promise.all(
-      children.map((child, i) => waitForHealth(serviceNames[i], routes.services[serviceNames[i]].port, child, child.logFile, 120_000)),
-    );
+    const waiting = new Set(serviceNames);
+    await progress.run(`starting ${serviceNames.length} services until healthy`, () => Promise.all(
+      children.map(async (child, i) => {
+        await waitForHealth(serviceNames[i], routes.services[serviceNames[i]].port, child, child.logFile, 120_000);
+        waiting.delete(serviceNames[i]);
+      }),
+    ), { label: 'stack', detail: () => (waiting.size ? `waiting for ${[...waiting].join(', ')}` : undefined) });
     const { startEdge } = await import(join(repoRoot, 'tools/edge/server.mjs'));
     edge = await startEdge({ port, distDir: join(repoRoot, 'dist/apps'), routes, env: withoutPrivateKey(baseEnv) });
-    log(`ready at http://localhost:${port}`);
+    say(`ready at http://localhost:${port}`);
+    progress.printSummary('start: time per step');
     return { url: `http://localhost:${port}`, stop, children };
   } catch (error) {
     await stop();
@@ -163,6 +187,5 @@ function prefixLines(name, chunk) {
     .toString()
     .split('\n')
     .filter(Boolean)
-    .map((line) => `[${name}] ${line}\n`)
-    .join('');
+    .map((line) => `[${name}] ${line}`);
 }

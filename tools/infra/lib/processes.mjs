@@ -1,6 +1,6 @@
 // Detached server processes: pid files, liveness, graceful stop, pause/resume.
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -155,5 +155,22 @@ export function tail(file, lines = 40) {
     return text.split('\n').slice(-lines - 1).join('\n').trimEnd();
   } catch {
     return '';
+  }
+}
+
+/** The last non-empty line of a file, reading only its end (a heartbeat asks every second). */
+export function lastLine(file, maxBytes = 4096) {
+  let fd;
+  try {
+    fd = openSync(file, 'r');
+    const size = fstatSync(fd).size;
+    const length = Math.min(size, maxBytes);
+    const buffer = Buffer.alloc(length);
+    readSync(fd, buffer, 0, length, size - length);
+    return buffer.toString('utf8').split('\n').map((line) => line.trim()).filter(Boolean).at(-1);
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }

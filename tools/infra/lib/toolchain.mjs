@@ -4,6 +4,7 @@ import { accessSync, constants, mkdirSync, openSync, closeSync, writeSync } from
 import { delimiter, dirname, join } from 'node:path';
 import { InfraError } from './config.mjs';
 import { tail } from './processes.mjs';
+import { lineSplitter } from './progress.mjs';
 
 /** Absolute path of an executable on PATH, or undefined. */
 export function which(command, env = process.env) {
@@ -80,14 +81,43 @@ export function requireMaven(purpose) {
  * Runs a build/install step, appending its output to `logFile`. Rejects with an InfraError
  * that quotes the end of the log when it fails or exceeds `timeoutMs`.
  * `uid`/`gid` run it as another account (root runs PostgreSQL's tools as `postgres`).
- * @param {{ title: string, command: string, args: string[], cwd?: string, env?: NodeJS.ProcessEnv, logFile: string, timeoutMs: number, uid?: number, gid?: number }} step
+ * With `progress` (lib/progress.mjs) the step is announced, its output lines feed the heartbeat
+ * (`kind` counts them, e.g. goOutputKind) and its time lands in the summary; `label` names the
+ * server, `expect` says how long it usually takes.
+ * @param {{ title: string, command: string, args: string[], cwd?: string, env?: NodeJS.ProcessEnv, logFile: string, timeoutMs: number, uid?: number, gid?: number,
+ *   progress?: ReturnType<typeof import('./progress.mjs').createProgress>, label?: string, expect?: string, kind?: (line: string) => string | undefined }} step
  */
-export function runStep({ title, command, args, cwd, env = process.env, logFile, timeoutMs, uid, gid }) {
+export function runStep({ progress, label, expect, kind, ...step }) {
+  if (!progress) return spawnStep(step);
+  return progress.run(step.title, (running) => spawnStep({ ...step, onLine: running.line }), { label, expect, kind, logFile: step.logFile });
+}
+
+/** How long the output pipes may stay open after the step's process exited (a grandchild holding them). */
+const DRAIN_MS = 2000;
+
+/** @param {{ title: string, command: string, args: string[], cwd?: string, env?: NodeJS.ProcessEnv, logFile: string, timeoutMs: number, uid?: number, gid?: number, onLine?: (line: string) => void }} step */
+function spawnStep({ title, command, args, cwd, env = process.env, logFile, timeoutMs, uid, gid, onLine }) {
   mkdirSync(dirname(logFile), { recursive: true });
   const fd = openSync(logFile, 'a');
   writeSync(fd, `\n===== ${new Date().toISOString()} ${title}: ${command} ${args.join(' ')}\n`);
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env, uid, gid, stdio: ['ignore', fd, fd] });
+    // Without a listener the output goes straight to the log file; with one it passes through us.
+    const child = spawn(command, args, { cwd, env, uid, gid, stdio: onLine ? ['ignore', 'pipe', 'pipe'] : ['ignore', fd, fd] });
+    let closed = false;
+    const close = () => {
+      if (!closed) closeSync(fd);
+      closed = true;
+    };
+    if (onLine) {
+      const splitter = lineSplitter(onLine);
+      for (const stream of [child.stdout, child.stderr]) {
+        stream.on('data', (chunk) => {
+          if (!closed) writeSync(fd, chunk);
+          splitter.push(chunk);
+        });
+      }
+      child.once('close', () => splitter.end());
+    }
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -96,15 +126,27 @@ export function runStep({ title, command, args, cwd, env = process.env, logFile,
     }, timeoutMs);
     child.once('error', (error) => {
       clearTimeout(timer);
-      closeSync(fd);
+      close();
       reject(new InfraError(`${title}: cannot run ${command}: ${error.message}`));
     });
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
-      closeSync(fd);
-      if (code === 0) return resolve();
-      const why = timedOut ? `did not finish within ${Math.round(timeoutMs / 60_000)} min` : `failed (exit ${code ?? signal})`;
-      reject(new InfraError(`${title} ${why}; full output in ${logFile}:\n${tail(logFile, 25)}`));
+      let settled = false;
+      const settle = () => {
+        if (settled) return;
+        settled = true;
+        close();
+        if (code === 0) return resolve();
+        const why = timedOut ? `did not finish within ${Math.round(timeoutMs / 60_000)} min` : `failed (exit ${code ?? signal})`;
+        reject(new InfraError(`${title} ${why}; full output in ${logFile}:\n${tail(logFile, 25)}`));
+      };
+      if (!onLine || (child.stdout?.closed && child.stderr?.closed)) return settle();
+      // the last output may still be in the pipes: wait for them (bounded)
+      const drained = setTimeout(settle, DRAIN_MS);
+      child.once('close', () => {
+        clearTimeout(drained);
+        settle();
+      });
     });
   });
 }

@@ -44,7 +44,7 @@ export const chromiumServer = {
 
   version: undefined,
 
-  async install({ p, s }) {
+  async install({ p, s, progress }) {
     const works = Boolean(chromiumVersion(s.chromiumPath));
     if (s.chromiumPath !== DEBIAN_CHROMIUM) {
       // A Chromium of the developer's choice: we cannot install it, only check that it runs.
@@ -61,8 +61,9 @@ export const chromiumServer = {
     }
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     const logFile = p.installLog(this.name);
-    await runStep({ title: 'apt-get update', command: 'apt-get', args: ['update'], env, logFile, timeoutMs: 10 * 60_000 });
-    await runStep({ title: 'apt-get install', command: 'apt-get', args: ['install', '-y', '--no-install-recommends', ...wanted], env, logFile, timeoutMs: 30 * 60_000 });
+    const shown = { progress, label: this.name };
+    await runStep({ title: 'apt-get update', command: 'apt-get', args: ['update'], env, logFile, timeoutMs: 10 * 60_000, ...shown });
+    await runStep({ title: `apt-get install ${wanted.join(' ')}`, command: 'apt-get', args: ['install', '-y', '--no-install-recommends', ...wanted], env, logFile, timeoutMs: 30 * 60_000, ...shown });
     if (!chromiumVersion(s.chromiumPath)) {
       throw new InfraError(`apt-get installed ${wanted.join(' ')} but ${s.chromiumPath} --version still fails; see ${logFile}`);
     }

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureInstalled } from '../lib/installs.mjs';
 import { minioCredentials } from '../lib/env-file.mjs';
+import { goOutputKind } from '../lib/progress.mjs';
 import { requireGo, runStep } from '../lib/toolchain.mjs';
 
 // The upstream repository has no release tags in the module proxy: pin a commit.
@@ -19,7 +20,7 @@ export const minioServer = {
   stopGraceMs: 20_000,
   ports: (s) => [s.minioPort, s.minioConsolePort],
 
-  async install({ p }) {
+  async install({ p, progress }) {
     return ensureInstalled({
       dir: p.install(this.installKey),
       // no stamp: the directory name is the whole recipe (a binary built earlier is reused)
@@ -30,11 +31,16 @@ export const minioServer = {
         await runStep({
           title: `go install MinIO ${MINIO_VERSION}`,
           command: go,
-          args: ['install', '-trimpath', `github.com/minio/minio@${MINIO_VERSION}`],
+          // -v names each package as it is compiled: the heartbeat's "last" line and counter
+          args: ['install', '-v', '-trimpath', `github.com/minio/minio@${MINIO_VERSION}`],
           cwd: p.home,
           env: { ...process.env, CGO_ENABLED: '0', GOTOOLCHAIN: 'local', GOBIN: join(staging, 'bin') },
           logFile: p.installLog(this.name),
           timeoutMs: 60 * 60_000,
+          progress,
+          label: this.name,
+          expect: 'first build about 3 min and ~1.8 GB of Go module cache; once per machine',
+          kind: goOutputKind,
         });
       },
     });

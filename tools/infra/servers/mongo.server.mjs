@@ -6,6 +6,7 @@ import { postgresUrl } from './postgres.server.mjs';
 import { join } from 'node:path';
 import { TOOL_DIR, InfraError } from '../lib/config.mjs';
 import { ensureInstalled, hashFiles } from '../lib/installs.mjs';
+import { goOutputKind } from '../lib/progress.mjs';
 import { requireGo, runStep } from '../lib/toolchain.mjs';
 
 const SOURCE_DIR = join(TOOL_DIR, 'ferretdb');
@@ -27,7 +28,20 @@ const version = ferretVersion();
  * patches, see its README), and a copy of our program that builds against it. Returns the
  * program's directory.
  */
-function preparePatchedSources(go, work, env) {
+async function preparePatchedSources(go, work, env, { logFile, progress }) {
+  // the download itself as a step of its own (-x: one line per fetch, for the heartbeat); the
+  // -json call below then only reads the module cache
+  await runStep({
+    title: `go mod download FerretDB ${version}`,
+    command: go,
+    args: ['mod', 'download', '-x', `github.com/FerretDB/FerretDB@${version}`],
+    cwd: SOURCE_DIR,
+    env,
+    logFile,
+    timeoutMs: 30 * 60_000,
+    progress,
+    label: 'mongo',
+  });
   const download = JSON.parse(
     execFileSync(go, ['mod', 'download', '-json', `github.com/FerretDB/FerretDB@${version}`], { cwd: SOURCE_DIR, env, encoding: 'utf8' }),
   );
@@ -62,7 +76,7 @@ export const mongoServer = {
   stopGraceMs: 15_000,
   ports: (s) => [s.mongoPort],
 
-  async install({ p }) {
+  async install({ p, progress }) {
     return ensureInstalled({
       dir: p.install(this.installKey),
       stamp: hashFiles(SOURCES),
@@ -72,15 +86,21 @@ export const mongoServer = {
         const env = { ...process.env, CGO_ENABLED: '0', GOTOOLCHAIN: 'local' };
         const work = join(staging, 'src');
         try {
-          const program = preparePatchedSources(go, work, env);
+          const logFile = p.installLog(this.name);
+          const program = await preparePatchedSources(go, work, env, { logFile, progress });
           await runStep({
             title: `go build FerretDB ${version} (with ${PATCHES.length} patch(es))`,
             command: go,
-            args: ['build', '-trimpath', '-buildvcs=false', '-o', join(staging, BINARY), '.'],
+            // -v names each package as it is compiled: the heartbeat's "last" line and counter
+            args: ['build', '-v', '-trimpath', '-buildvcs=false', '-o', join(staging, BINARY), '.'],
             cwd: program,
             env,
-            logFile: p.installLog(this.name),
+            logFile,
             timeoutMs: 30 * 60_000,
+            progress,
+            label: this.name,
+            expect: 'first build about 1.5-2.5 min; seconds with a warm Go build cache',
+            kind: goOutputKind,
           });
         } finally {
           rmSync(work, { recursive: true, force: true });

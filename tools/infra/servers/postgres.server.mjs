@@ -101,25 +101,26 @@ export const postgresServer = {
   stopGraceMs: 20_000,
   ports: (s) => [s.postgresPort],
 
-  async install({ p, log }) {
+  async install({ p, progress }) {
     if (findPostgres()) return 'cached';
     if (!isRoot() || !which('apt-get')) {
       throw new InfraError(`PostgreSQL ${SUPPORTED_MAJORS.join('/')} server binaries are missing under ${DEBIAN_ROOT}: install them with \`sudo apt-get update && sudo apt-get install -y ${POSTGRES_PACKAGES.join(' ')}\``);
     }
-    log?.(`[postgres]  installing Debian's ${POSTGRES_PACKAGES.join(' ')} with apt-get (output in ${p.installLog('postgres')}) ...`);
     await runStep({
-      title: 'apt-get install PostgreSQL',
+      title: `apt-get install Debian's ${POSTGRES_PACKAGES.join(' ')}`,
       command: 'sh',
       args: ['-c', `apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y ${POSTGRES_PACKAGES.join(' ')}`],
       logFile: p.installLog('postgres'),
       timeoutMs: 20 * 60_000,
+      progress,
+      label: 'postgres',
     });
     if (!findPostgres()) throw new InfraError(`apt-get installed ${POSTGRES_PACKAGES.join(' ')} but no server binaries appeared under ${DEBIAN_ROOT}`);
     return 'built';
   },
 
   /** initdb on the first start (the data directory keeps a PG_VERSION file afterwards). */
-  async prepare({ p, log }) {
+  async prepare({ p, log, progress }) {
     const { bin } = findPostgres();
     const owner = clusterOwner();
     const data = p.data('postgres');
@@ -127,9 +128,8 @@ export const postgresServer = {
     letOwnerThrough(data, owner, log);
     ownedDir(join(p.run, 'postgres'), owner);
     if (existsSync(join(data, 'PG_VERSION'))) return;
-    log?.(`[postgres]  initdb: a new cluster in ${data} (superuser ${POSTGRES_USER}, loopback trusted) ...`);
     await runStep({
-      title: 'initdb',
+      title: `initdb: a new cluster (superuser ${POSTGRES_USER}, loopback trusted)`,
       command: join(bin, 'initdb'),
       args: ['-D', data, '-U', POSTGRES_USER, '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-instructions'],
       env: { ...process.env, LC_ALL: 'C.UTF-8' },
@@ -137,6 +137,8 @@ export const postgresServer = {
       timeoutMs: 5 * 60_000,
       uid: owner?.uid,
       gid: owner?.gid,
+      progress,
+      label: 'postgres',
     });
   },
 
