@@ -1,19 +1,17 @@
 import type { INestApplication } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
 import { CONSENT_API_PATHS, CONSENT_MESSAGES } from '@kbe/contracts';
-import { validCandidate, validGuardian } from '@kbe/contracts/testing';
 import { createServiceApp } from '@kbe/server-bootstrap';
 import { loadConfig } from '@kbe/server-config';
-import { freePort, isolatedInfraEnv, waitFor } from '@kbe/server-testing';
+import { freePort, isolatedInfraEnv } from '@kbe/server-testing';
 import type { Connection } from 'mongoose';
 import request from 'supertest';
-// notifications-service runs as its own process, as in production: the SMS is read from its
-// console provider's log. Test-only cross-project import.
 // eslint-disable-next-line @nx/enforce-module-boundaries
-import { ServiceProcess } from '../../../../notifications-service/src/testing/service-process';
+import type { ServiceProcess } from '../../../../notifications-service/src/testing/service-process';
 import { AppModule } from '../app.module';
 import { registrationEnvSchema, SERVICE_NAME } from '../registration.config';
 import { CONSENT_NOTICE_VERSION } from './notice/consent-notice';
+import { smsCodeIn, startNotifications, storedCandidate } from './testing/guardian-sms.fixture';
 
 /** The suite's clock, near the real time (notifications-service drops a code past its expiry by its own clock). */
 const clock = { current: new Date(), now: () => clock.current };
@@ -21,35 +19,6 @@ const advance = (ms: number) => (clock.current = new Date(clock.current.getTime(
 
 const env = isolatedInfraEnv({ TRUSTED_PROXY_HOPS: '1', CONTACT_EMAIL: 'privacy@kbe.example.org', OUTBOX_RELAY_INTERVAL_MS: '200' });
 const config = loadConfig(registrationEnvSchema, env);
-
-/** A candidate as registration-service stores it (seeded through its own connection). */
-function storedCandidate(code: string, phoneNumber: string, guardianPhone?: string) {
-  const valid = validCandidate();
-  return {
-    ...valid,
-    _id: code,
-    candidateCode: code,
-    schoolCode: 'SCH-7KQ2XM',
-    contactDetails: { ...valid.contactDetails, phoneNumber },
-    ...(guardianPhone ? { guardianDetails: { ...validGuardian(), phoneNumber: guardianPhone } } : {}),
-    hallTicketReleased: false,
-    certificateReleased: false,
-    seatNumber: null,
-    center: null,
-    examTime: null,
-    photoKey: `photos/${code}.jpg`,
-    signatureKey: `signatures/${code}.jpg`,
-    nameSearch: 'aarav patil',
-    nameWords: ['aarav', 'patil'],
-    phoneNumber,
-    fingerprint: `fp-${code}`,
-    eventId: `reg-${code}`,
-    eventQueued: true,
-    createdAt: new Date(),
-    deletedAt: null,
-    receiptNumber: null,
-  };
-}
 
 describe('parental consent against the real servers (registration-service, notifications-service, FerretDB, Kafka)', () => {
   let app: INestApplication;
@@ -60,11 +29,8 @@ describe('parental consent against the real servers (registration-service, notif
   /** The code of the latest consent SMS to `candidateCode` in notifications-service's console log, after `seen` of them. */
   async function smsCode(candidateCode: string, seen = 0): Promise<{ code: string; line: string }> {
     const pattern = new RegExp(`SMS to (\\*{6}\\d{4}) \\([^)]*consent-otp\\): KBE Young Scientist: (\\d{6}) is the code to give parental consent for candidate ${candidateCode}\\.[^"]*`, 'g');
-    const found = await waitFor(() => {
-      const matches = [...notifications.log.matchAll(pattern)];
-      return matches.length > seen ? matches[matches.length - 1] : undefined;
-    }, { timeoutMs: 60_000, what: `the consent SMS for ${candidateCode}` });
-    return { code: found[2] ?? '', line: found[0] };
+    const { code, line } = await smsCodeIn(notifications, pattern, `the consent SMS for ${candidateCode}`, seen, 2);
+    return { code, line };
   }
 
   const sendOtp = (code: string, from = '203.0.113.9') => http.post(CONSENT_API_PATHS.sendOtp(code)).set('x-forwarded-for', from);
@@ -85,16 +51,7 @@ describe('parental consent against the real servers (registration-service, notif
       storedCandidate('KBE100004CON', '9876500004', '9123400004'),
       ...[5, 6, 7, 8, 9, 10].map((n) => storedCandidate(`KBE1000${String(n).padStart(2, '0')}LIM`, `98765000${String(n).padStart(2, '0')}`, '9123400099')),
     ]);
-    notifications = new ServiceProcess('notifications-service', {
-      ...env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
-      SMS_PROVIDER: 'console',
-      SMS_PORTAL_URL: 'kbe.example.org',
-      SMS_STATS_REPORT_INTERVAL_MS: '0',
-      REGISTRATION_SERVICE_URL: `http://127.0.0.1:${port}`,
-    }, await freePort());
-    await notifications.start();
+    notifications = await startNotifications(env, port);
   }, 180_000);
 
   afterAll(async () => {

@@ -1,19 +1,18 @@
 import type { INestApplication } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
 import { CONSENT_API_PATHS, CONSENT_MESSAGES, DATA_RIGHTS_API_PATHS, DATA_RIGHTS_MESSAGES, REGISTRATION_INTERNAL_PATHS } from '@kbe/contracts';
-import { validCandidate, validGuardian } from '@kbe/contracts/testing';
+import { validCandidate } from '@kbe/contracts/testing';
 import { createServiceApp } from '@kbe/server-bootstrap';
 import { loadConfig } from '@kbe/server-config';
 import { FILE_STORAGE, type FileStorage } from '@kbe/server-storage';
 import { freePort, isolatedInfraEnv, waitFor } from '@kbe/server-testing';
 import type { Connection } from 'mongoose';
 import request from 'supertest';
-// notifications-service runs as its own process, as in production: the SMS is read from its
-// console provider's log. Test-only cross-project import.
 // eslint-disable-next-line @nx/enforce-module-boundaries
-import { ServiceProcess } from '../../../../notifications-service/src/testing/service-process';
+import type { ServiceProcess } from '../../../../notifications-service/src/testing/service-process';
 import { AppModule } from '../app.module';
 import { CANDIDATE_DOCUMENTS_BUCKET } from '../candidates/candidate-documents.store';
+import { smsCodeIn, startNotifications, storedCandidate as storedCandidateOf } from '../consent/testing/guardian-sms.fixture';
 import { registrationEnvSchema, SERVICE_NAME } from '../registration.config';
 import { ErasureWorker } from './erasure/erasure.worker';
 import { RetentionPurgeJob } from './retention/retention-purge.job';
@@ -28,37 +27,20 @@ const env = isolatedInfraEnv({ TRUSTED_PROXY_HOPS: '1', OUTBOX_RELAY_INTERVAL_MS
 const config = loadConfig(registrationEnvSchema, env);
 const internal = { 'x-internal-token': config.INTERNAL_API_TOKEN };
 
-/** A candidate as registration-service stores it, with a consent given, photo and signature in MinIO. */
+/** A candidate with a consent given, photo and signature keys of the images the suite puts in MinIO. */
 function storedCandidate(code: string, phoneNumber: string, guardianPhone: string) {
   const valid = validCandidate();
-  return {
-    ...valid,
-    _id: code,
-    candidateCode: code,
-    schoolCode: 'SCH-7KQ2XM',
+  return storedCandidateOf(code, phoneNumber, guardianPhone, {
     personalDetails: { ...valid.personalDetails, fullName: 'Aarav Patil', motherName: 'Sunita Patil' },
-    contactDetails: { ...valid.contactDetails, phoneNumber },
-    guardianDetails: { ...validGuardian(), phoneNumber: guardianPhone },
     feesPaid: true,
-    hallTicketReleased: false,
-    certificateReleased: false,
     seatNumber: 'A-12',
     center: 'Nashik Centre',
-    examTime: null,
     photoKey: `${code}/upload-1/photo.jpg`,
     signatureKey: `${code}/upload-1/signature.jpg`,
-    nameSearch: 'aarav patil',
-    nameWords: ['aarav', 'patil'],
-    phoneNumber,
-    fingerprint: `fp-${code}`,
-    eventId: `reg-${code}`,
-    eventQueued: true,
-    createdAt: new Date(),
-    deletedAt: null,
     receiptNumber: 'R-1',
     consentStatus: 'given',
     consent: { status: 'given', givenAt: new Date(), noticeVersion: 'v1', lang: 'en', method: 'sms-otp', phoneHash: 'a'.repeat(64), clientAddress: '203.0.113.1' },
-  };
+  });
 }
 
 describe('a guardian withdraws consent, sees the data and files requests (registration-service, notifications-service, FerretDB, Kafka, MinIO)', () => {
@@ -71,11 +53,8 @@ describe('a guardian withdraws consent, sees the data and files requests (regist
   /** The code of the latest SMS of `messageType` to `candidateCode` in notifications-service's console log, after `seen` of them. */
   async function smsCode(candidateCode: string, messageType: string, seen = 0): Promise<{ code: string; line: string }> {
     const pattern = new RegExp(`SMS to \\*{6}\\d{4} \\([^)]*${messageType}\\): KBE Young Scientist: (\\d{6}) is the code to [^"]*${candidateCode}[^"]*`, 'g');
-    const found = await waitFor(() => {
-      const matches = [...notifications.log.matchAll(pattern)];
-      return matches.length > seen ? matches[matches.length - 1] : undefined;
-    }, { timeoutMs: 60_000, what: `the ${messageType} SMS for ${candidateCode}` });
-    return { code: found[1] ?? '', line: found[0] };
+    const { code, line } = await smsCodeIn(notifications, pattern, `the ${messageType} SMS for ${candidateCode}`, seen);
+    return { code, line };
   }
 
   const askCode = (code: string, action: string) => http.post(CONSENT_API_PATHS.sendOtp(code)).set('x-forwarded-for', '203.0.113.9').send({ action });
@@ -107,16 +86,7 @@ describe('a guardian withdraws consent, sees the data and files requests (regist
     const codes = ['KBE200001WDR', 'KBE200002DAT', 'KBE200003ERA', 'KBE200004RES', 'KBE200005RET'];
     await candidates().insertMany(codes.map((code, i) => storedCandidate(code, `98765${String(i + 1).padStart(5, '0')}`, `91234${String(i + 1).padStart(5, '0')}`)));
     for (const code of codes) await storeImages(code);
-    notifications = new ServiceProcess('notifications-service', {
-      ...env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
-      SMS_PROVIDER: 'console',
-      SMS_PORTAL_URL: 'kbe.example.org',
-      SMS_STATS_REPORT_INTERVAL_MS: '0',
-      REGISTRATION_SERVICE_URL: `http://127.0.0.1:${port}`,
-    }, await freePort());
-    await notifications.start();
+    notifications = await startNotifications(env, port);
   }, 180_000);
 
   afterAll(async () => {
