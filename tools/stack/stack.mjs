@@ -28,13 +28,27 @@ export function serviceUrls() {
  */
 export async function buildAll({ progress = createProgress() } = {}) {
   const projects = [...frontEndNames, ...serviceNames];
-  await progress.run(`nx build ${projects.join(', ')}`, (step) => new Promise((resolveBuild, rejectBuild) => {
-    const child = spawn('npx', ['nx', 'run-many', '-t', 'build', '-p', ...projects, '--outputStyle=static'], {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      // Nx colours its output only on a terminal; ours is one when the live status line is on
-      env: { ...process.env, NX_DAEMON: 'false', NODE_ENV: 'production', ...(process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: '1' } : {}) },
-    });
+  await runShown(progress, `nx build ${projects.join(', ')}`, 'npx', ['nx', 'run-many', '-t', 'build', '-p', ...projects, '--outputStyle=static'], {
+    // Nx colours its output only on a terminal; ours is one when the live status line is on
+    env: { ...process.env, NX_DAEMON: 'false', NODE_ENV: 'production', ...(process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: '1' } : {}) },
+    failure: 'the build failed (see the output above)',
+    label: 'stack',
+    expect: 'minutes the first time, seconds when Nx replays its cache',
+  });
+}
+
+/**
+ * Runs a command as one step of `progress`, every line of its output shown as it comes (above
+ * the live status line on a terminal) and its last line in the heartbeat.
+ * @param {ReturnType<typeof createProgress>} progress
+ * @param {string} name
+ * @param {string} command
+ * @param {string[]} args
+ * @param {{ env?: NodeJS.ProcessEnv, cwd?: string, failure: string, label?: string, expect?: string }} options
+ */
+export function runShown(progress, name, command, args, { env = process.env, cwd = repoRoot, failure, label, expect }) {
+  return progress.run(name, (step) => new Promise((resolveRun, rejectRun) => {
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     for (const stream of [child.stdout, child.stderr]) {
       let rest = '';
       stream.on('data', (chunk) => {
@@ -48,9 +62,9 @@ export async function buildAll({ progress = createProgress() } = {}) {
       progress.say(line);
       step.line(line);
     }
-    child.once('error', rejectBuild);
-    child.once('close', (code) => (code === 0 ? resolveBuild(undefined) : rejectBuild(new Error('the build failed (see the output above)'))));
-  }), { label: 'stack', expect: 'minutes the first time, seconds when Nx replays its cache' });
+    child.once('error', rejectRun);
+    child.once('close', (code) => (code === 0 ? resolveRun(undefined) : rejectRun(new Error(failure))));
+  }), { label, expect });
 }
 
 /**
