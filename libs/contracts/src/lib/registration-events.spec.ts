@@ -1,10 +1,11 @@
 import { EVENT_TOPICS, EVENT_TYPES, createEventEnvelope, parseEventEnvelope } from './registration-events';
 
 describe('event catalogue', () => {
-  it('names the nine topics', () => {
+  it('names the ten topics', () => {
     expect([...EVENT_TYPES].sort()).toEqual(
       [
         'candidate.changed',
+        'candidate.erased',
         'candidate.registered',
         'certificate.released',
         'download-attempts.changed',
