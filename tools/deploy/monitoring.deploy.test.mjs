@@ -107,7 +107,10 @@ describe('monitoring is off by default', () => {
 
 describe('monitoring enabled', () => {
   it('lints, and every built-in object validates (strict, offline); only the Prometheus operator kinds lack a schema', () => {
-    for (const [options, render] of [[{ set: ON }, enabled], [{ values: [productionValues], set: ON }, enabledProduction]]) {
+    for (const { options, render } of [
+      { options: { set: ON }, render: enabled },
+      { options: { values: [productionValues], set: ON }, render: enabledProduction },
+    ]) {
       const lint = helmLint(options);
       assert.equal(lint.code, 0, `${lint.stdout}${lint.stderr}`);
       const result = validateManifests(render.text);
