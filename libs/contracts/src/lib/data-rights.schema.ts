@@ -48,7 +48,8 @@ export type DataRequestQueueQuery = z.output<typeof dataRequestQueueQuerySchema>
 
 /** `PUT /api/admin/retention/results-date` */
 export const retentionResultsDateSchema = z.strictObject({
-  resultsPublishedOn: z.string({ error: DATA_RIGHTS_MESSAGES.resultsDate }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: DATA_RIGHTS_MESSAGES.resultsDate }),
+  // a real calendar day (2027-02-30 is refused)
+  resultsPublishedOn: z.iso.date({ error: DATA_RIGHTS_MESSAGES.resultsDate }),
 });
 
 const dataRequestViewSchema = z.strictObject({

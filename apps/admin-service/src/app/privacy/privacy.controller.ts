@@ -52,7 +52,8 @@ export class PrivacyController {
   }
 
   @Put('retention/results-date')
-  @ApiBadRequestResponse({ description: `${DATA_RIGHTS_MESSAGES.resultsDate}, or ${DATA_RIGHTS_MESSAGES.resultsDateInFuture}` })
+  @ApiBadRequestResponse({ description: DATA_RIGHTS_MESSAGES.resultsDate })
+  @ApiConflictResponse({ description: `${DATA_RIGHTS_MESSAGES.resultsDateInFuture} / ${DATA_RIGHTS_MESSAGES.purgeDone}` })
   async setResultsDate(
     @CurrentAdmin() admin: AuthenticatedAdmin,
     @Req() origin: RequestOrigin,

@@ -172,8 +172,8 @@ describe('privacy: data requests and retention through admin-service (admin-serv
       ]);
     });
 
-    it('refuses a results date that is not YYYY-MM-DD', async () => {
-      for (const body of [{ resultsPublishedOn: '01/03/2026' }, { resultsPublishedOn: 20260301 }, {}]) {
+    it('refuses a results date that is not a real YYYY-MM-DD day', async () => {
+      for (const body of [{ resultsPublishedOn: '01/03/2026' }, { resultsPublishedOn: 20260301 }, {}, { resultsPublishedOn: '2026-02-30' }, { resultsPublishedOn: '0000-00-00' }]) {
         const response = await adminHttp().put(DATA_RIGHTS_API_PATHS.adminResultsDate).set(adminAuth).send(body).expect(400);
         expect(response.body.errors).toEqual([{ field: 'resultsPublishedOn', message: DATA_RIGHTS_MESSAGES.resultsDate }]);
       }
@@ -280,7 +280,7 @@ describe('privacy: data requests and retention through admin-service (admin-serv
       expect(report.body.data).toMatchObject({ resultsPublishedOn: null, purgeDueOn: null, state: 'no-results-date', purged: 0, candidates: 2 });
       expect(report.body.data.fields.length).toBeGreaterThan(0);
 
-      const future = await adminHttp().put(DATA_RIGHTS_API_PATHS.adminResultsDate).set(adminAuth).send({ resultsPublishedOn: indiaDay(2) }).expect(400);
+      const future = await adminHttp().put(DATA_RIGHTS_API_PATHS.adminResultsDate).set(adminAuth).send({ resultsPublishedOn: indiaDay(2) }).expect(409);
       expect(future.body.message).toBe(DATA_RIGHTS_MESSAGES.resultsDateInFuture);
 
       const yesterday = indiaDay(-1);

@@ -167,8 +167,8 @@ describe('Privacy tab: retention', () => {
     server.on('PUT /api/admin/retention/results-date', (r) =>
       answers++ === 0
         ? {
-            status: 400,
-            body: { statusCode: 400, message: DATA_RIGHTS_MESSAGES.resultsDateInFuture, errors: [{ field: 'resultsPublishedOn', message: DATA_RIGHTS_MESSAGES.resultsDateInFuture }] },
+            status: 409,
+            body: { statusCode: 409, message: DATA_RIGHTS_MESSAGES.resultsDateInFuture },
           }
         : ok(report({ resultsPublishedOn: (r.body as { resultsPublishedOn: string }).resultsPublishedOn, purgeDueOn: '2026-08-28', state: 'waiting' })),
     );

@@ -7,13 +7,13 @@ import { useAdminApi } from '../admin-api';
 import { useAdminUser } from '../admin-guard';
 import { calendarDay, dayAndTimeOf, RETENTION_STATE_LABELS, todayInIndia } from './privacy-format';
 
-/** The server's message at the date field of a 400 (`errors: [{ field: 'resultsPublishedOn', message }]`), else its message. */
+/** The server's message at the date field of a 400 (`errors: [{ field: 'resultsPublishedOn', message }]`) or a 409 (a future date, the purge has run), else its message. */
 function dateError(error: unknown): { field?: string; form?: string } {
   if (error instanceof HttpError && typeof error.body === 'object' && error.body !== null) {
     const errors = (error.body as { errors?: { field?: unknown; message?: unknown }[] }).errors;
     const atField = Array.isArray(errors) ? errors.find((item) => item.field === 'resultsPublishedOn') : undefined;
     if (typeof atField?.message === 'string') return { field: atField.message };
-    if (error.status === 400) return { field: error.message };
+    if (error.status === 400 || error.status === 409) return { field: error.message };
   }
   return { form: errorMessage(error) };
 }

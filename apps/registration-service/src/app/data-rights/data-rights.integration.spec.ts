@@ -260,8 +260,8 @@ describe('a guardian withdraws consent, sees the data and files requests (regist
       const report = await http.get(REGISTRATION_INTERNAL_PATHS.retention).set(internal).expect(200);
       expect(report.body.data).toMatchObject({ resultsPublishedOn: null, retentionDays: 30, purgeDueOn: null, state: 'no-results-date', purged: 0 });
       const future = indiaDay(new Date(clock.now().getTime() + 2 * DAY_MS));
-      expect((await http.put(REGISTRATION_INTERNAL_PATHS.retentionResultsDate).set(internal).send({ resultsPublishedOn: future }).expect(400)).body.message).toBe(DATA_RIGHTS_MESSAGES.resultsDateInFuture);
-      expect((await http.put(REGISTRATION_INTERNAL_PATHS.retentionResultsDate).set(internal).send({ resultsPublishedOn: '2026-02-30' }).expect(400)).body.message).toBe(DATA_RIGHTS_MESSAGES.resultsDate);
+      expect((await http.put(REGISTRATION_INTERNAL_PATHS.retentionResultsDate).set(internal).send({ resultsPublishedOn: future }).expect(409)).body.message).toBe(DATA_RIGHTS_MESSAGES.resultsDateInFuture);
+      expect((await http.put(REGISTRATION_INTERNAL_PATHS.retentionResultsDate).set(internal).send({ resultsPublishedOn: '2026-02-30' }).expect(400)).body.errors).toEqual([{ field: 'resultsPublishedOn', message: DATA_RIGHTS_MESSAGES.resultsDate }]);
     });
 
     it('waits until the set number of days after the results, then purges photos, signatures, mothers\' and guardians\' names and numbers', async () => {
@@ -287,7 +287,7 @@ describe('a guardian withdraws consent, sees the data and files requests (regist
         retentionPurgedAt: expect.any(Date),
       });
       expect(await storage.exists(CANDIDATE_DOCUMENTS_BUCKET, 'KBE200005RET/upload-1/photo.jpg')).toBe(false);
-      expect((await http.put(REGISTRATION_INTERNAL_PATHS.retentionResultsDate).set(internal).send({ resultsPublishedOn: old }).expect(400)).body.message).toBe(DATA_RIGHTS_MESSAGES.purgeDone);
+      expect((await http.put(REGISTRATION_INTERNAL_PATHS.retentionResultsDate).set(internal).send({ resultsPublishedOn: old }).expect(409)).body.message).toBe(DATA_RIGHTS_MESSAGES.purgeDone);
     });
   });
 });

@@ -3,6 +3,7 @@ import {
   ApiBadRequestResponse,
   ApiBearerAuth,
   ApiConflictResponse,
+  ApiCreatedResponse,
   ApiGoneResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -82,6 +83,8 @@ export class GuardianRightsController {
   @ApiParam({ name: 'candidateCode', example: 'KBE123456K7Q' })
   @ApiOkResponse({ description: '{ success, message, data: { token, expiresAt } }' })
   @ApiBadRequestResponse({ description: 'The code is not correct, or no tries are left.' })
+  @ApiNotFoundResponse({ description: 'Candidate not found' })
+  @ApiConflictResponse({ description: 'Consent has been withdrawn and the data erased: nothing to see.' })
   @ApiGoneResponse({ description: 'The code has expired, or no code is waiting.' })
   async session(@Param('candidateCode', candidateCodeParam) candidateCode: string, @Body(new ZodValidationPipe(guardianOtpSchema)) body: { otp: string }) {
     return { success: true, message: DATA_RIGHTS_MESSAGES.sessionStarted, data: await this.startSession.execute(normalised(candidateCode), body.otp) };
@@ -93,6 +96,7 @@ export class GuardianRightsController {
   @ApiOperation({ summary: 'Everything held about the candidate, as a JSON file (recorded as an access request).' })
   @ApiParam({ name: 'candidateCode', example: 'KBE123456K7Q' })
   @ApiOkResponse({ description: 'CandidateDataExport (attachment kbe-data-<code>.json)' })
+  @ApiNotFoundResponse({ description: 'Candidate not found' })
   @ApiUnauthorizedResponse({ description: 'No session, or it has ended.' })
   async data(@Param('candidateCode', candidateCodeParam) candidateCode: string, @Headers('authorization') authorization: string | undefined, @Res() response: Response) {
     const code = this.authorised(candidateCode, authorization);
@@ -109,6 +113,7 @@ export class GuardianRightsController {
   @ApiOperation({ summary: 'The same data as a readable PDF (recorded as an access request).' })
   @ApiParam({ name: 'candidateCode', example: 'KBE123456K7Q' })
   @ApiOkResponse({ description: 'application/pdf (attachment kbe-data-<code>.pdf)' })
+  @ApiNotFoundResponse({ description: 'Candidate not found' })
   @ApiUnauthorizedResponse({ description: 'No session, or it has ended.' })
   @ApiServiceUnavailableResponse({ description: 'The PDF could not be made just now.' })
   async dataPdf(@Param('candidateCode', candidateCodeParam) candidateCode: string, @Headers('authorization') authorization: string | undefined, @Res() response: Response) {
@@ -126,6 +131,7 @@ export class GuardianRightsController {
   @ApiOperation({ summary: "The candidate's data requests, newest first." })
   @ApiParam({ name: 'candidateCode', example: 'KBE123456K7Q' })
   @ApiOkResponse({ description: '{ success, data: DataRequestView[] }' })
+  @ApiNotFoundResponse({ description: 'Candidate not found' })
   @ApiUnauthorizedResponse({ description: 'No session, or it has ended.' })
   async requests(@Param('candidateCode', candidateCodeParam) candidateCode: string, @Headers('authorization') authorization: string | undefined) {
     return { success: true, data: await this.dataRequests.list(this.authorised(candidateCode, authorization)) };
@@ -136,7 +142,8 @@ export class GuardianRightsController {
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Ask for a correction (what is wrong and what it should say) or an erasure; the organisers answer within 90 days.' })
   @ApiParam({ name: 'candidateCode', example: 'KBE123456K7Q' })
-  @ApiOkResponse({ description: '{ success, message, data: DataRequestView }' })
+  @ApiCreatedResponse({ description: '{ success, message, data: DataRequestView }' })
+  @ApiNotFoundResponse({ description: 'Candidate not found' })
   @ApiBadRequestResponse({ description: 'kind must be correction or erasure; the details are 10 to 2000 characters for a correction.' })
   @ApiConflictResponse({ description: 'A request of this kind is already open.' })
   @ApiUnauthorizedResponse({ description: 'No session, or it has ended.' })

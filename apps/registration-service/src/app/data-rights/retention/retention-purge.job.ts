@@ -1,4 +1,4 @@
-import { BadRequestException, Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DATA_RIGHTS_MESSAGES, type RetentionReport } from '@kbe/contracts';
 import { InjectConfig } from '@kbe/server-config';
 import { errorMessage } from '@kbe/server-bootstrap';
@@ -84,11 +84,10 @@ export class RetentionPurgeJob implements OnApplicationBootstrap, OnApplicationS
 
   /** The admin records when the edition's results were published (issue: results publication sets it). */
   async setResultsDate(resultsPublishedOn: string): Promise<RetentionReport> {
-    // a real calendar day (2027-02-30 is refused)
-    if (Number.isNaN(Date.parse(`${resultsPublishedOn}T00:00:00Z`)) || addDays(resultsPublishedOn, 0) !== resultsPublishedOn) throw new BadRequestException(DATA_RIGHTS_MESSAGES.resultsDate);
-    if (resultsPublishedOn > this.today()) throw new BadRequestException(DATA_RIGHTS_MESSAGES.resultsDateInFuture);
+    // the day itself is checked by the request schema; these conflict with today and with the purge
+    if (resultsPublishedOn > this.today()) throw new ConflictException(DATA_RIGHTS_MESSAGES.resultsDateInFuture);
     const run = await this.store.find(this.editionYear);
-    if (run.finishedAt || run.startedAt) throw new BadRequestException(DATA_RIGHTS_MESSAGES.purgeDone);
+    if (run.finishedAt || run.startedAt) throw new ConflictException(DATA_RIGHTS_MESSAGES.purgeDone);
     await this.store.setResultsDate(this.editionYear, resultsPublishedOn);
     void this.trigger();
     return this.report();
