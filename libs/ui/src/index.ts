@@ -12,7 +12,6 @@ export * from './lib/native-select';
 export * from './lib/alert';
 export * from './lib/badge';
 export * from './lib/progress';
-export * from './lib/tooltip';
 export * from './lib/toast';
 export * from './lib/toast.store';
 export * from './lib/use-toast.hook';

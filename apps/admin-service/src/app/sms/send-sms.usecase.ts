@@ -1,6 +1,5 @@
 import { BadRequestException, Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
 import {
-  EVENT_TOPICS,
   SMS_MESSAGES,
   SMS_RECIPIENT_GROUP_LABELS,
   SMS_RECIPIENT_GROUPS,
@@ -162,5 +161,3 @@ export class SendSmsUseCase {
     };
   }
 }
-
-export const EVENT_TOPIC_SMS = EVENT_TOPICS.smsRequested;
