@@ -65,23 +65,22 @@ export class CandidateEraser {
    * succeeded but whose mark failed is recorded twice: the audit log keeps both).
    */
   async audit(erasures: readonly CandidateErasure[]): Promise<number> {
-    const audited = erasures.filter((erasure) => erasure.reason !== 'retention');
-    if (audited.length === 0) return 0;
+    if (erasures.length === 0) return 0;
     try {
       await this.auditLog.record({
-        erasures: audited.map((erasure) => ({
+        erasures: erasures.map((erasure) => ({
           candidateCode: erasure.candidateCode,
-          reason: erasure.reason as 'withdrawal' | 'request',
+          reason: erasure.reason,
           requestedBy: erasure.requestedBy,
           erasedAt: erasure.requestedAt.toISOString(),
         })),
       });
     } catch (error) {
-      this.logger.warn(`${audited.length} erasure(s) not in the audit log yet, retried later: ${errorMessage(error)}`);
+      this.logger.warn(`${erasures.length} erasure(s) not in the audit log yet, retried later: ${errorMessage(error)}`);
       return 0;
     }
-    await this.erasures.markAudited(audited.map((erasure) => erasure.candidateCode), this.clock.now());
-    return audited.length;
+    await this.erasures.markAudited(erasures.map((erasure) => erasure.candidateCode), this.clock.now());
+    return erasures.length;
   }
 
   /** `candidate.erased` through the outbox, once per candidate and reason. */

@@ -3,7 +3,8 @@ import { InjectModel, Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import type { CandidateErasedPayload } from '@kbe/contracts';
 import type { Model } from 'mongoose';
 
-export type ErasureReason = CandidateErasedPayload['reason'];
+/** Why one candidate was erased; the edition's retention purge keeps no erasure records. */
+export type ErasureReason = Exclude<CandidateErasedPayload['reason'], 'retention'>;
 
 /**
  * One erasure of a candidate's personal data, `_id` = the candidate code: recorded before any
