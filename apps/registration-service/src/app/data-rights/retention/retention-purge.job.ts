@@ -97,7 +97,8 @@ export class RetentionPurgeJob implements OnApplicationBootstrap, OnApplicationS
     const year = this.editionYear;
     let run = await this.store.find(year);
     const due = run.resultsPublishedOn ? addDays(run.resultsPublishedOn, this.config.RETENTION_DAYS_AFTER_RESULTS) : null;
-    if (stateOf(run, due, this.today()) !== 'due' && stateOf(run, due, this.today()) !== 'running') return;
+    const state = stateOf(run, due, this.today());
+    if (state !== 'due' && state !== 'running') return;
     if (!(await this.store.lease(year, this.clock.now(), LEASE_MS))) return;
     run = await this.store.find(year);
     this.logger.log(`retention purge of edition ${year} ${run.after ? `resumed after ${run.phase} ${run.after}` : 'started'}`);
