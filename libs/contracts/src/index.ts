@@ -25,6 +25,7 @@ export * from './lib/sms-length.util';
 export * from './lib/sms-text.util';
 export * from './lib/plural.util';
 export * from './lib/consent.contract';
+export * from './lib/language';
 export * from './lib/consent.schema';
 export * from './lib/data-rights.contract';
 export * from './lib/data-rights.schema';

@@ -12,5 +12,6 @@ export * from './lib/bracketed-fields.util';
 export * from './lib/documents.contract';
 export * from './lib/exam-time.util';
 export * from './lib/consent.contract';
+export * from './lib/language';
 export * from './lib/data-rights.contract';
 export * from './lib/plural.util';

@@ -151,6 +151,20 @@ describe('candidate registration schema', () => {
     expect(candidateRegistrationSchema.parse(rest).feesPaid).toBe(false);
   });
 
+  it.each(['en', 'mr', 'hi'])('accepts the language %s', (language) => {
+    expect(candidateRegistrationSchema.parse({ ...validCandidate(), language }).language).toBe(language);
+  });
+
+  it('leaves the language out when the registration names none (the service stores English)', () => {
+    expect(candidateRegistrationSchema.parse(validCandidate())).not.toHaveProperty('language');
+  });
+
+  it.each(['fr', 'MR', 'marathi', '', 1, null])('rejects the language %j with the field named', (language) => {
+    const result = candidateRegistrationSchema.safeParse({ ...validCandidate(), language });
+    expect(result.success).toBe(false);
+    expect(result.success ? [] : toFieldErrors(result.error)).toEqual([{ field: 'language', message: 'Please select a language' }]);
+  });
+
   it('rejects unexpected fields, including a client-made candidate code', () => {
     expect(messagesFor({ ...validCandidate(), candidateId: 'KBE123456ABC' })).toEqual(['Unexpected field: candidateId']);
     expect(messagesFor(withField('personalDetails', 'nickname', 'x'))).toEqual(['Unexpected field: nickname']);

@@ -11,6 +11,7 @@ import {
   strictGroup,
   toNumberInput,
 } from './field.rules';
+import { CANDIDATE_LANGUAGES } from './language';
 import { MENTOR_CODE_PATTERN } from './registration-code.util';
 import { BOARDS, GENDERS, GUARDIAN_RELATIONS, KBE_CATEGORIES, MEDIUMS, REGIONS, STANDARDS } from './registration.choices';
 import { VALIDATION_MESSAGES, requiredMessage } from './validation.messages';
@@ -91,6 +92,16 @@ const fees = z.preprocess(
 );
 
 /**
+ * The language of what the candidate and their parent are sent (SMS, hall ticket, certificate):
+ * the registration page's language. Optional, so the spec's payload stays valid: a registration
+ * without it is in English (`DEFAULT_CANDIDATE_LANGUAGE`), an admin's edit without it keeps the
+ * stored language.
+ */
+const language = choiceOf(CANDIDATE_LANGUAGES, 'language')
+  .optional()
+  .meta({ description: "en (English), mr (Marathi) or hi (Hindi). Absent: English at registration; an edit keeps the stored language." });
+
+/**
  * Candidate registration fields (spec section 3). The keys are in the order the form shows
  * them, so collected messages read top to bottom. The photo and signature files travel beside
  * these fields and are checked by `validateCandidateSubmission`. The candidate code is issued by
@@ -133,6 +144,7 @@ export const candidateRegistrationSchema = strictGroup('Candidate information', 
     kbeStageParticipated: requiredText('KBE stage'),
     fees,
   }),
+  language,
   feesPaid: z.preprocess(
     (value) => (value === 'true' ? true : value === 'false' ? false : value),
     z.boolean({ error: 'Fees paid must be yes or no' }).default(false),

@@ -1,7 +1,14 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { BatchedInsert, insertUnlessDuplicate, type InsertOutcome } from '@kbe/server-database';
-import { examTimeOf, type CandidateRegistration, type CandidateSheetRow, type ConsentStatus } from '@kbe/contracts';
+import {
+  candidateLanguageOf,
+  examTimeOf,
+  type CandidateLanguage,
+  type CandidateRegistration,
+  type CandidateSheetRow,
+  type ConsentStatus,
+} from '@kbe/contracts';
 import { errorMessage } from '@kbe/server-bootstrap';
 import type { Model, QueryFilter } from 'mongoose';
 import { moveRecordsToCodeIds } from '../common/code-id.migration';
@@ -20,6 +27,8 @@ import { sheetRowOf } from './directory/sheet-row';
 
 export interface CandidateRecord extends CandidateRegistration {
   candidateCode: string;
+  /** Always set on a record: English for candidates stored before languages existed. */
+  language: CandidateLanguage;
   schoolCode: string;
   hallTicketReleased: boolean;
   certificateReleased: boolean;
@@ -314,7 +323,8 @@ export class MongoCandidateRepository implements CandidateRepository, OnModuleIn
   }
 
   async updateRegistration(candidateCode: string, registration: CandidateRegistration): Promise<CandidateRecord | null> {
-    // Fees have their own endpoint (with the receipt); an edit never changes them.
+    // Fees have their own endpoint (with the receipt); an edit never changes them. An edit that
+    // names no language keeps the stored one (the key is absent, so $set leaves it).
     const fields: Partial<CandidateRegistration> = { ...registration };
     delete fields.feesPaid;
     const result = await this.changing([candidateCode], () =>
@@ -477,6 +487,7 @@ function toRecord(doc: CandidateDocument): CandidateRecord {
     orphanDetails: doc.orphanDetails,
     permanentAddress: doc.permanentAddress,
     educationalDetails: doc.educationalDetails,
+    language: candidateLanguageOf(doc.language),
     feesPaid: doc.feesPaid,
     hallTicketReleased: doc.hallTicketReleased,
     certificateReleased: doc.certificateReleased,

@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import type { CandidateRegistration } from '@kbe/contracts';
+import type { CandidateLanguage, CandidateRegistration } from '@kbe/contracts';
 import { indexPendingEvents, PendingEventFields } from '../common/pending-event.schema';
 import type { ConsentRecord } from './consent-record';
 
@@ -37,6 +37,10 @@ export class CandidateDocument extends PendingEventFields {
 
   @Prop({ type: Object, required: true })
   educationalDetails!: CandidateRegistration['educationalDetails'];
+
+  /** The language of the candidate's SMS and documents; absent on candidates registered before it existed (read as English). */
+  @Prop({ type: String, default: undefined })
+  language?: CandidateLanguage;
 
   @Prop({ type: Boolean, required: true })
   feesPaid!: boolean;

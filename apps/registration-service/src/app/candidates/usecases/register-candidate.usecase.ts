@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BadRequestException, HttpStatus, Inject, Injectable, Logger, Optional, ServiceUnavailableException } from '@nestjs/common';
 import {
+  DEFAULT_CANDIDATE_LANGUAGE,
   MENTOR_CODE_PATTERN,
   detectImageType,
   registrationClosedMessage,
@@ -161,6 +162,7 @@ export class RegisterCandidateUseCase {
         const keys = await this.upload(candidateCode, eventId, jpegs);
         const record: CandidateRecord = {
           ...registration,
+          language: registration.language ?? DEFAULT_CANDIDATE_LANGUAGE,
           candidateCode,
           schoolCode: mentor.schoolCode,
           hallTicketReleased: false,
