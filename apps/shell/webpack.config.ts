@@ -8,6 +8,8 @@ import baseConfig from './module-federation.config';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { withTreeShakenWorkspaceLibs } from '../../tools/webpack/federation.options';
 import { withServerBundle } from '../../tools/webpack/server-bundle.plugin';
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { withIcuMessages } from '../../tools/webpack/icu-messages';
 
 /**
  * `nx serve shell`: the shell comes from the dev server with hot reload; the remote manifest,
@@ -47,6 +49,7 @@ export default composePlugins(
   }),
   withEdgeProxy,
   withTreeShakenWorkspaceLibs(),
+  withIcuMessages(),
   // dist/apps/shell/server/render.cjs: the chrome and routes for the edge's prerendering
   withServerBundle({ entry: 'apps/shell/src/server/render-page.tsx' }),
 );

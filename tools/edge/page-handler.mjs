@@ -12,9 +12,11 @@ import { CACHE_REVALIDATE, looksLikeAsset } from './static-files.mjs';
 
 /**
  * @param {{ shellDir: string, prerenderer?: object, manifest: Record<string, string>,
- *   pageStatus?: (pathname: string) => { status: number, title?: string }, log?: (line: string) => void }} options
+ *   pageStatus?: (pathname: string) => { status: number, title?: string }, log?: (line: string) => void,
+ *   siteOrigin?: string }} options `siteOrigin`: the public address of the site (PUBLIC_SITE_URL) for
+ *   the hreflang links; the request's own host when unset
  */
-export function pageHandler({ shellDir, prerenderer, manifest, pageStatus = () => ({ status: 200 }), log = (line) => process.stderr.write(`${line}\n`) }) {
+export function pageHandler({ shellDir, prerenderer, manifest, pageStatus = () => ({ status: 200 }), log = (line) => process.stderr.write(`${line}\n`), siteOrigin }) {
   const indexFile = join(shellDir, 'index.html');
   const remotes = remoteOrigins(manifest);
   return async (req, res, next) => {
@@ -35,7 +37,10 @@ export function pageHandler({ shellDir, prerenderer, manifest, pageStatus = () =
     const status = pageStatus(req.path);
     // the page's own title; for a 404 that is not prerendered (the admin area's), the one its status gives
     const meta = page?.meta ?? (status.title ? { title: status.title } : undefined);
-    const html = composePage(readFileSync(indexFile, 'utf8'), { hints: page?.hints, markup: page?.markup, meta });
+    // a real page is announced in its other languages; a 404 is not
+    const alternates = status.status === 200 ? page?.alternates : undefined;
+    const origin = siteOrigin ?? `${req.protocol}://${req.get('host')}`;
+    const html = composePage(readFileSync(indexFile, 'utf8'), { hints: page?.hints, markup: page?.markup, meta, lang: page?.lang, alternates, origin });
     res.setHeader('Content-Security-Policy', pageHeaders({ remotes, inlineScripts: inlineScriptHashes(html) })['Content-Security-Policy']);
     res.setHeader('Cache-Control', CACHE_REVALIDATE);
     res.status(status.status).type('html').send(html);

@@ -6,11 +6,13 @@
 //   needs before it can hydrate (shell bootstrap, the remote's remoteEntry.js, its module and
 //   page chunks) and of the hero image (fetchpriority high), all from the builds' first-paint.json,
 // - the prerendered markup of the page inside #root (tools/edge/prerender.mjs), when there is one,
-// - the page's own <title> and meta description instead of the shell's, when its remote gives them.
+// - the page's own <title> and meta description instead of the shell's, when its remote gives them,
+// - the page's language in <html lang> and its other languages as `hreflang` alternates.
 const EMPTY_ROOT = /<div id="root"><\/div>/;
 /** An inert element right after #root's markup, which rendering waits for. */
 const MARKUP_END = 'root-end';
 
+const HTML_LANG = /<html lang="[^"]*"/;
 const TITLE = /<title>[^<]*<\/title>/;
 const DESCRIPTION = /<meta name="description" content="[^"]*" ?\/?>/;
 
@@ -36,14 +38,29 @@ export function hintTags({ stylesheets = [], scripts = [], images = [] }) {
 }
 
 /**
- * @param {string} indexHtml the shell's built index.html
- * @param {{ hints?: object, markup?: string, meta?: { title?: string, description?: string } }} page
+ * `<link rel="alternate" hreflang>` for each language of a page, plus `x-default` (English, the
+ * spec's paths), as absolute URLs on `origin`.
+ * @param {Record<string, string>} alternates language -> path
  */
-export function composePage(indexHtml, { hints = {}, markup = '', meta = {} } = {}) {
+export function alternateTags(alternates, origin) {
+  const link = (hreflang, path) => `<link rel="alternate" hreflang="${escapeAttribute(hreflang)}" href="${escapeAttribute(new URL(path, origin).href)}" />`;
+  const tags = Object.entries(alternates).map(([lang, path]) => link(lang, path));
+  if (alternates.en) tags.push(link('x-default', alternates.en));
+  return tags;
+}
+
+/**
+ * @param {string} indexHtml the shell's built index.html
+ * @param {{ hints?: object, markup?: string, meta?: { title?: string, description?: string },
+ *   lang?: string, alternates?: Record<string, string>, origin?: string }} page
+ */
+export function composePage(indexHtml, { hints = {}, markup = '', meta = {}, lang, alternates, origin } = {}) {
   let html = indexHtml;
+  if (lang) html = html.replace(HTML_LANG, () => `<html lang="${escapeAttribute(lang)}"`);
   if (meta.title) html = html.replace(TITLE, () => `<title>${escapeText(meta.title)}</title>`);
   if (meta.description) html = html.replace(DESCRIPTION, () => `<meta name="description" content="${escapeAttribute(meta.description)}" />`);
   const tags = hintTags(hints);
+  if (alternates && origin) tags.push(...alternateTags(alternates, origin));
   // No first paint of half the markup: a browser that paints while the rest of the document is
   // still arriving or being parsed moves what it painted when the rest comes (a layout shift, seen
   // on a phone-sized gallery when its filter row was cut in two). Chromium holds rendering until

@@ -49,7 +49,7 @@ export function createPageApp({ distDir, routes = loadRoutes(), env = process.en
   const disabled = disabledRemotes(env);
   const prerenderer = createPrerenderer({ distDir, manifest, disabled, env });
   app.locals.prerenderer = prerenderer;
-  app.use(pageHandler({ shellDir: join(distDir, 'shell'), prerenderer, manifest, pageStatus: createPageStatus({ distDir, manifest, disabled }) }));
+  app.use(pageHandler({ shellDir: join(distDir, 'shell'), prerenderer, manifest, pageStatus: createPageStatus({ distDir, manifest, disabled }), siteOrigin: env.PUBLIC_SITE_URL || undefined }));
   // a file is the shell's or a remote's nginx's business: the Ingress never sends one here
   app.use((req, res) => {
     res.status(404).setHeader('Cache-Control', 'no-store');

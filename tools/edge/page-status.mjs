@@ -51,12 +51,14 @@ export function createPageStatus({ distDir, manifest, disabled, log = (line) => 
     try {
       const routes = shell();
       if (typeof routes?.pageStatus !== 'function') return A_PAGE;
-      const told = routes.pageStatus(pathname);
+      // /mr/... and /hi/... are the English pages in Marathi and Hindi
+      const path = routes.splitLocalePath?.(pathname).path ?? pathname;
+      const told = routes.pageStatus(path);
       let found = told.found;
       if (found === undefined) {
-        const { remote } = routes.remoteRouteFor(pathname);
+        const { remote } = routes.remoteRouteFor(path);
         const pages = local(remote) ? remotes.get(remote)?.() : undefined;
-        found = typeof pages?.isPage === 'function' ? pages.isPage(pathname) : true;
+        found = typeof pages?.isPage === 'function' ? pages.isPage(path) : true;
       }
       if (found) return A_PAGE;
       return told.title ? { status: 404, title: told.title } : { status: 404 };

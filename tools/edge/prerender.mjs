@@ -15,7 +15,7 @@ import { runtimeConfig } from './runtime-config.mjs';
 const require = createRequire(import.meta.url);
 const SERVER_BUNDLE = 'server/render.cjs';
 const FIRST_PAINT = 'first-paint.json';
-const MAX_CACHED_PAGES = 64;
+const MAX_CACHED_PAGES = 192;
 
 const mtime = (file) => {
   try {
@@ -38,6 +38,9 @@ function readJson(file) {
     return undefined;
   }
 }
+
+/** A path's language and its path without the prefix, as the shell's router reads them (English: no prefix). */
+const splitPath = (shell, pathname) => shell.splitLocalePath?.(pathname) ?? { locale: 'en', path: pathname };
 
 const filesOf = (firstPaint, groups, key = 'chunkGroups') => [...new Set(groups.flatMap((group) => firstPaint?.[key]?.[group] ?? []))];
 
@@ -87,12 +90,14 @@ export function createPrerenderer({ distDir: dist, manifest, disabled, env }) {
   function renderTarget(pathname, search) {
     const shellBundle = join(shellDir, SERVER_BUNDLE);
     if (!existsSync(shellBundle)) return { url: pathname, key: pathname, keep: true };
-    const route = bundle(shellBundle).remoteRouteFor(pathname);
+    const shell = bundle(shellBundle);
+    const { path } = splitPath(shell, pathname);
+    const route = shell.remoteRouteFor(path);
     const remote = route.chrome && localRemote(route.remote) ? bundle(join(distDir, route.remote, SERVER_BUNDLE)) : undefined;
     const read = new Set(remote?.pageQueryParams ?? []);
     const query = String(new URLSearchParams([...new URLSearchParams(search)].filter(([name]) => read.has(name))));
     globalThis.__KBE_CONFIG__ = config;
-    const key = `${pathname}\n${remote?.renderKey?.(pathname) ?? ''}`;
+    const key = `${pathname}\n${remote?.renderKey?.(path) ?? ''}`;
     return query ? { url: `${pathname}?${query}`, key, keep: false } : { url: pathname, key, keep: true };
   }
 
@@ -100,7 +105,9 @@ export function createPrerenderer({ distDir: dist, manifest, disabled, env }) {
     const shellBundle = join(shellDir, SERVER_BUNDLE);
     if (!existsSync(shellBundle)) return undefined;
     const shell = bundle(shellBundle);
-    const route = shell.remoteRouteFor(pathname);
+    // A Marathi or Hindi page is the English one under /mr or /hi: the remotes are asked about the English path.
+    const { locale, path } = splitPath(shell, pathname);
+    const route = shell.remoteRouteFor(path);
     const shellFirstPaint = readJson(join(shellDir, FIRST_PAINT));
     // The shell is the host: the shared packages its bootstrap consumes come from its own build.
     const shellFiles = [...filesOf(shellFirstPaint, ['bootstrap']), ...filesOf(shellFirstPaint, ['bootstrap'], 'sharedFallbacks')];
@@ -109,7 +116,7 @@ export function createPrerenderer({ distDir: dist, manifest, disabled, env }) {
       scripts: shellFiles.filter((f) => f.endsWith('.js')).map((f) => `/${f}`),
       images: [],
     };
-    if (!route.chrome) return { markup: '', hints };
+    if (!route.chrome) return { markup: '', hints, lang: 'en' };
 
     const remotes = {};
     if (localRemote(route.remote)) {
@@ -118,17 +125,17 @@ export function createPrerenderer({ distDir: dist, manifest, disabled, env }) {
       remote.setPublicPath?.(base);
       remotes[route.remote] = remote;
       const firstPaint = readJson(join(distDir, route.remote, FIRST_PAINT));
-      const files = filesOf(firstPaint, remote.firstPaintChunkGroups?.(pathname) ?? []);
+      const files = filesOf(firstPaint, remote.firstPaintChunkGroups?.(path, locale) ?? []);
       hints.scripts.push(manifest[route.remote], ...files.filter((f) => f.endsWith('.js')).map((f) => `${base}${f}`));
       hints.stylesheets.push(...files.filter((f) => f.endsWith('.css')).map((f) => `${base}${f}`));
-      hints.images.push(...(remote.firstScreenImages?.(pathname) ?? []));
+      hints.images.push(...(remote.firstScreenImages?.(path) ?? []));
     }
     // The content libraries read the deployment's settings from this global, as in the browser.
     globalThis.__KBE_CONFIG__ = config;
     const markup = await shell.renderPage({ url, remotes });
     // the page's own <title> and description, as the remote sets them after a client navigation
-    const meta = remotes[route.remote]?.pageMeta?.(pathname);
-    return { markup, hints, meta };
+    const meta = remotes[route.remote]?.pageMeta?.(path, locale);
+    return { markup, hints, meta, lang: locale, alternates: shell.alternatePaths?.(path) };
   }
 
   const api = {
@@ -161,10 +168,13 @@ export function createPrerenderer({ distDir: dist, manifest, disabled, env }) {
       load();
       const shellBundle = join(shellDir, SERVER_BUNDLE);
       if (!existsSync(shellBundle)) return [];
-      const paths = new Set(bundle(shellBundle).chromePaths?.() ?? []);
+      const shell = bundle(shellBundle);
+      const pages = new Set(shell.chromePaths?.() ?? []);
       for (const remote of Object.keys(manifest).filter(localRemote)) {
-        for (const path of bundle(join(distDir, remote, SERVER_BUNDLE)).pagePaths?.() ?? []) paths.add(path);
+        for (const path of bundle(join(distDir, remote, SERVER_BUNDLE)).pagePaths?.() ?? []) pages.add(path);
       }
+      // every page in every language
+      const paths = [...pages].flatMap((path) => Object.values(shell.alternatePaths?.(path) ?? { en: path }));
       const rendered = [];
       for (const path of paths) {
         if (await api.page(path).catch(() => undefined)) rendered.push(path);

@@ -73,7 +73,7 @@ export function createEdgeApp({ distDir, routes, env = process.env }) {
   app.use(staticFiles(shellDir));
   const prerenderer = env.EDGE_PRERENDER === '0' ? undefined : createPrerenderer({ distDir, manifest, disabled, env });
   // startEdge hands it to the server (warm-up); express' locals are the app's own storage.
-  app.use(pageHandler({ shellDir, prerenderer, manifest, pageStatus: createPageStatus({ distDir, manifest, disabled }) }));
+  app.use(pageHandler({ shellDir, prerenderer, manifest, pageStatus: createPageStatus({ distDir, manifest, disabled }), siteOrigin: env.PUBLIC_SITE_URL || undefined }));
   app.locals.prerenderer = prerenderer;
   app.use((req, res) => notFound(res, req.path));
   return app;

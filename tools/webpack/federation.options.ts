@@ -51,9 +51,10 @@ const EAGER_BY_NX = new Set(['react', 'react-dom', 'react-router', 'react-router
  * Packages that are never shared: stateless helpers whose secondary entry points report a
  * version of their own (`@hookform/resolvers/zod` says 1.0.0 while the package is 7.x), which
  * fails the singleton version check at run time and takes the whole remote down. Each
- * container bundles its own (tree-shaken) copy instead.
+ * container bundles its own (tree-shaken) copy instead. The ICU parser neither: browser builds
+ * replace it with its no-parser build (tools/webpack/icu-messages.ts).
  */
-const NOT_SHARED = /^@hookform\/resolvers(\/|$)/;
+const NOT_SHARED = /^(@hookform\/resolvers|@formatjs\/icu-messageformat-parser)(\/|$)/;
 
 /**
  * Workspace libraries are bundled into each container and tree-shaken to what it uses (see

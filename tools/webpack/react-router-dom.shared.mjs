@@ -13,6 +13,7 @@ export {
   Route,
   Routes,
   matchRoutes,
+  useHref,
   useInRouterContext,
   useLocation,
   useNavigate,

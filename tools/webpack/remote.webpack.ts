@@ -4,6 +4,7 @@ import { withModuleFederation } from '@nx/module-federation/webpack';
 import type { ModuleFederationConfig } from '@nx/module-federation';
 import { remoteFederationOptions, withSharedFederationRuntime, withTreeShakenWorkspaceLibs } from './federation.options';
 import { withServerBundle } from './server-bundle.plugin';
+import { withIcuMessages } from './icu-messages';
 
 /**
  * The webpack configuration of a remote: served under /remotes/<name>/ (publicPath 'auto', set
@@ -19,6 +20,7 @@ export function remoteWebpackConfig(config: ModuleFederationConfig, options: { p
     withModuleFederation(config, remoteFederationOptions(config)),
     withSharedFederationRuntime(),
     withTreeShakenWorkspaceLibs(),
+    withIcuMessages(),
   ] as const;
   return options.prerenderEntry
     ? composePlugins(...base, withServerBundle({ entry: options.prerenderEntry }))

@@ -1,4 +1,5 @@
 import { isAbsolute, join, resolve } from 'node:path';
+import { ICU_MESSAGES_RULE } from './icu-messages';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import webpack, { type Compilation, type Compiler, type Configuration } from 'webpack';
 import { TsconfigPathsPlugin } from 'tsconfig-paths-webpack-plugin';
@@ -104,6 +105,7 @@ function serverConfig(entry: string, outputPath: string): Configuration {
           loader: 'babel-loader',
           options: { babelrc: false, configFile: false, presets: [['@nx/react/babel', { runtime: 'automatic' }]] },
         },
+        ICU_MESSAGES_RULE,
         // Stylesheets are the browser build's job; on the server an import of one is nothing.
         { test: /\.css$/, type: 'asset/source' },
         { test: /[\\/]libs[\\/][^\\/]+(?:[\\/][^\\/]+)?[\\/]src[\\/].*\.[jt]sx?$/, sideEffects: false },

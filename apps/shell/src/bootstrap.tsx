@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import * as ReactDOM from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+import { routerBasename, splitLocalePath } from '@kbe/i18n';
 
 import App from './app/app';
 import { isNotPrerenderedSection } from './app/hydration';
@@ -10,9 +11,14 @@ import { isNotPrerenderedSection } from './app/hydration';
 import './styles.css';
 
 const container = document.getElementById('root') as HTMLElement;
+// A Marathi or Hindi page lives under /mr or /hi: the router's basename, so every page keeps its
+// English path inside it and every link stays in the page's language (switching language loads
+// the other language's page, tools/edge).
+const { locale } = splitLocalePath(window.location.pathname);
+document.documentElement.lang = locale;
 const tree = (
   <StrictMode>
-    <BrowserRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+    <BrowserRouter basename={routerBasename(locale)} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
       <App />
     </BrowserRouter>
   </StrictMode>

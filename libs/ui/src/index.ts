@@ -18,3 +18,4 @@ export * from './lib/use-toast.hook';
 export * from './lib/toaster';
 export * from './lib/deferred-toaster';
 export * from './lib/interactive-section';
+export * from './lib/use-messages.hook';

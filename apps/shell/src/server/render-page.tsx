@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom/server';
+import { routerBasename, splitLocalePath } from '@kbe/i18n';
 
 import App from '../app/app';
 import { NOT_PRERENDERED_DIGEST } from '../app/hydration';
@@ -9,7 +10,7 @@ import { RemoteUnavailableError, type RemoteName, type RemotePageLoader, type Re
 
 
 export interface RenderPageOptions {
-  /** Path and query of the page, e.g. `/einstein-quest/about`. */
+  /** Path and query of the page, e.g. `/einstein-quest/about` or `/mr/einstein-quest/about`. */
   url: string;
   /** The server modules of the remotes that can be prerendered (their default export is the page). */
   remotes: Partial<Record<RemoteName, RemotePageModule>>;
@@ -42,9 +43,10 @@ function serverLoader(remotes: RenderPageOptions['remotes']): RemotePageLoader {
  */
 export async function renderPage({ url, remotes }: RenderPageOptions): Promise<string> {
   const errors: unknown[] = [];
+  const { locale } = splitLocalePath(new URL(url, 'http://page').pathname);
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <StaticRouter location={url} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+      <StaticRouter basename={routerBasename(locale)} location={url} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
         <RemotePageLoaderContext.Provider value={serverLoader(remotes)}>
           <App />
         </RemotePageLoaderContext.Provider>
@@ -69,3 +71,5 @@ export async function renderPage({ url, remotes }: RenderPageOptions): Promise<s
 }
 
 export { chromePaths, pageStatus, remoteRouteFor } from '../app/remote-routes';
+/** The edge routes and describes a page by its path without the language prefix. */
+export { alternatePaths, LOCALES, splitLocalePath } from '@kbe/i18n';

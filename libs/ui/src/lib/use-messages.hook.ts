@@ -1,0 +1,30 @@
+import { use, useCallback } from 'react';
+import { useHref } from 'react-router-dom';
+import { localeOfBasename, type Catalogue, type Locale, type Localized, type MessageValues } from '@kbe/i18n';
+
+/**
+ * The page's language: the router's basename (`/mr`, `/hi`, none for English), which the shell
+ * sets from the address. The router is one shared module for the shell and every remote, so every
+ * container reads the same answer without a context of its own.
+ */
+export function useLocale(): Locale {
+  return localeOfBasename(useHref('/'));
+}
+
+/**
+ * A localized thing (content, messages) in the page's language. One not loaded yet suspends the
+ * component: the nearest Suspense boundary waits (a prerendered one keeps its markup meanwhile).
+ */
+export function useLocalized<T>(localized: Localized<T>): T {
+  const locale = useLocale();
+  return localized.loaded(locale) ?? use(localized.load(locale));
+}
+
+export type Translate<K extends string> = (key: K, values?: MessageValues) => string;
+
+/** The messages of a catalogue in the page's language, as a function of key and values. */
+export function useMessages<K extends string>(catalogue: Catalogue<K>): Translate<K> {
+  const locale = useLocale();
+  useLocalized(catalogue);
+  return useCallback<Translate<K>>((key, values) => catalogue.format(locale, key, values), [catalogue, locale]);
+}
