@@ -197,6 +197,7 @@ describe('registration-service registrations against FerretDB, Kafka and MinIO',
         phoneNumber: '9876501234',
         kbeCategory: 'Sec',
         feesPaid: false,
+        language: 'en',
       });
     });
 
@@ -322,6 +323,33 @@ describe('registration-service registrations against FerretDB, Kafka and MinIO',
         { field: 'guardianDetails.relation', message: 'Please select a relation to the candidate' },
         { field: 'guardianDetails.phoneNumber', message: "Parent/guardian's mobile number must be exactly 10 digits" },
       ]);
+    });
+
+    it('stores the language a registration names (English when none), lets an edit change it, and refuses an unknown one', async () => {
+      const english = await http.get(`/internal/candidates/${candidateCode}`).set(internal).expect(200);
+      expect(english.body.data.language).toBe('en');
+
+      const marathi = { ...candidate(mentorCode, 'Ishaan Kulkarni', '9876500002'), language: 'mr' };
+      const response = await submitCandidate(marathi, { photo: jpeg, signature: png }).expect(201);
+      const code = response.body.candidateCode;
+      const stored = await http.get(`/internal/candidates/${code}`).set(internal).expect(200);
+      expect(stored.body.data.language).toBe('mr');
+      const event = await eventOn('candidate.registered', (e) => e.payload['candidateCode'] === code);
+      expect(event.payload).toMatchObject({ fullName: 'Ishaan Kulkarni', language: 'mr' });
+
+      // An edit (admin-service's PUT) sets it; an edit that names none keeps it.
+      const hindi = await http.put(`/internal/candidates/${code}`).set(internal).send({ ...marathi, language: 'hi' }).expect(200);
+      expect(hindi.body.data.language).toBe('hi');
+      const withoutLanguage: Record<string, unknown> = { ...marathi };
+      delete withoutLanguage['language'];
+      const kept = await http.put(`/internal/candidates/${code}`).set(internal).send(withoutLanguage).expect(200);
+      expect(kept.body.data.language).toBe('hi');
+
+      const bad = await submitCandidate({ ...candidate(mentorCode, 'Kiran More', '9876500003'), language: 'fr' }, { photo: jpeg, signature: png }).expect(400);
+      expect(bad.body.errors).toEqual([{ field: 'language', message: 'Please select a language' }]);
+      const json = await http.post('/api/candidates/register').send({ ...candidate(mentorCode, 'Kiran More', '9876500003'), language: 'Marathi' }).expect(400);
+      // JSON carries no files: the documents' message comes beside it
+      expect(json.body.errors).toContainEqual({ field: 'language', message: 'Please select a language' });
     });
 
     describe('refusals', () => {

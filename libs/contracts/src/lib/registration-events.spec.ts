@@ -44,6 +44,17 @@ describe('event catalogue', () => {
     expect(parseEventEnvelope('otp.requested', { ...raw, payload: { ...payload, purpose: 'anything' } }).ok).toBe(false);
   });
 
+  it("carries the candidate's language for the SMS it leads to; events without one still parse", () => {
+    const registered = { candidateCode: 'KBE123456K7Q', mentorCode: 'MEN-4HT9PA', fullName: 'आरव पाटील', phoneNumber: '9876501234', kbeCategory: 'Sec', feesPaid: false };
+    const otp = { purpose: 'parental-consent', subject: 'KBE123456K7Q', phoneNumber: '9876505678', code: '482913', expiresAt: '2026-11-27T04:40:00.000Z' };
+    const wire = <T>(value: T): T => JSON.parse(JSON.stringify(value));
+    expect(parseEventEnvelope('candidate.registered', wire(createEventEnvelope('candidate.registered', { ...registered, language: 'mr' })))).toMatchObject({ ok: true, event: { payload: { language: 'mr' } } });
+    expect(parseEventEnvelope('otp.requested', wire(createEventEnvelope('otp.requested', { ...otp, language: 'hi' } as never)))).toMatchObject({ ok: true, event: { payload: { language: 'hi' } } });
+    const older = parseEventEnvelope('candidate.registered', wire(createEventEnvelope('candidate.registered', registered)));
+    expect(older.ok && older.event.payload.language).toBeUndefined();
+    expect(parseEventEnvelope('otp.requested', wire(createEventEnvelope('otp.requested', { ...otp, language: 'fr' } as never))).ok).toBe(false);
+  });
+
   it('parses a consumed message back after JSON', () => {
     const event = createEventEnvelope('sms.requested', {
       campaignId: 'c-1',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CANDIDATE_LANGUAGES } from './language';
 
 /**
  * The one event catalogue: Kafka topic names and payloads. Services prefix topic names with
@@ -22,6 +23,12 @@ export const EVENT_TYPES = Object.values(EVENT_TOPICS) as readonly EventType[];
 
 const isoInstant = z.iso.datetime({ offset: true });
 
+/**
+ * The candidate's language (`CANDIDATE_LANGUAGES`): the SMS an event leads to is worded in it.
+ * Optional, so events published before it existed still parse: absent means English.
+ */
+const candidateLanguage = z.enum(CANDIDATE_LANGUAGES).optional();
+
 export const schoolRegisteredPayloadSchema = z.strictObject({
   schoolCode: z.string().min(1),
   schoolName: z.string().min(1),
@@ -44,6 +51,7 @@ export const candidateRegisteredPayloadSchema = z.strictObject({
   phoneNumber: z.string(),
   kbeCategory: z.string(),
   feesPaid: z.boolean(),
+  language: candidateLanguage,
 });
 
 export const documentReleasedPayloadSchema = z.strictObject({
@@ -90,6 +98,8 @@ export const otpRequestedPayloadSchema = z.strictObject({
   phoneNumber: z.string().min(1),
   code: z.string().regex(/^\d{4,8}$/),
   expiresAt: isoInstant,
+  /** The language of the SMS: the candidate's. */
+  language: candidateLanguage,
 });
 
 /**

@@ -472,6 +472,7 @@ export function candidateRegisteredEvent(
       phoneNumber: candidate.contactDetails.phoneNumber,
       kbeCategory: candidate.educationalDetails.kbeCategory,
       feesPaid: candidate.feesPaid,
+      language: candidate.language,
     },
   };
 }

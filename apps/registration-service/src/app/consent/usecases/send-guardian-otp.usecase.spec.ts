@@ -9,7 +9,7 @@ import { SendGuardianOtpUseCase } from './send-guardian-otp.usecase';
 const now = new Date('2026-11-27T10:00:00+05:30');
 
 function candidate(overrides: Partial<CandidateRecord> = {}): CandidateRecord {
-  return { ...(validCandidate() as unknown as CandidateRecord), candidateCode: 'KBE123456ABC', ...overrides };
+  return { ...(validCandidate() as unknown as CandidateRecord), candidateCode: 'KBE123456ABC', language: 'en', ...overrides };
 }
 
 function setup(found: CandidateRecord | null, issue: Awaited<ReturnType<OtpService['issue']>>, deliver: () => Promise<void> = async () => undefined) {
@@ -41,7 +41,13 @@ describe('sending a consent code', () => {
     const { useCase, otp, sms } = setup(candidate({ guardianDetails: validGuardian() as CandidateRecord['guardianDetails'] }), issued);
     expect(await useCase.execute('KBE123456ABC')).toEqual({ maskedPhoneNumber: '******5678', expiresAt: '2026-11-27T04:40:00.000Z', resendAfterSeconds: 30 });
     expect(otp.issue).toHaveBeenCalledWith({ purpose: 'parental-consent', subject: 'KBE123456ABC' }, '9876505678');
-    expect(sms.request).toHaveBeenCalledWith({ purpose: 'parental-consent', subject: 'KBE123456ABC', phoneNumber: '9876505678', code: '482913', expiresAt: '2026-11-27T04:40:00.000Z' });
+    expect(sms.request).toHaveBeenCalledWith({ purpose: 'parental-consent', subject: 'KBE123456ABC', phoneNumber: '9876505678', code: '482913', expiresAt: '2026-11-27T04:40:00.000Z', language: 'en' });
+  });
+
+  it("asks for the SMS in the candidate's language", async () => {
+    const { useCase, sms } = setup(candidate({ language: 'mr' }), issued);
+    await useCase.execute('KBE123456ABC');
+    expect(sms.request).toHaveBeenCalledWith(expect.objectContaining({ purpose: 'parental-consent', language: 'mr' }));
   });
 
   it('uses the contact number when no guardian is named', async () => {

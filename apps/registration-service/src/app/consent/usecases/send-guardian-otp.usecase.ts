@@ -50,7 +50,9 @@ export class SendGuardianOtpUseCase {
     if (issued.kind === 'daily-limit') throw new RetryLaterException(tooManySendsMessage(issued.retryAt), issued.retryAt, now);
 
     try {
-      await this.sms.request({ purpose, subject: candidate.candidateCode, phoneNumber, code: issued.code, expiresAt: issued.expiresAt.toISOString() });
+      const request = { purpose, subject: candidate.candidateCode, phoneNumber, code: issued.code, expiresAt: issued.expiresAt.toISOString() };
+      // worded in the candidate's language by notifications-service
+      await this.sms.request({ ...request, language: candidate.language });
     } catch (error) {
       this.logger.warn(`${purpose} code for ${candidate.candidateCode} not handed to Kafka: ${errorMessage(error)}`);
       await this.otp.withdraw(subject, issued);
