@@ -1,6 +1,7 @@
 export * from './lib/edition.settings';
 export * from './lib/edition.settings.schema';
 export * from './lib/validation.messages';
+export * from './lib/message-keys';
 export * from './lib/field.rules';
 export * from './lib/registration.choices';
 export * from './lib/school.schema';

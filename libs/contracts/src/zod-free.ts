@@ -4,6 +4,7 @@
 export * from './lib/edition.settings';
 export * from './lib/contact.messages';
 export * from './lib/validation.messages';
+export * from './lib/message-keys';
 export * from './lib/api-paths';
 export * from './lib/registration.choices';
 export * from './lib/registration-code.util';

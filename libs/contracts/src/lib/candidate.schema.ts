@@ -14,9 +14,9 @@ import {
 import { CANDIDATE_LANGUAGES } from './language';
 import { MENTOR_CODE_PATTERN } from './registration-code.util';
 import { BOARDS, GENDERS, GUARDIAN_RELATIONS, KBE_CATEGORIES, MEDIUMS, REGIONS, STANDARDS } from './registration.choices';
-import { VALIDATION_MESSAGES, requiredMessage } from './validation.messages';
+import { CANDIDATE_MESSAGES, FIELD_LABELS, VALIDATION_MESSAGES, requiredMessage } from './validation.messages';
 
-const DATE_OF_BIRTH_REQUIRED = requiredMessage('Date of birth');
+const DATE_OF_BIRTH_REQUIRED = requiredMessage(FIELD_LABELS.dateOfBirth);
 
 /** A real calendar date written YYYY-MM-DD, from 1900 up to today. */
 export function isValidDateOfBirth(value: string, now: Date = new Date()): boolean {
@@ -59,10 +59,10 @@ const dateOfBirth = z
 const phoneNumber = z
   .string({
     error: (issue) =>
-      issue.input === undefined || issue.input === null ? requiredMessage('Phone number') : VALIDATION_MESSAGES.phone,
+      issue.input === undefined || issue.input === null ? requiredMessage(FIELD_LABELS.phoneNumber) : VALIDATION_MESSAGES.phone,
   })
   .trim()
-  .min(1, { error: requiredMessage('Phone number'), abort: true })
+  .min(1, { error: requiredMessage(FIELD_LABELS.phoneNumber), abort: true })
   .regex(/^\d{10}$/, { error: VALIDATION_MESSAGES.phone });
 
 /** The guardian's mobile: blank means "the contact number" (the form fills it in from there). */
@@ -80,9 +80,9 @@ const guardianPhoneNumber = z.preprocess(
  * Act 2023, section 9). Optional as a group, so the spec's payload stays valid: without it the
  * contact number is the guardian's (`guardianOf`).
  */
-const guardianDetails = strictGroup('Parent or guardian', {
-  name: requiredText("Parent/guardian's name"),
-  relation: choiceOf(GUARDIAN_RELATIONS, 'relation to the candidate'),
+const guardianDetails = strictGroup(FIELD_LABELS.parentOrGuardian, {
+  name: requiredText(FIELD_LABELS.guardianName),
+  relation: choiceOf(GUARDIAN_RELATIONS, FIELD_LABELS.guardianRelation),
   phoneNumber: guardianPhoneNumber,
 });
 
@@ -97,7 +97,7 @@ const fees = z.preprocess(
  * without it is in English (`DEFAULT_CANDIDATE_LANGUAGE`), an admin's edit without it keeps the
  * stored language.
  */
-const language = choiceOf(CANDIDATE_LANGUAGES, 'language')
+const language = choiceOf(CANDIDATE_LANGUAGES, FIELD_LABELS.language)
   .optional()
   .meta({ description: "en (English), mr (Marathi) or hi (Hindi). Absent: English at registration; an edit keeps the stored language." });
 
@@ -107,47 +107,47 @@ const language = choiceOf(CANDIDATE_LANGUAGES, 'language')
  * these fields and are checked by `validateCandidateSubmission`. The candidate code is issued by
  * the server, so the payload has none.
  */
-export const candidateRegistrationSchema = strictGroup('Candidate information', {
-  mentorCode: codeField('Mentor code', MENTOR_CODE_PATTERN, VALIDATION_MESSAGES.mentorCodeFormat),
-  personalDetails: strictGroup('Personal information', {
-    fullName: requiredText('Full name'),
-    fatherName: requiredText("Father's name"),
-    motherName: requiredText("Mother's name"),
-    gender: choiceOf(GENDERS, 'gender'),
+export const candidateRegistrationSchema = strictGroup(FIELD_LABELS.candidateInformation, {
+  mentorCode: codeField(FIELD_LABELS.mentorCode, MENTOR_CODE_PATTERN, VALIDATION_MESSAGES.mentorCodeFormat),
+  personalDetails: strictGroup(FIELD_LABELS.personalInformation, {
+    fullName: requiredText(FIELD_LABELS.fullName),
+    fatherName: requiredText(FIELD_LABELS.fatherName),
+    motherName: requiredText(FIELD_LABELS.motherName),
+    gender: choiceOf(GENDERS, FIELD_LABELS.gender),
     dateOfBirth,
-    religion: requiredText('Religion'),
-    region: choiceOf(REGIONS, 'region'),
-    motherTongue: requiredText('Mother tongue'),
+    religion: requiredText(FIELD_LABELS.religion),
+    region: choiceOf(REGIONS, FIELD_LABELS.region),
+    motherTongue: requiredText(FIELD_LABELS.motherTongue),
   }),
-  contactDetails: strictGroup('Contact information', {
+  contactDetails: strictGroup(FIELD_LABELS.contactInformation, {
     phoneNumber,
     email: optionalEmail(),
   }),
   guardianDetails: guardianDetails.optional(),
-  orphanDetails: strictGroup('Orphan status', {
-    isOrphan: booleanField('Please say whether the candidate is an orphan'),
+  orphanDetails: strictGroup(FIELD_LABELS.orphanStatus, {
+    isOrphan: booleanField(CANDIDATE_MESSAGES.isOrphan),
   }),
-  permanentAddress: strictGroup('Permanent address', {
-    addressLines: requiredText('Address', MAX_LONG_TEXT_LENGTH),
-    village: requiredText('Village'),
-    taluka: requiredText('Taluka'),
-    district: requiredText('District'),
-    state: requiredText('State'),
+  permanentAddress: strictGroup(FIELD_LABELS.permanentAddress, {
+    addressLines: requiredText(FIELD_LABELS.address, MAX_LONG_TEXT_LENGTH),
+    village: requiredText(FIELD_LABELS.village),
+    taluka: requiredText(FIELD_LABELS.taluka),
+    district: requiredText(FIELD_LABELS.district),
+    state: requiredText(FIELD_LABELS.state),
     pin: exactDigits(6, VALIDATION_MESSAGES.pin),
   }),
-  educationalDetails: strictGroup('Educational information', {
-    schoolName: requiredText('School name'),
-    standard: choiceOf(STANDARDS, 'standard'),
-    medium: choiceOf(MEDIUMS, 'medium'),
-    board: requiredChoice(BOARDS, requiredMessage('Board')),
-    kbeCategory: choiceOf(KBE_CATEGORIES, 'KBE category'),
-    kbeStageParticipated: requiredText('KBE stage'),
+  educationalDetails: strictGroup(FIELD_LABELS.educationalInformation, {
+    schoolName: requiredText(FIELD_LABELS.schoolName),
+    standard: choiceOf(STANDARDS, FIELD_LABELS.standard),
+    medium: choiceOf(MEDIUMS, FIELD_LABELS.medium),
+    board: requiredChoice(BOARDS, requiredMessage(FIELD_LABELS.board)),
+    kbeCategory: choiceOf(KBE_CATEGORIES, FIELD_LABELS.kbeCategory),
+    kbeStageParticipated: requiredText(FIELD_LABELS.kbeStage),
     fees,
   }),
   language,
   feesPaid: z.preprocess(
     (value) => (value === 'true' ? true : value === 'false' ? false : value),
-    z.boolean({ error: 'Fees paid must be yes or no' }).default(false),
+    z.boolean({ error: CANDIDATE_MESSAGES.feesPaid }).default(false),
   ),
 });
 

@@ -9,18 +9,18 @@ import {
   toNumberInput,
 } from './field.rules';
 import { SCHOOL_CODE_PATTERN } from './registration-code.util';
-import { VALIDATION_MESSAGES } from './validation.messages';
+import { FIELD_LABELS, VALIDATION_MESSAGES } from './validation.messages';
 
 export const MAX_WORK_EXPERIENCE_YEARS = 60;
 
 /** Mentor registration payload (spec section 3 plus the optional email of DECISIONS). */
-export const mentorRegistrationSchema = strictGroup('Mentor information', {
-  schoolCode: codeField('School code', SCHOOL_CODE_PATTERN, VALIDATION_MESSAGES.schoolCodeFormat),
-  name: requiredText('Name'),
+export const mentorRegistrationSchema = strictGroup(FIELD_LABELS.mentorInformation, {
+  schoolCode: codeField(FIELD_LABELS.schoolCode, SCHOOL_CODE_PATTERN, VALIDATION_MESSAGES.schoolCodeFormat),
+  name: requiredText(FIELD_LABELS.name),
   email: optionalEmail(),
-  address: requiredText('Address', MAX_LONG_TEXT_LENGTH),
+  address: requiredText(FIELD_LABELS.address, MAX_LONG_TEXT_LENGTH),
   contact: exactDigits(10, VALIDATION_MESSAGES.contact),
-  subjectTeaching: requiredText('Subject teaching'),
+  subjectTeaching: requiredText(FIELD_LABELS.subjectTeaching),
   workExperience: z.preprocess(
     toNumberInput,
     z
@@ -32,8 +32,8 @@ export const mentorRegistrationSchema = strictGroup('Mentor information', {
       })
       .default(0),
   ),
-  activitiesParticipated: requiredText('Activities participated', MAX_LONG_TEXT_LENGTH),
-  opinionOnISRO: requiredText('Opinion on ISRO', MAX_LONG_TEXT_LENGTH),
+  activitiesParticipated: requiredText(FIELD_LABELS.activitiesParticipated, MAX_LONG_TEXT_LENGTH),
+  opinionOnISRO: requiredText(FIELD_LABELS.opinionOnIsro, MAX_LONG_TEXT_LENGTH),
 });
 
 export type MentorRegistrationInput = z.input<typeof mentorRegistrationSchema>;

@@ -1,26 +1,26 @@
 import type { z } from 'zod';
 import { choiceOf, exactDigits, requiredText, strictGroup } from './field.rules';
-import { VALIDATION_MESSAGES } from './validation.messages';
+import { FIELD_LABELS, VALIDATION_MESSAGES } from './validation.messages';
 import { SCHOOL_TYPES } from './registration.choices';
 
 /** School registration payload (spec section 3) with the section 5 messages. */
-export const schoolRegistrationSchema = strictGroup('School information', {
-  schoolName: requiredText('School name'),
-  udiseCode: requiredText('UDISE code', 20),
+export const schoolRegistrationSchema = strictGroup(FIELD_LABELS.schoolInformation, {
+  schoolName: requiredText(FIELD_LABELS.schoolName),
+  udiseCode: requiredText(FIELD_LABELS.udiseCode, 20),
   contact: exactDigits(10, VALIDATION_MESSAGES.contact),
-  schoolType: choiceOf(SCHOOL_TYPES, 'school type'),
-  address: strictGroup('School address', {
-    area: requiredText('Area'),
-    locality: requiredText('Locality'),
-    street: requiredText('Street'),
-    village: requiredText('Village'),
-    town: requiredText('Town'),
-    city: requiredText('City'),
-    state: requiredText('State'),
+  schoolType: choiceOf(SCHOOL_TYPES, FIELD_LABELS.schoolType),
+  address: strictGroup(FIELD_LABELS.schoolAddress, {
+    area: requiredText(FIELD_LABELS.area),
+    locality: requiredText(FIELD_LABELS.locality),
+    street: requiredText(FIELD_LABELS.street),
+    village: requiredText(FIELD_LABELS.village),
+    town: requiredText(FIELD_LABELS.town),
+    city: requiredText(FIELD_LABELS.city),
+    state: requiredText(FIELD_LABELS.state),
     pin: exactDigits(6, VALIDATION_MESSAGES.pin),
   }),
-  principal: strictGroup('Principal information', {
-    name: requiredText('Principal name'),
+  principal: strictGroup(FIELD_LABELS.principalInformation, {
+    name: requiredText(FIELD_LABELS.principalName),
     contact: exactDigits(10, VALIDATION_MESSAGES.principalContact),
   }),
 });

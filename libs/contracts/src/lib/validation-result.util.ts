@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { candidateRegistrationSchema, type CandidateRegistration } from './candidate.schema';
 import { imageFileProblem, type ImageFileInfo } from './image-file.rules';
-import { VALIDATION_MESSAGES } from './validation.messages';
+import { FIELD_LABELS, VALIDATION_MESSAGES } from './validation.messages';
 
 /** One problem with one field; `field` is the dotted path ('personalDetails.fullName'). */
 export interface FieldError {
@@ -72,8 +72,8 @@ export function validateCandidateSubmission(
     fieldErrors.push({ field: photo ? 'signature' : 'photo', message: VALIDATION_MESSAGES.documents });
   }
   for (const [field, label, file] of [
-    ['photo', 'Photo', photo],
-    ['signature', 'Signature', signature],
+    ['photo', FIELD_LABELS.photo, photo],
+    ['signature', FIELD_LABELS.signature, signature],
   ] as const) {
     const problem = file ? imageFileProblem(label, file) : null;
     if (problem) {
