@@ -110,7 +110,9 @@ export function createPrerenderer({ distDir: dist, manifest, disabled, env }) {
     const route = shell.remoteRouteFor(path);
     const shellFirstPaint = readJson(join(shellDir, FIRST_PAINT));
     // The shell is the host: the shared packages its bootstrap consumes come from its own build.
-    const shellFiles = [...filesOf(shellFirstPaint, ['bootstrap']), ...filesOf(shellFirstPaint, ['bootstrap'], 'sharedFallbacks')];
+    // and a Marathi or Hindi page the chrome's messages in that language (chunk groups `locale-<locale>-...`)
+    const shellGroups = ['bootstrap', ...Object.keys(shellFirstPaint?.chunkGroups ?? {}).filter((group) => locale !== 'en' && group.startsWith(`locale-${locale}-`))];
+    const shellFiles = [...filesOf(shellFirstPaint, shellGroups), ...filesOf(shellFirstPaint, ['bootstrap'], 'sharedFallbacks')];
     const hints = {
       stylesheets: shellFiles.filter((f) => f.endsWith('.css')).map((f) => `/${f}`),
       scripts: shellFiles.filter((f) => f.endsWith('.js')).map((f) => `/${f}`),

@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import * as ReactDOM from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { routerBasename, splitLocalePath } from '@kbe/i18n';
+import { CHROME_MESSAGES } from '@kbe/shell-chrome';
 
 import App from './app/app';
 import { isNotPrerenderedSection } from './app/hydration';
@@ -28,7 +29,12 @@ const tree = (
 // markup already painted instead of painting it again. Anything else is rendered here.
 // As a transition, the hydration is split into short tasks that give way to the browser (a phone's
 // main thread is never blocked for long; input is handled between them) instead of one long task.
-if (container.hasChildNodes()) {
+function start() {
+  if (container.hasChildNodes()) hydrate();
+  else ReactDOM.createRoot(container).render(tree);
+}
+
+function hydrate() {
   startTransition(() => {
     ReactDOM.hydrateRoot(container, tree, {
       onRecoverableError(error) {
@@ -36,6 +42,10 @@ if (container.hasChildNodes()) {
       },
     });
   });
-} else {
-  ReactDOM.createRoot(container).render(tree);
 }
+
+// A Marathi or Hindi page first gets the chrome's messages (its preloaded chunk), so the header and
+// footer hydrate at once instead of waiting under a suspended root; if they cannot be loaded, the
+// page still starts (the chrome's boundaries then wait for them).
+if (locale === 'en') start();
+else CHROME_MESSAGES.load(locale).then(start, start);

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { SiteFooter, SiteHeader } from '@kbe/shell-chrome';
+import { LanguageOffer, SiteFooter, SiteHeader } from '@kbe/shell-chrome';
 import { DeferredToaster } from '@kbe/ui';
 
 /**
  * Chrome shared by every public route: header (with the mobile drawer), main landmark,
- * footer and the one toast viewport that the shell and the remotes share (loaded with the first
+ * footer, the offer of the visitor's language, and the one toast viewport that the shell and the remotes share (loaded with the first
  * toast: most visits raise none).
  */
 export function PublicLayout({ children }: { children: ReactNode }) {
@@ -17,6 +17,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         </main>
         <SiteFooter />
       </div>
+      <LanguageOffer />
       <DeferredToaster />
     </>
   );

@@ -1,5 +1,8 @@
 import { Component, createContext, Suspense, use, useContext, useState, type ErrorInfo, type ReactNode } from 'react';
 
+import { useMessages } from '@kbe/ui';
+import { CHROME_MESSAGES } from '@kbe/shell-chrome';
+
 import { federationPageLoader, type RemoteName, type RemotePageLoader } from './remote-page-loader';
 
 /** Which loader the boundaries use: the federation runtime, or a fake in tests. */
@@ -39,9 +42,10 @@ function RemotePage({ remote, loader }: { remote: RemoteName; loader: RemotePage
 
 /** A whole screen high: the footer is never painted above a page that is still loading, then pushed down. */
 function RemoteLoading() {
+  const t = useMessages(CHROME_MESSAGES);
   return (
     <div role="status" aria-live="polite" data-testid="remote-loading" className="flex min-h-screen items-center justify-center p-8 text-slate-500">
-      Loading…
+      {t('remote.loading')}
     </div>
   );
 }
@@ -70,12 +74,13 @@ class RemoteErrorBoundary extends Component<RemoteErrorBoundaryProps, { failed: 
 }
 
 function RemoteUnavailable({ onRetry }: { onRetry: () => void }) {
+  const t = useMessages(CHROME_MESSAGES);
   return (
     <section role="alert" data-testid="remote-unavailable" className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
-      <h2 className="text-2xl font-semibold">This section is temporarily unavailable</h2>
-      <p className="text-slate-600">Something went wrong while loading this part of the site. The rest of the site still works.</p>
+      <h2 className="text-2xl font-semibold">{t('remote.unavailableTitle')}</h2>
+      <p className="text-slate-600">{t('remote.unavailableText')}</p>
       <button type="button" onClick={onRetry} className="rounded-md bg-blue-600 px-4 py-2 font-medium text-white hover:bg-blue-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600">
-        Try again
+        {t('remote.retry')}
       </button>
     </section>
   );

@@ -1,18 +1,20 @@
 import { Link } from 'react-router-dom';
 import { BRAND, ROUTES } from '@kbe/content';
-import { cx, focusRing } from '@kbe/ui';
+import { cx, focusRing, useMessages } from '@kbe/ui';
+import { CHROME_MESSAGES } from './chrome.messages';
 
 /**
  * Atom mark + name; links home. The accessible name starts with the visible words
  * ('KBE Einstein Quest', WCAG 2.5.3 Label in Name) and then says where the link goes.
  */
 export function BrandLogo({ onNavigate, inverted = false }: { onNavigate?: () => void; inverted?: boolean }) {
+  const t = useMessages(CHROME_MESSAGES);
   return (
     <Link
       to={ROUTES.home}
       onClick={onNavigate}
       className={cx('flex items-center gap-2 rounded-md', focusRing)}
-      aria-label={`${BRAND.shortName} ${BRAND.tagline}: ${BRAND.name} home page`}
+      aria-label={t('brand.home', BRAND)}
     >
       <svg viewBox="0 0 40 40" width="40" height="40" aria-hidden="true" className="shrink-0">
         <circle cx="20" cy="20" r="19" fill="#312e81" />

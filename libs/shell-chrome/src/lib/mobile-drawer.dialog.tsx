@@ -1,8 +1,10 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Link } from 'react-router-dom';
 import X from 'lucide-react/icons/x';
-import { DRAWER_LINES, ROUTES, getEditionSettings } from '@kbe/content';
-import { Button } from '@kbe/ui';
+import { MARKETING_STATS, ROUTES, getEditionSettings } from '@kbe/content';
+import { Button, useMessages } from '@kbe/ui';
+import { CHROME_MESSAGES } from './chrome.messages';
+import { LanguageSwitcher } from './language-switcher';
 import { BrandLogo } from './brand-logo';
 import { NavLinks } from './nav-links';
 
@@ -17,6 +19,8 @@ export interface MobileDrawerDialogProps {
 export default function MobileDrawerDialog({ open, onOpenChange, onCloseAutoFocus }: MobileDrawerDialogProps) {
   const { year } = getEditionSettings();
   const close = () => onOpenChange(false);
+  const t = useMessages(CHROME_MESSAGES);
+  const lines = [t('drawer.participants', MARKETING_STATS), t('drawer.countries', MARKETING_STATS), t('drawer.prizes', MARKETING_STATS)];
 
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
@@ -30,13 +34,13 @@ export default function MobileDrawerDialog({ open, onOpenChange, onCloseAutoFocu
           <div className="flex items-center justify-between">
             <BrandLogo onNavigate={close} />
             <DialogPrimitive.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close menu">
+              <Button variant="ghost" size="icon" aria-label={t('menu.close')}>
                 <X aria-hidden="true" className="h-6 w-6" />
               </Button>
             </DialogPrimitive.Close>
           </div>
-          <DialogPrimitive.Title className="sr-only">Menu</DialogPrimitive.Title>
-          <nav aria-label="Mobile">
+          <DialogPrimitive.Title className="sr-only">{t('menu.title')}</DialogPrimitive.Title>
+          <nav aria-label={t('nav.mobile')}>
             <NavLinks
               listClassName="flex flex-col gap-1"
               linkClassName="flex min-h-11 items-center rounded-md px-3 text-base font-semibold"
@@ -46,11 +50,12 @@ export default function MobileDrawerDialog({ open, onOpenChange, onCloseAutoFocu
           </nav>
           <Button asChild variant="accent" size="lg">
             <Link to={ROUTES.registration} onClick={close}>
-              Register for the {year} edition
+              {t('drawer.register', { year: String(year) })}
             </Link>
           </Button>
+          <LanguageSwitcher onSwitch={close} />
           <ul className="mt-auto flex flex-col gap-2 rounded-lg bg-indigo-950 p-4 text-sm font-semibold text-white">
-            {DRAWER_LINES.map((line) => (
+            {lines.map((line) => (
               <li key={line}>{line}</li>
             ))}
           </ul>

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import Menu from 'lucide-react/icons/menu';
-import { Button } from '@kbe/ui';
+import { Button, useMessages } from '@kbe/ui';
+import { CHROME_MESSAGES } from './chrome.messages';
 
 // The panel (Radix Dialog, focus trap, scroll lock) is loaded on the first open: most visits
 // never open the menu, and it is ~12 KB of the first page's JavaScript otherwise.
@@ -11,6 +12,7 @@ export function MobileDrawer() {
   const [open, setOpen] = useState(false);
   const [requested, setRequested] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
+  const t = useMessages(CHROME_MESSAGES);
 
   return (
     <>
@@ -19,7 +21,7 @@ export function MobileDrawer() {
         variant="ghost"
         size="icon"
         className="lg:hidden"
-        aria-label="Open menu"
+        aria-label={t('menu.open')}
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => {

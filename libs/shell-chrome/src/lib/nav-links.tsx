@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router-dom';
 import { NAV_LINKS } from '@kbe/content';
-import { cx, focusRing } from '@kbe/ui';
+import { cx, focusRing, useMessages } from '@kbe/ui';
+import { CHROME_MESSAGES, PAGE_LINK_KEYS } from './chrome.messages';
 import { isNavLinkActive } from './nav-active.util';
 
 export interface NavLinksProps {
@@ -16,6 +17,7 @@ export interface NavLinksProps {
 /** The site's main links, highlighted on the current path, for the header and the drawer alike. */
 export function NavLinks({ listClassName, linkClassName, inactiveClassName, onNavigate }: NavLinksProps) {
   const { pathname } = useLocation();
+  const t = useMessages(CHROME_MESSAGES);
   return (
     <ul className={listClassName}>
       {NAV_LINKS.map((link) => {
@@ -28,7 +30,7 @@ export function NavLinks({ listClassName, linkClassName, inactiveClassName, onNa
               aria-current={active ? 'page' : undefined}
               className={cx(linkClassName, active ? 'bg-indigo-50 text-indigo-800' : inactiveClassName, focusRing)}
             >
-              {link.label}
+              {t(PAGE_LINK_KEYS[link.href])}
             </Link>
           </li>
         );

@@ -12,7 +12,8 @@ import {
   phoneHref,
   socialLinks,
 } from '@kbe/content';
-import { cx, focusRing, focusRingOnIndigo950 } from '@kbe/ui';
+import { cx, focusRing, focusRingOnIndigo950, useMessages } from '@kbe/ui';
+import { CHROME_MESSAGES, PAGE_LINK_KEYS, RESOURCE_KEYS } from './chrome.messages';
 import { BrandLogo } from './brand-logo';
 import { SocialIcon } from './social-icon';
 
@@ -21,17 +22,18 @@ const linkClass = cx('rounded-sm text-slate-200 underline-offset-4 hover:text-wh
 /** Footer of the public site: blurb, quick links, resources, contact, social links, copyright. */
 export function SiteFooter() {
   const contact = getContactDetails();
-  const year = new Date().getFullYear();
+  const year = String(new Date().getFullYear());
+  const t = useMessages(CHROME_MESSAGES);
   return (
     <footer className="bg-indigo-950 text-slate-200">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
         <section aria-labelledby="footer-about" className="flex flex-col gap-4">
           <h2 id="footer-about" className="sr-only">
-            About {BRAND.name}
+            {t('footer.about', { name: BRAND.name })}
           </h2>
           <BrandLogo inverted />
-          <p className="text-sm leading-relaxed">{BRAND.blurb}</p>
-          <ul className="flex gap-2" aria-label="Social media">
+          <p className="text-sm leading-relaxed">{t('brand.blurb')}</p>
+          <ul className="flex gap-2" aria-label={t('footer.social')}>
             {socialLinks(contact).map((social) => (
               <li key={social.network}>
                 {social.href ? (
@@ -39,7 +41,7 @@ export function SiteFooter() {
                     href={social.href}
                     target="_blank"
                     rel="noopener noreferrer"
-                    aria-label={`${social.label} (opens in a new tab)`}
+                    aria-label={t('footer.socialOpens', { network: social.label })}
                     className={cx('inline-flex h-11 w-11 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20', focusRing)}
                   >
                     <SocialIcon network={social.network} />
@@ -47,8 +49,8 @@ export function SiteFooter() {
                 ) : (
                   <span
                     role="img"
-                    aria-label={`${social.label} (coming soon)`}
-                    title={`${social.label}: coming soon`}
+                    aria-label={t('footer.socialSoon', { network: social.label })}
+                    title={t('footer.socialSoonTitle', { network: social.label })}
                     className="inline-flex h-11 w-11 items-center justify-center rounded-full border border-dashed border-white/40 text-slate-300"
                   >
                     <SocialIcon network={social.network} />
@@ -61,13 +63,13 @@ export function SiteFooter() {
 
         <nav aria-labelledby="footer-quick-links">
           <h2 id="footer-quick-links" className="mb-4 text-base font-bold text-white">
-            Quick Links
+            {t('footer.quickLinks')}
           </h2>
           <ul className="flex flex-col gap-2 text-sm">
             {FOOTER_QUICK_LINKS.map((link) => (
               <li key={link.href}>
                 <Link to={link.href} className={linkClass}>
-                  {link.label}
+                  {t(PAGE_LINK_KEYS[link.href])}
                 </Link>
               </li>
             ))}
@@ -76,18 +78,18 @@ export function SiteFooter() {
 
         <section aria-labelledby="footer-resources">
           <h2 id="footer-resources" className="mb-4 text-base font-bold text-white">
-            Resources
+            {t('footer.resources')}
           </h2>
           <ul className="flex flex-col gap-2 text-sm">
             {FOOTER_RESOURCES.map((resource) => (
               <li key={resource.label}>
                 {resource.href ? (
                   <Link to={resource.href} className={linkClass}>
-                    {resource.label}
+                    {t(RESOURCE_KEYS[resource.label])}
                   </Link>
                 ) : (
                   <span>
-                    {resource.label} <span className="text-xs text-amber-200">(coming soon)</span>
+                    {t(RESOURCE_KEYS[resource.label])} <span className="text-xs text-amber-200">{t('footer.comingSoon')}</span>
                   </span>
                 )}
               </li>
@@ -97,7 +99,7 @@ export function SiteFooter() {
 
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className="mb-4 text-base font-bold text-white">
-            Contact Info
+            {t('footer.contactInfo')}
           </h2>
           <address className="flex flex-col gap-3 text-sm not-italic">
             <p className="flex gap-2">
@@ -125,7 +127,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-7xl px-4 py-5 text-center text-xs text-slate-300 sm:px-6">
-          © {year} {BRAND.name}. All rights reserved.
+          {t('footer.copyright', { year, name: BRAND.name })}
         </p>
       </div>
     </footer>
