@@ -7,6 +7,10 @@ import { FIELD_LABELS, VALIDATION_MESSAGES } from './validation.messages';
 export interface FieldError {
   field: string;
   message: string;
+  /** In an API error body: the message's key (`messageKeyOf`), when the contracts know the text. */
+  key?: string;
+  /** In an API error body: the parts of a message built from parts. */
+  values?: Record<string, string | number>;
 }
 
 export type ValidationResult<T> =

@@ -65,7 +65,7 @@ describe('createServiceApp', () => {
       statusCode: 400,
       message: 'School name is required, PIN code must be 6 digits',
       errors: [
-        { field: 'schoolName', message: 'School name is required' },
+        { field: 'schoolName', message: 'School name is required', key: 'validation.required', values: { field: 'field.schoolName' } },
         { field: 'pinCode', message: 'PIN code must be 6 digits' },
       ],
     });

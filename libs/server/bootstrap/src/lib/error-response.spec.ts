@@ -1,5 +1,8 @@
 import { BadRequestException, NotFoundException, UnauthorizedException } from '@nestjs/common';
-import { RequestValidationError, toErrorBody, validationMessage } from './error-response';
+import { VALIDATION_MESSAGES } from '@kbe/contracts/zod-free';
+import { schoolRegistrationSchema } from '@kbe/contracts';
+import { RequestValidationError, toErrorBody, validationMessage, withMessageKey } from './error-response';
+import { parseRequest } from './zod-validation.pipe';
 
 describe('toErrorBody', () => {
   it('keeps the status and message of an HTTP exception', () => {
@@ -31,10 +34,44 @@ describe('toErrorBody', () => {
       statusCode: 400,
       message: 'School name is required, PIN code must be 6 digits',
       errors: [
-        { field: 'schoolName', message: 'School name is required' },
+        { field: 'schoolName', message: 'School name is required', key: 'validation.required', values: { field: 'field.schoolName' } },
         { field: 'address.pinCode', message: 'PIN code must be 6 digits' },
       ],
     });
+  });
+
+  it("gives each field error its message's key beside the unchanged English text, so a client can show its own language", () => {
+    expect(withMessageKey({ field: 'address.pin', message: VALIDATION_MESSAGES.pin })).toEqual({
+      field: 'address.pin',
+      message: 'PIN code must be exactly 6 digits',
+      key: 'validation.pin',
+    });
+    expect(withMessageKey({ field: 'photo', message: 'Photo must be smaller than 5MB' })).toEqual({
+      field: 'photo',
+      message: 'Photo must be smaller than 5MB',
+      key: 'image.tooLarge',
+      values: { field: 'field.photo' },
+    });
+    expect(withMessageKey({ field: 'limit', message: 'limit must be a whole number between 1 and 50' })).toEqual({
+      field: 'limit',
+      message: 'limit must be a whole number between 1 and 50',
+    });
+  });
+
+  it('keys the errors of a request the validation pipe refused, and keeps the message the browser shows', () => {
+    let thrown: unknown;
+    try {
+      parseRequest(schoolRegistrationSchema, { schoolName: 'Nashik High School', udiseCode: 'U1', contact: '98765', schoolType: 'Primary' });
+    } catch (error) {
+      thrown = error;
+    }
+    const body = toErrorBody(thrown);
+    expect(body.message).toBe('Contact number must be exactly 10 digits, School address is required, Principal information is required');
+    expect(body.errors).toEqual([
+      { field: 'contact', message: VALIDATION_MESSAGES.contact, key: 'validation.contact' },
+      { field: 'address', message: 'School address is required', key: 'validation.required', values: { field: 'field.schoolAddress' } },
+      { field: 'principal', message: 'Principal information is required', key: 'validation.required', values: { field: 'field.principalInformation' } },
+    ]);
   });
 
   it("says each field's message once, without the field paths and without a technical prefix", () => {

@@ -1,9 +1,18 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
+import { messageKeyOf, type MessageKeyValues } from '@kbe/contracts/zod-free';
 
 export interface FieldError {
   /** Path of the offending field, dot separated (`personalDetails.fullName`). */
   field: string;
+  /** The English text (spec section 5). */
   message: string;
+  /**
+   * The message's key (`messageKeyOf` of @kbe/contracts) when the contracts know the text, so a
+   * client shows it in its own language; added to every answer by `toErrorBody`.
+   */
+  key?: string;
+  /** The parts of a message built from parts (`{ field: 'field.schoolName' }`), when it has any. */
+  values?: MessageKeyValues;
 }
 
 /** The one shape of every error answer. Never a stack trace. */
@@ -77,8 +86,14 @@ function fromHttpException(exception: HttpException): ErrorBody {
   if (typeof response === 'string') return { statusCode, message: response };
   const { message, errors } = response as { message?: unknown; errors?: unknown };
   const body: ErrorBody = { statusCode, message: messageText(message, exception.message) };
-  if (Array.isArray(errors) && errors.every(isFieldError)) body.errors = errors;
+  if (Array.isArray(errors) && errors.every(isFieldError)) body.errors = errors.map(withMessageKey);
   return body;
+}
+
+/** A field error with the key (and values) of its message beside the English text, when the contracts know it. */
+export function withMessageKey({ field, message }: FieldError): FieldError {
+  const keyed = messageKeyOf(message);
+  return keyed ? { field, message, ...keyed } : { field, message };
 }
 
 function messageText(message: unknown, fallback: string): string {

@@ -52,7 +52,19 @@ const ERROR_BODY_SCHEMA: JsonSchema = {
         type: 'object',
         required: ['field', 'message'],
         additionalProperties: false,
-        properties: { field: { type: 'string' }, message: { type: 'string' } },
+        properties: {
+          field: { type: 'string', description: 'The dotted path of the field (`personalDetails.fullName`).' },
+          message: { type: 'string', description: 'The English message.' },
+          key: {
+            type: 'string',
+            description: "The message's key (`validation.pin`, `validation.required`) when it is one of the contracts' messages, so a client can show it in its own language.",
+          },
+          values: {
+            type: 'object',
+            description: "The parts of a message built from parts, when it has any: a field's label as a key of its own (`{ \"field\": \"field.schoolName\" }`), a number, an ISO date.",
+            additionalProperties: { type: ['string', 'number'] },
+          },
+        },
       },
     },
   },
