@@ -49,8 +49,9 @@ export function chromiumPerSuite() {
 }
 
 /** A page that may only talk to this machine: any other request is refused at once. */
-export async function openPage(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport });
+export async function openPage(browser: Browser, viewport = { width: 1280, height: 800 }, options: { locale?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  // `locale` sets the browser's languages and its Accept-Language header
+  const context = await browser.newContext({ viewport, locale: options.locale });
   await context.route('**/*', (route) => {
     const { hostname } = new URL(route.request().url());
     return hostname === 'localhost' || hostname === '127.0.0.1' ? route.continue() : route.abort();
