@@ -49,6 +49,7 @@ describe('parental consent against the real servers (registration-service, notif
       storedCandidate('KBE100002CON', '9876500002'),
       storedCandidate('KBE100003CON', '9876500003', '9123400003'),
       storedCandidate('KBE100004CON', '9876500004', '9123400004'),
+      storedCandidate('KBE100011MAR', '9876500011', '9123400011', { language: 'mr' }),
       ...[5, 6, 7, 8, 9, 10].map((n) => storedCandidate(`KBE1000${String(n).padStart(2, '0')}LIM`, `98765000${String(n).padStart(2, '0')}`, '9123400099')),
     ]);
     notifications = await startNotifications(env, port);
@@ -142,6 +143,14 @@ describe('parental consent against the real servers (registration-service, notif
       const sent = await sendOtp('KBE100002CON').expect(200);
       expect(sent.body.data.maskedPhoneNumber).toBe('******0002');
       expect((await smsCode('KBE100002CON')).line).toContain('SMS to ******0002');
+    });
+
+    it("words the code in the candidate's language: a Marathi candidate's guardian gets it in Marathi", async () => {
+      await sendOtp('KBE100011MAR').expect(200);
+      const pattern = /SMS to (\*{6}0011) \([^)]*consent-otp\.mr\): KBE Young Scientist: उमेदवार KBE100011MAR साठी पालकांची संमती देण्याचा कोड (\d{6}) आहे\.[^"\n]*/g;
+      const sms = await smsCodeIn(notifications, pattern, 'the Marathi consent SMS for KBE100011MAR', 0, 2);
+      expect(sms.code).toMatch(/^\d{6}$/);
+      expect(sms.line).toContain('10 मिनिटे वैध; कोणालाही सांगू नका. सूचना: kbe.example.org/einstein-quest/parental-consent/KBE100011MAR');
     });
 
     it('counts the tries: after five wrong codes even the right one is refused', async () => {

@@ -38,7 +38,7 @@ function setup(candidates: DirectoryRecipient[], failProduceOnCall?: number) {
       const items = candidates.slice(start, start + limit);
       return { items, next: start + limit < candidates.length ? (items.at(-1)?.candidateCode ?? null) : null };
     },
-    phoneOf: async () => null,
+    contactOf: async () => null,
   };
   const produced: OutgoingMessage[] = [];
   let calls = 0;

@@ -1,4 +1,4 @@
-import type { SmsRecipientGroup } from '@kbe/contracts';
+import type { CandidateLanguage, SmsRecipientGroup } from '@kbe/contracts';
 
 export interface DirectoryRecipient {
   candidateCode: string;
@@ -9,8 +9,15 @@ export interface DirectoryRecipient {
 export interface RecipientDirectory {
   /** One cursor page of a group: pass `next` as `after` for the following page; null after the last. */
   page(group: SmsRecipientGroup, after: string | null, limit: number): Promise<{ items: DirectoryRecipient[]; next: string | null }>;
-  /** One candidate's mobile number, or null when there is no such candidate. */
-  phoneOf(candidateCode: string): Promise<string | null>;
+  /** One candidate's mobile number and language, or null when there is no such candidate. */
+  contactOf(candidateCode: string): Promise<CandidateContact | null>;
+}
+
+/** Where and in which language one candidate's SMS goes. */
+export interface CandidateContact {
+  /** Empty when the record has none. */
+  phoneNumber: string;
+  language: CandidateLanguage;
 }
 
 export const RECIPIENT_DIRECTORY = Symbol('RECIPIENT_DIRECTORY');

@@ -1,6 +1,6 @@
 import { INTERNAL_TOKEN_HEADER } from '@kbe/server-auth';
-import type { SmsRecipientGroup } from '@kbe/contracts';
-import type { DirectoryRecipient, RecipientDirectory } from './recipient-directory';
+import { candidateLanguageOf, type SmsRecipientGroup } from '@kbe/contracts';
+import type { CandidateContact, DirectoryRecipient, RecipientDirectory } from './recipient-directory';
 
 /** registration-service's internal API (`x-internal-token`). Failures throw: the event is retried. */
 export class RegistrationRecipientDirectory implements RecipientDirectory {
@@ -17,12 +17,13 @@ export class RegistrationRecipientDirectory implements RecipientDirectory {
     return body.data;
   }
 
-  async phoneOf(candidateCode: string): Promise<string | null> {
-    const body = await this.get<{ data: { contactDetails?: { phoneNumber?: string } } } | null>(
+  async contactOf(candidateCode: string): Promise<CandidateContact | null> {
+    const body = await this.get<{ data: { contactDetails?: { phoneNumber?: string }; language?: unknown } } | null>(
       `/internal/candidates/${encodeURIComponent(candidateCode)}`,
       true,
     );
-    return body?.data.contactDetails?.phoneNumber ?? null;
+    if (!body) return null;
+    return { phoneNumber: body.data.contactDetails?.phoneNumber ?? '', language: candidateLanguageOf(body.data.language) };
   }
 
   private async get<T>(path: string, nullOn404 = false): Promise<T> {

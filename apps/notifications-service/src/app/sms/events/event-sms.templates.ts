@@ -1,20 +1,60 @@
-import { CONSENT_PAGE_PREFIX, type OtpPurpose } from '@kbe/contracts';
+import { CONSENT_PAGE_PREFIX, DEFAULT_CANDIDATE_LANGUAGE, type CandidateLanguage, type OtpPurpose } from '@kbe/contracts';
+
+/** The kinds of SMS sent on candidate events. */
+export const EVENT_SMS_KINDS = ['registration', 'hall-ticket', 'certificate', 'consent-otp', 'withdrawal-otp', 'data-request-otp'] as const;
+export type EventSmsKind = (typeof EVENT_SMS_KINDS)[number];
+export type EventSmsTemplates = Readonly<Record<EventSmsKind, string>>;
 
 /**
  * Texts of the SMS sent on candidate events (DECISIONS: they mention the candidate ID and the
- * portal address; only the consent code's SMS carries a code). `{candidateCode}` is filled in per
- * recipient, `{code}` by the handler of `otp.requested`. With the MSG91 provider each must match
- * the DLT template registered for its message type.
+ * portal address; only the consent code's SMS carries a code), in the candidate's language
+ * (English when none is given). `{candidateCode}` is filled in per recipient, `{code}` by the
+ * handler of `otp.requested`. With the MSG91 provider each must match the DLT template registered
+ * for its message type (`eventSmsMessageType`). The English texts are the spec's; Marathi and
+ * Hindi travel as UCS-2 (70 places in one part, 67 per part beyond): the document and
+ * registration texts fit in two parts, the code texts (with the consent page's address) in three.
+ * Terms as the glossary writes them: प्रवेशपत्र, प्रमाणपत्र, पालक (mr) / अभिभावक (hi).
  */
-export function eventSmsTemplates(portal: string) {
-  return {
-    registration: `KBE Young Scientist: registration received. Your candidate ID is {candidateCode}. Use it on ${portal} for your hall ticket.`,
-    'hall-ticket': `KBE Young Scientist: your hall ticket is released. Download it on ${portal} with candidate ID {candidateCode}.`,
-    certificate: `KBE Young Scientist: your certificate is released. Download it on ${portal} with candidate ID {candidateCode}.`,
-    'consent-otp': `KBE Young Scientist: {code} is the code to give parental consent for candidate {candidateCode}. Valid 10 minutes; do not share it. Notice: ${portal}${CONSENT_PAGE_PREFIX}/{candidateCode}`,
-    'withdrawal-otp': `KBE Young Scientist: {code} is the code to WITHDRAW parental consent for candidate {candidateCode} and erase its data. Valid 10 minutes; do not share it. ${portal}${CONSENT_PAGE_PREFIX}/{candidateCode}`,
-    'data-request-otp': `KBE Young Scientist: {code} is the code to see or correct the data of candidate {candidateCode}. Valid 10 minutes; do not share it. ${portal}${CONSENT_PAGE_PREFIX}/{candidateCode}`,
-  } as const;
+export function eventSmsTemplates(portal: string, language: CandidateLanguage = DEFAULT_CANDIDATE_LANGUAGE): EventSmsTemplates {
+  const consentPage = `${portal}${CONSENT_PAGE_PREFIX}/{candidateCode}`;
+  switch (language) {
+    case 'mr':
+      return {
+        registration: `KBE Young Scientist: नोंदणी पूर्ण झाली. तुमचा उमेदवार क्रमांक {candidateCode} आहे. प्रवेशपत्रासाठी तो ${portal} वर वापरा.`,
+        'hall-ticket': `KBE Young Scientist: तुमचे प्रवेशपत्र जारी झाले आहे. उमेदवार क्रमांक {candidateCode} वापरून ते ${portal} वरून डाउनलोड करा.`,
+        certificate: `KBE Young Scientist: तुमचे प्रमाणपत्र जारी झाले आहे. उमेदवार क्रमांक {candidateCode} वापरून ते ${portal} वरून डाउनलोड करा.`,
+        'consent-otp': `KBE Young Scientist: उमेदवार {candidateCode} साठी पालकांची संमती देण्याचा कोड {code} आहे. 10 मिनिटे वैध; कोणालाही सांगू नका. सूचना: ${consentPage}`,
+        'withdrawal-otp': `KBE Young Scientist: उमेदवार {candidateCode} साठी पालकांची संमती मागे घेऊन माहिती पुसण्याचा कोड {code} आहे. 10 मिनिटे वैध; कोणालाही सांगू नका. ${consentPage}`,
+        'data-request-otp': `KBE Young Scientist: उमेदवार {candidateCode} ची माहिती पाहण्याचा किंवा दुरुस्त करण्याचा कोड {code} आहे. 10 मिनिटे वैध; कोणालाही सांगू नका. ${consentPage}`,
+      };
+    case 'hi':
+      return {
+        registration: `KBE Young Scientist: पंजीकरण पूरा हुआ। आपका अभ्यर्थी क्रमांक {candidateCode} है। प्रवेशपत्र के लिए इसे ${portal} पर उपयोग करें।`,
+        'hall-ticket': `KBE Young Scientist: आपका प्रवेशपत्र जारी हो गया है। अभ्यर्थी क्रमांक {candidateCode} डालकर इसे ${portal} से डाउनलोड करें।`,
+        certificate: `KBE Young Scientist: आपका प्रमाणपत्र जारी हो गया है। अभ्यर्थी क्रमांक {candidateCode} डालकर इसे ${portal} से डाउनलोड करें।`,
+        'consent-otp': `KBE Young Scientist: अभ्यर्थी {candidateCode} के लिए अभिभावक की सहमति देने का कोड {code} है। 10 मिनट मान्य; किसी को न बताएं। सूचना: ${consentPage}`,
+        'withdrawal-otp': `KBE Young Scientist: अभ्यर्थी {candidateCode} की अभिभावक सहमति वापस लेने व डेटा मिटाने का कोड {code} है। 10 मिनट मान्य; किसी को न बताएं। ${consentPage}`,
+        'data-request-otp': `KBE Young Scientist: अभ्यर्थी {candidateCode} का डेटा देखने या सुधारने का कोड {code} है। 10 मिनट मान्य; किसी को न बताएं। ${consentPage}`,
+      };
+    case 'en':
+      return {
+        registration: `KBE Young Scientist: registration received. Your candidate ID is {candidateCode}. Use it on ${portal} for your hall ticket.`,
+        'hall-ticket': `KBE Young Scientist: your hall ticket is released. Download it on ${portal} with candidate ID {candidateCode}.`,
+        certificate: `KBE Young Scientist: your certificate is released. Download it on ${portal} with candidate ID {candidateCode}.`,
+        'consent-otp': `KBE Young Scientist: {code} is the code to give parental consent for candidate {candidateCode}. Valid 10 minutes; do not share it. Notice: ${consentPage}`,
+        'withdrawal-otp': `KBE Young Scientist: {code} is the code to WITHDRAW parental consent for candidate {candidateCode} and erase its data. Valid 10 minutes; do not share it. ${consentPage}`,
+        'data-request-otp': `KBE Young Scientist: {code} is the code to see or correct the data of candidate {candidateCode}. Valid 10 minutes; do not share it. ${consentPage}`,
+      };
+  }
+}
+
+/**
+ * The message type an event SMS is sent (and its DLT template looked up) under: the kind for
+ * English, as before; `<kind>.mr` and `<kind>.hi` for the other languages, each a DLT template of
+ * its own (one template per gateway request).
+ */
+export function eventSmsMessageType(kind: EventSmsKind, language: CandidateLanguage = DEFAULT_CANDIDATE_LANGUAGE): string {
+  return language === 'en' ? kind : `${kind}.${language}`;
 }
 
 /** The SMS (message type and template) of each kind of one-time code. */
@@ -22,4 +62,4 @@ export const OTP_MESSAGE_TYPES = {
   'parental-consent': 'consent-otp',
   'consent-withdrawal': 'withdrawal-otp',
   'data-request': 'data-request-otp',
-} as const satisfies Record<OtpPurpose, keyof ReturnType<typeof eventSmsTemplates>>;
+} as const satisfies Record<OtpPurpose, EventSmsKind>;

@@ -1,19 +1,27 @@
-import { createEventEnvelope } from '@kbe/contracts';
+import { createEventEnvelope, type CandidateLanguage } from '@kbe/contracts';
 import type { EventEnvelope } from '@kbe/server-messaging';
 import type { NotificationsConfig } from '../../notifications.config';
 import type { FanOutRequest, FanOutUseCase } from '../campaigns/fan-out.usecase';
-import type { RecipientDirectory } from '../campaigns/recipient-directory';
+import type { CandidateContact, RecipientDirectory } from '../campaigns/recipient-directory';
 import { SmsEventsController } from './sms-events.controller';
 
-function setup() {
+function setup(contacts: Record<string, CandidateContact> = {}, onRegistered = false) {
   const requests: FanOutRequest[] = [];
   const fanOut = { execute: async (request: FanOutRequest) => void requests.push(request) } as unknown as FanOutUseCase;
-  const config = { SMS_PORTAL_URL: 'kbe.example.org', SMS_ON_DOCUMENT_RELEASED: true, SMS_ON_CANDIDATE_REGISTERED: false } as NotificationsConfig;
-  return { requests, controller: new SmsEventsController(fanOut, {} as RecipientDirectory, config) };
+  const config = { SMS_PORTAL_URL: 'kbe.example.org', SMS_ON_DOCUMENT_RELEASED: true, SMS_ON_CANDIDATE_REGISTERED: onRegistered } as NotificationsConfig;
+  const directory = { contactOf: async (code: string) => contacts[code] ?? null } as unknown as RecipientDirectory;
+  return { requests, controller: new SmsEventsController(fanOut, directory, config) };
 }
 
-const otpEvent = (expiresAt: Date) =>
-  createEventEnvelope('otp.requested', { purpose: 'parental-consent', subject: 'KBE123456ABC', phoneNumber: '9876505678', code: '482913', expiresAt: expiresAt.toISOString() }) as unknown as EventEnvelope;
+const otpEvent = (expiresAt: Date, language?: CandidateLanguage) =>
+  createEventEnvelope('otp.requested', {
+    purpose: 'parental-consent',
+    subject: 'KBE123456ABC',
+    phoneNumber: '9876505678',
+    code: '482913',
+    expiresAt: expiresAt.toISOString(),
+    ...(language ? { language } : {}),
+  }) as unknown as EventEnvelope;
 
 describe('the consent code SMS', () => {
   it('sends the code to the one number, with the consent page, as an event SMS of its own', async () => {
@@ -38,5 +46,62 @@ describe('the consent code SMS', () => {
     await controller.otpRequested(otpEvent(new Date(Date.now() - 1)));
     await controller.otpRequested({ ...otpEvent(new Date(Date.now() + 600_000)), payload: { code: 'x' } } as unknown as EventEnvelope);
     expect(requests).toEqual([]);
+  });
+});
+
+describe("event SMS in the candidate's language", () => {
+  it('words the consent code in the language the event names, under that language\'s message type', async () => {
+    const { controller, requests } = setup();
+    await controller.otpRequested(otpEvent(new Date(Date.now() + 600_000), 'mr'));
+    await controller.otpRequested(otpEvent(new Date(Date.now() + 600_000), 'hi'));
+    expect(requests.map((request) => request.messageType)).toEqual(['consent-otp.mr', 'consent-otp.hi']);
+    expect(requests[0].message).toBe(
+      'KBE Young Scientist: उमेदवार {candidateCode} साठी पालकांची संमती देण्याचा कोड 482913 आहे. 10 मिनिटे वैध; कोणालाही सांगू नका. सूचना: kbe.example.org/einstein-quest/parental-consent/{candidateCode}',
+    );
+    expect(requests[1].message).toContain('अभिभावक की सहमति देने का कोड 482913 है।');
+  });
+
+  it("words a release in the language the candidate's record has now, and in English for a record without one", async () => {
+    const { controller, requests } = setup({
+      KBE111111AAA: { phoneNumber: '9876500001', language: 'mr' },
+      KBE222222BBB: { phoneNumber: '9876500002', language: 'hi' },
+      KBE333333CCC: { phoneNumber: '9876500003', language: 'en' },
+    });
+    const released = (candidateCode: string) =>
+      createEventEnvelope('hall-ticket.released', { candidateCode, releasedAt: new Date().toISOString(), releasedBy: 'admin' }) as unknown as EventEnvelope;
+    await controller.hallTicketReleased(released('KBE111111AAA'));
+    await controller.certificateReleased(released('KBE222222BBB'));
+    await controller.hallTicketReleased(released('KBE333333CCC'));
+    await controller.hallTicketReleased(released('KBE000000ZZZ'));
+    expect(requests.map((request) => [request.messageType, request.audience])).toEqual([
+      ['hall-ticket.mr', { kind: 'recipients', recipients: [{ candidateCode: 'KBE111111AAA', phoneNumber: '9876500001' }] }],
+      ['certificate.hi', { kind: 'recipients', recipients: [{ candidateCode: 'KBE222222BBB', phoneNumber: '9876500002' }] }],
+      ['hall-ticket', { kind: 'recipients', recipients: [{ candidateCode: 'KBE333333CCC', phoneNumber: '9876500003' }] }],
+      ['hall-ticket', { kind: 'recipients', recipients: [{ candidateCode: 'KBE000000ZZZ', phoneNumber: '' }] }],
+    ]);
+    expect(requests[0].message).toBe(
+      'KBE Young Scientist: तुमचे प्रवेशपत्र जारी झाले आहे. उमेदवार क्रमांक {candidateCode} वापरून ते kbe.example.org वरून डाउनलोड करा.',
+    );
+    expect(requests[1].message).toContain('आपका प्रमाणपत्र जारी हो गया है।');
+    expect(requests[2].message).toBe('KBE Young Scientist: your hall ticket is released. Download it on kbe.example.org with candidate ID {candidateCode}.');
+  });
+
+  it('words the registration SMS in the language of the registration, English when the event names none', async () => {
+    const { controller, requests } = setup({}, true);
+    const registered = (language?: CandidateLanguage) =>
+      createEventEnvelope('candidate.registered', {
+        candidateCode: 'KBE123456ABC',
+        mentorCode: 'MEN-4HT9PA',
+        fullName: 'Aarav Patil',
+        phoneNumber: '9876501234',
+        kbeCategory: 'Sec',
+        feesPaid: false,
+        ...(language ? { language } : {}),
+      }) as unknown as EventEnvelope;
+    await controller.candidateRegistered(registered('hi'));
+    await controller.candidateRegistered(registered());
+    expect(requests.map((request) => request.messageType)).toEqual(['registration.hi', 'registration']);
+    expect(requests[0].message).toContain('पंजीकरण पूरा हुआ।');
+    expect(requests[1].message).toContain('registration received');
   });
 });

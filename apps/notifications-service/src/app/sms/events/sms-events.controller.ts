@@ -1,11 +1,15 @@
 import { Controller, Inject, Logger } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import {
+  CANDIDATE_LANGUAGES,
+  candidateLanguageOf,
   candidateRegisteredPayloadSchema,
+  DEFAULT_CANDIDATE_LANGUAGE,
   documentReleasedPayloadSchema,
   EVENT_TOPICS,
   otpRequestedPayloadSchema,
   smsRequestedPayloadSchema,
+  type CandidateLanguage,
 } from '@kbe/contracts';
 import { InjectConfig } from '@kbe/server-config';
 import type { EventEnvelope } from '@kbe/server-messaging';
@@ -14,7 +18,7 @@ import type { NotificationsConfig } from '../../notifications.config';
 import { eventSmsCampaignId } from '../campaigns/campaign-stats.reporter';
 import { FanOutUseCase, INVALID_NUMBER } from '../campaigns/fan-out.usecase';
 import { RECIPIENT_DIRECTORY, type RecipientDirectory } from '../campaigns/recipient-directory';
-import { eventSmsTemplates, OTP_MESSAGE_TYPES } from './event-sms.templates';
+import { eventSmsMessageType, eventSmsTemplates, OTP_MESSAGE_TYPES, type EventSmsTemplates } from './event-sms.templates';
 
 /**
  * The events that lead to an SMS (consumer group `notifications-service`). A handler resolves
@@ -25,14 +29,16 @@ import { eventSmsTemplates, OTP_MESSAGE_TYPES } from './event-sms.templates';
 @Controller()
 export class SmsEventsController {
   private readonly logger = new Logger(SmsEventsController.name);
-  private readonly templates: ReturnType<typeof eventSmsTemplates>;
+  /** The texts in each candidate language. */
+  private readonly templates: Record<CandidateLanguage, EventSmsTemplates>;
 
   constructor(
     private readonly fanOut: FanOutUseCase,
     @Inject(RECIPIENT_DIRECTORY) private readonly directory: RecipientDirectory,
     @InjectConfig() private readonly config: NotificationsConfig,
   ) {
-    this.templates = eventSmsTemplates(config.SMS_PORTAL_URL);
+    const inLanguage = (language: CandidateLanguage) => [language, eventSmsTemplates(config.SMS_PORTAL_URL, language)] as const;
+    this.templates = Object.fromEntries(CANDIDATE_LANGUAGES.map(inLanguage)) as Record<CandidateLanguage, EventSmsTemplates>;
   }
 
   @EventPattern(EVENT_TOPICS.smsRequested)
@@ -57,11 +63,12 @@ export class SmsEventsController {
     if (!this.config.SMS_ON_CANDIDATE_REGISTERED) return;
     const payload = this.parse(EVENT_TOPICS.candidateRegistered, envelope, candidateRegisteredPayloadSchema);
     if (!payload) return;
+    const language = candidateLanguageOf(payload.language);
     await this.fanOut.execute({
       eventId: envelope.id,
       campaignId: eventSmsCampaignId(envelope.id),
-      messageType: 'registration',
-      message: this.templates.registration,
+      messageType: eventSmsMessageType('registration', language),
+      message: this.templates[language].registration,
       requestedBy: 'system',
       audience: { kind: 'recipients', recipients: [{ candidateCode: payload.candidateCode, phoneNumber: payload.phoneNumber }] },
     });
@@ -79,11 +86,13 @@ export class SmsEventsController {
       this.logger.warn(`${EVENT_TOPICS.otpRequested} ${envelope.id}: the code for ${payload.subject} expired before it could be sent`);
       return;
     }
+    const kind = OTP_MESSAGE_TYPES[payload.purpose];
+    const language = candidateLanguageOf(payload.language);
     await this.fanOut.execute({
       eventId: envelope.id,
       campaignId: eventSmsCampaignId(envelope.id),
-      messageType: OTP_MESSAGE_TYPES[payload.purpose],
-      message: this.templates[OTP_MESSAGE_TYPES[payload.purpose]].replace('{code}', payload.code),
+      messageType: eventSmsMessageType(kind, language),
+      message: this.templates[language][kind].replace('{code}', payload.code),
       requestedBy: 'system',
       audience: { kind: 'recipients', recipients: [{ candidateCode: payload.subject, phoneNumber: payload.phoneNumber }] },
     });
@@ -94,13 +103,14 @@ export class SmsEventsController {
     const topic = kind === 'hall-ticket' ? EVENT_TOPICS.hallTicketReleased : EVENT_TOPICS.certificateReleased;
     const payload = this.parse(topic, envelope, documentReleasedPayloadSchema);
     if (!payload) return;
-    const phoneNumber = (await this.directory.phoneOf(payload.candidateCode)) ?? '';
+    // the language as the candidate's record has it now (an admin may have changed it since registration)
+    const { phoneNumber, language } = (await this.directory.contactOf(payload.candidateCode)) ?? { phoneNumber: '', language: DEFAULT_CANDIDATE_LANGUAGE };
     if (!phoneNumber) this.logger.warn(`${topic} ${envelope.id}: candidate ${payload.candidateCode} has no number on record (${INVALID_NUMBER})`);
     await this.fanOut.execute({
       eventId: envelope.id,
       campaignId: eventSmsCampaignId(envelope.id),
-      messageType: kind,
-      message: this.templates[kind],
+      messageType: eventSmsMessageType(kind, language),
+      message: this.templates[language][kind],
       requestedBy: payload.releasedBy,
       audience: { kind: 'recipients', recipients: [{ candidateCode: payload.candidateCode, phoneNumber }] },
     });
