@@ -3,7 +3,9 @@
 // (level 9, as the edge compresses them), images as sent (only those above the fold load: the
 // others are lazy). Measured, not guessed: Chromium loads each page until its remote has rendered
 // (a prerendered page: hydrated) and the network is idle. Byte counts do not depend on the speed
-// of the machine, so `npm test` holds them.
+// of the machine, so `npm test` holds them. Marathi and Hindi pages (/mr/..., /hi/...) also count
+// their language's messages and content apart (`messages`: the scripts of the builds' chunk
+// groups named `locale-<locale>-...`, part of the JavaScript).
 //   node bench/bundle-size.mjs                  KBE_BASE_URL (default http://localhost:8080) if it
 //                                              answers, else a private edge over dist/apps
 //   CHROMIUM_PATH=/usr/bin/chromium FIRST_LOAD_BUDGETS=bench/first-load-budgets.json BUNDLE_DETAILS=1
@@ -20,6 +22,22 @@ const budgetsFile = process.env.FIRST_LOAD_BUDGETS ?? join(repoRoot, 'bench/firs
 const baseUrl = process.env.KBE_BASE_URL ?? 'http://localhost:8080';
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const out = (line) => process.stdout.write(`${line}\n`);
+
+/** The served paths of every script that holds a language's messages or content (the builds' `locale-*` chunk groups). */
+function localeScripts() {
+  const urls = new Set();
+  if (!existsSync(distDir)) return urls;
+  for (const build of readdirSync(distDir)) {
+    const firstPaint = join(distDir, build, 'first-paint.json');
+    if (!existsSync(firstPaint)) continue;
+    const base = build === 'shell' ? '/' : `/remotes/${build}/`;
+    const { chunkGroups = {} } = JSON.parse(readFileSync(firstPaint, 'utf8'));
+    for (const [group, files] of Object.entries(chunkGroups)) {
+      if (group.startsWith('locale-')) for (const file of files) if (file.endsWith('.js')) urls.add(`${base}${file}`);
+    }
+  }
+  return urls;
+}
 
 const gzipSize = (buffer) => gzipSync(buffer, { level: 9 }).length;
 const kb = (bytes) => (bytes / 1024).toFixed(1);
@@ -66,7 +84,8 @@ async function measurePage(browser, origin, path) {
       );
     });
     await page.goto(`${origin}${path}`, { waitUntil: 'networkidle' });
-    const remote = path === '/einstein-quest/online-registrations' ? 'registration' : path === '/einstein-quest/downloads' ? 'downloads' : 'public';
+    const pagePath = path.replace(/^\/(mr|hi)(?=\/|$)/, '') || '/';
+    const remote = pagePath === '/einstein-quest/online-registrations' ? 'registration' : pagePath === '/einstein-quest/downloads' ? 'downloads' : 'public';
     // every public page arrives prerendered: its remote marks its section once hydrated
     const selector = `[data-testid="remote-${remote}"][data-interactive="true"]`;
     const rendered = await page
@@ -114,6 +133,7 @@ function measureStatically() {
 }
 
 const sum = (files, kind) => files.filter((f) => f.kind === kind).reduce((total, f) => total + f.gzip, 0);
+const KINDS = ['js', 'messages', 'css', 'font', 'image'];
 
 async function main() {
   const budgets = JSON.parse(readFileSync(budgetsFile, 'utf8')).pages;
@@ -135,6 +155,10 @@ async function main() {
     const url = edge ? `http://127.0.0.1:${edge.address().port}` : baseUrl;
     if (existsSync(chromiumPath)) {
       pages = await measureInBrowser(url, paths);
+      const messages = localeScripts();
+      for (const files of Object.values(pages)) {
+        for (const file of files.filter((f) => f.kind === 'js' && messages.has(new URL(f.url, 'http://page').pathname))) files.push({ ...file, kind: 'messages' });
+      }
     } else {
       how = `static analysis of dist/apps (no Chromium at ${chromiumPath}; upper bound, JavaScript of / only)`;
       pages = { '/': measureStatically().map((f) => ({ kind: 'js', ...f })) };
@@ -154,16 +178,16 @@ async function main() {
     }
   }
   const over = [];
-  out(`${'page'.padEnd(40)} ${'JS'.padStart(13)} ${'CSS'.padStart(11)} ${'fonts'.padStart(11)} ${'images'.padStart(13)}`);
+  out(`${'page'.padEnd(44)} ${'JS'.padStart(13)} ${'of it messages'.padStart(15)} ${'CSS'.padStart(11)} ${'fonts'.padStart(11)} ${'images'.padStart(13)}`);
   for (const [path, files] of Object.entries(pages)) {
     const budget = budgets[path] ?? {};
-    const cells = ['js', 'css', 'font', 'image'].map((kind) => {
+    const cells = KINDS.map((kind) => {
       const bytes = sum(files, kind);
       const limit = budget[kind];
       if (limit !== undefined && bytes > limit * 1024) over.push(`${path} ${kind}: ${kb(bytes)} KB > ${limit} KB`);
       return `${kb(bytes)}/${limit ?? '-'}`;
     });
-    out(`${path.padEnd(40)} ${cells[0].padStart(13)} ${cells[1].padStart(11)} ${cells[2].padStart(11)} ${cells[3].padStart(13)}`);
+    out(`${path.padEnd(44)} ${cells[0].padStart(13)} ${cells[1].padStart(15)} ${cells[2].padStart(11)} ${cells[3].padStart(11)} ${cells[4].padStart(13)}`);
   }
   const homeJs = sum(home, 'js');
   out(`bundle: ${kb(homeJs)} KB gzipped JS on first load of / (budget ${budgets['/']?.js ?? '-'} KB)`);

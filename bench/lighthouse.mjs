@@ -42,7 +42,7 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const runs = Number(process.env.RUNS ?? 3);
 const out = (line) => process.stdout.write(`${line}\n`);
 
-export const PUBLIC_PAGES = [
+const ENGLISH_PAGES = [
   '/',
   '/einstein-quest/about',
   '/einstein-quest/exams',
@@ -51,6 +51,9 @@ export const PUBLIC_PAGES = [
   '/einstein-quest/downloads',
   '/einstein-quest/online-registrations',
 ];
+
+/** Every public page in English, Marathi (/mr/...) and Hindi (/hi/...). */
+export const PUBLIC_PAGES = ['', '/mr', '/hi'].flatMap((prefix) => ENGLISH_PAGES.map((page) => (prefix && page === '/' ? prefix : `${prefix}${page}`)));
 
 async function answers(url) {
   try {

@@ -159,7 +159,9 @@ describe('the public pages on a phone', () => {
       return { page, errors };
     }
 
-    it.each(PUBLIC_PAGES.map((p) => [p.path, p] as const))('%s does not move once painted and hydrates without errors', async (path, target) => {
+    // every page in every language (/mr/..., /hi/...: other words, another font, the same layout)
+    const IN_EVERY_LANGUAGE = ['', '/mr', '/hi'].flatMap((prefix) => PUBLIC_PAGES.map((p) => ({ ...p, path: prefix && p.path === '/' ? prefix : `${prefix}${p.path}` })));
+    it.each(IN_EVERY_LANGUAGE.map((p) => [p.path, p] as const))('%s does not move once painted and hydrates without errors', async (path, target) => {
       const { page, errors } = await observedPage();
       await page.goto(`${baseUrl}${path}`);
       await waitForInteractive(page, target.remote);
