@@ -1,45 +1,85 @@
 import { HttpError } from '@kbe/api-client';
-import { DOWNLOAD_MESSAGES, notReleasedMessage, type DocumentKind } from '@kbe/contracts/zod-free';
+import type { DocumentKind } from '@kbe/contracts/zod-free';
+import type { Locale } from '@kbe/i18n';
+import { downloadsMessages, type DownloadsMessageKey, type DownloadsTranslate } from '../i18n/downloads.catalogue';
 
 export interface ToastText {
   title: string;
   description: string;
 }
 
-const serverMessage = (error: HttpError): string | undefined => {
+/**
+ * The server's sentences the page knows (spec section 8 and documents-service's lock-outs), so a
+ * Marathi or Hindi page shows them in its language. Anything else is shown as the server wrote it.
+ */
+const SERVER_MESSAGES: readonly DownloadsMessageKey[] = [
+  'download.searchFailed.notFound',
+  'download.verificationFailed.text',
+  'download.hallTicketNotAvailable.text',
+  'download.certificateNotAvailable.text',
+  'download.downloadFailed.text',
+  'download.notVerified',
+  'dataRights.registrationWithdrawn',
+  'server.unavailable',
+  'server.busy',
+];
+
+/** documents-service's lock-outs, with the wait in seconds or minutes (download-document.usecase.ts). */
+const SERVER_WAITS: ReadonlyArray<[DownloadsMessageKey, RegExp]> = [
+  ['server.locked', /^Too many failed attempts\. Please try again in (\d+) (second|minute)s?\.$/],
+  [
+    'server.addressLocked',
+    /^These details could not be verified, and too many attempts from your network have failed\. Please check the candidate code and your mother's name, or try again in (\d+) (second|minute)s?\.$/,
+  ],
+];
+
+/** The page's language and its messages. */
+export interface OutcomeText {
+  locale: Locale;
+  t: DownloadsTranslate;
+}
+
+/** A message of the server in the page's language: English as it came, a known one translated. */
+export function serverText(text: string, { locale, t }: OutcomeText): string {
+  if (locale === 'en') return text;
+  const known = SERVER_MESSAGES.find((key) => downloadsMessages.format('en', key) === text);
+  if (known) return t(known);
+  for (const [key, pattern] of SERVER_WAITS) {
+    const match = pattern.exec(text);
+    if (match) return t(key, { count: Number(match[1]), unit: match[2] });
+  }
+  return text;
+}
+
+const serverMessage = (error: HttpError, text: OutcomeText): string | undefined => {
   const body = error.body as { message?: unknown } | null;
-  return typeof body?.message === 'string' && body.message.trim() !== '' ? body.message : undefined;
+  return typeof body?.message === 'string' && body.message.trim() !== '' ? serverText(body.message, text) : undefined;
 };
 
 /** Spec section 8: 'Search Failed' with the server message, else 'Candidate not found', else 'Failed to find candidate'. */
-export function searchFailure(error: unknown): ToastText {
-  const { title, notFound, other } = DOWNLOAD_MESSAGES.searchFailed;
+export function searchFailure(error: unknown, text: OutcomeText): ToastText {
+  const { t } = text;
   if (error instanceof HttpError) {
-    if (error.status === 429) return { title: 'Too Many Searches', description: serverMessage(error) ?? 'Please wait a moment and try again.' };
-    return { title, description: serverMessage(error) ?? notFound };
+    if (error.status === 429) return { title: t('searchLimit.title'), description: serverMessage(error, text) ?? t('searchLimit.text') };
+    return { title: t('download.searchFailed.title'), description: serverMessage(error, text) ?? t('download.searchFailed.notFound') };
   }
-  return { title, description: other };
+  return { title: t('download.searchFailed.title'), description: t('download.searchFailed.other') };
 }
 
 /** The toast for a failed download, by the server's answer (the browser never compares the name). */
-export function downloadFailure(error: unknown, kind: DocumentKind): ToastText {
+export function downloadFailure(error: unknown, kind: DocumentKind, text: OutcomeText): ToastText {
+  const { t } = text;
   if (error instanceof HttpError) {
-    if (error.status === 403) {
-      const { title, text } = DOWNLOAD_MESSAGES.verificationFailed;
-      return { title, description: text };
-    }
+    if (error.status === 403) return { title: t('download.verificationFailed.title'), description: t('download.verificationFailed.text') };
     if (error.status === 409) {
-      const { title, text } = notReleasedMessage(kind);
-      return { title, description: text };
+      return kind === 'hall-ticket'
+        ? { title: t('download.hallTicketNotAvailable.title'), description: t('download.hallTicketNotAvailable.text') }
+        : { title: t('download.certificateNotAvailable.title'), description: t('download.certificateNotAvailable.text') };
     }
-    if (error.status === 429) {
-      return {
-        title: 'Too Many Attempts',
-        description: serverMessage(error) ?? 'Too many failed attempts. Please try again later.',
-      };
-    }
-    return { title: DOWNLOAD_MESSAGES.downloadFailed.title, description: serverMessage(error) ?? DOWNLOAD_MESSAGES.downloadFailed.text };
+    if (error.status === 429) return { title: t('attemptLimit.title'), description: serverMessage(error, text) ?? t('attemptLimit.text') };
+    return { title: t('download.downloadFailed.title'), description: serverMessage(error, text) ?? t('download.downloadFailed.text') };
   }
-  const message = error instanceof Error && error.message.trim() !== '' ? error.message : DOWNLOAD_MESSAGES.downloadFailed.text;
-  return { title: DOWNLOAD_MESSAGES.downloadFailed.title, description: message };
+  // the client's own errors (downloads-api.ts) are English sentences: shown in English only
+  const message = text.locale === 'en' && error instanceof Error && error.message.trim() !== '' ? error.message : t('download.downloadFailed.text');
+  return { title: t('download.downloadFailed.title'), description: message };
 }

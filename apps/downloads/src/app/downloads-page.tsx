@@ -1,41 +1,39 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Alert, AlertDescription, AlertTitle, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label, useToast } from '@kbe/ui';
+import { Alert, AlertDescription, AlertTitle, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label, useLocale, useToast } from '@kbe/ui';
 import { HttpError } from '@kbe/api-client';
 import type { CandidateSearchResult } from '@kbe/contracts';
-import {
-  DATA_RIGHTS_MESSAGES,
-  DOWNLOAD_MESSAGES,
-  consentPagePath,
-  documentFileName,
-  documentLabel,
-  downloadedMessage,
-  type DocumentKind,
-} from '@kbe/contracts/zod-free';
+import { consentPagePath, documentFileName, type DocumentKind } from '@kbe/contracts/zod-free';
 import { BRAND } from '@kbe/content';
+import { localizedPath } from '@kbe/i18n';
+import { documentArgument, downloadsPageMeta, useDownloadsMessages, type DownloadsMessageKey } from '../i18n/downloads.catalogue';
 import { useDownloadsApi } from './downloads-api';
 import { downloadFailure, searchFailure } from './download-outcome';
+import { EnglishOutsideRouter } from './english-outside-router';
 import { saveBlob } from './save-file';
 
 type Step = 'search' | 'verify' | 'download';
 
 export const REGISTRATION_NUMBER_MAX_LENGTH = 20;
 export const REGISTRATION_NUMBER_PLACEHOLDER = 'KBE123456789';
-export const DOWNLOADS_PAGE_TITLE = `Downloads - ${BRAND.name}`;
-/** The page's meta description (what a search result shows), in its prerendered HTML. */
-export const DOWNLOADS_PAGE_DESCRIPTION = 'Download your hall ticket or certificate with your registration number and your mother\'s name.';
 
-export const HELP_TIPS = [
-  'Make sure your registration number is correct; it is printed on your registration confirmation.',
-  "Your mother's name must match exactly the name given at registration.",
-  'Hall tickets and certificates appear here only after their official release.',
-  'For any problem, contact the examination authority.',
-];
+const HELP_TIPS: readonly DownloadsMessageKey[] = ['help.number', 'help.mother', 'help.release', 'help.contact'];
 
 const KINDS: DocumentKind[] = ['hall-ticket', 'certificate'];
 
 /** /einstein-quest/downloads: search, verify with the mother's name, download (spec sections 2 and 4). */
 export function DownloadsPage() {
+  return (
+    <EnglishOutsideRouter>
+      <DownloadSteps />
+    </EnglishOutsideRouter>
+  );
+}
+
+function DownloadSteps() {
   const api = useDownloadsApi();
+  const locale = useLocale();
+  const t = useDownloadsMessages();
+  const { title } = downloadsPageMeta(locale, BRAND.name);
   const { toast } = useToast();
   const ids = useId();
   const [step, setStep] = useState<Step>('search');
@@ -48,8 +46,8 @@ export function DownloadsPage() {
   const [savedFile, setSavedFile] = useState<string | null>(null);
 
   useEffect(() => {
-    document.title = DOWNLOADS_PAGE_TITLE;
-  }, []);
+    document.title = title;
+  }, [title]);
 
   /** 'Back to Search' and 'Download Another Document': everything back to the start. */
   const reset = () => {
@@ -66,7 +64,7 @@ export function DownloadsPage() {
     event.preventDefault();
     const code = registrationNumber.trim();
     if (code === '') {
-      toast({ ...toastText(DOWNLOAD_MESSAGES.validationError), variant: 'destructive' });
+      toast({ title: t('download.validationError.title'), description: t('download.validationError.text'), variant: 'destructive' });
       return;
     }
     setLoading(true);
@@ -75,7 +73,7 @@ export function DownloadsPage() {
       setCandidate(await api.search(code));
       setStep('verify');
     } catch (error) {
-      const failure = searchFailure(error);
+      const failure = searchFailure(error, { locale, t });
       if (error instanceof HttpError && error.status === 429) setRetryNotice(failure.description);
       toast({ ...failure, variant: 'destructive' });
     } finally {
@@ -88,7 +86,7 @@ export function DownloadsPage() {
     if (!candidate) return;
     const name = motherName.trim();
     if (name === '') {
-      toast({ ...toastText(DOWNLOAD_MESSAGES.verificationRequired), variant: 'destructive' });
+      toast({ title: t('download.verificationRequired.title'), description: t('download.verificationRequired.text'), variant: 'destructive' });
       return;
     }
     setLoading(true);
@@ -99,9 +97,9 @@ export function DownloadsPage() {
       saveBlob(pdf, fileName);
       setSavedFile(fileName);
       setStep('download');
-      toast({ title: DOWNLOAD_MESSAGES.downloadSuccessful.title, description: downloadedMessage(kind) });
+      toast({ title: t('download.downloadSuccessful.title'), description: t('download.downloaded', { document: documentArgument(kind) }) });
     } catch (error) {
-      const failure = downloadFailure(error, kind);
+      const failure = downloadFailure(error, kind, { locale, t });
       if (error instanceof HttpError && error.status === 429) setRetryNotice(failure.description);
       toast({ ...failure, variant: 'destructive' });
     } finally {
@@ -112,25 +110,25 @@ export function DownloadsPage() {
   return (
     <div className="mx-auto w-full min-w-0 max-w-3xl px-3 py-8 sm:px-6">
       <header className="mb-6 text-center">
-        <h1 className="text-2xl font-extrabold leading-tight text-slate-900 sm:text-4xl">Download Documents</h1>
-        <p className="mt-2 text-slate-700">Download your hall ticket or certificate with your registration number.</p>
+        <h1 className="text-2xl font-extrabold leading-tight text-slate-900 sm:text-4xl">{t('page.heading')}</h1>
+        <p className="mt-2 text-slate-700">{t('page.intro')}</p>
       </header>
 
-      <ol aria-label="Steps" className="mb-6 flex justify-center gap-2 text-sm font-semibold">
+      <ol aria-label={t('steps.label')} className="mb-6 flex justify-center gap-2 text-sm font-semibold">
         {(['search', 'verify', 'download'] as Step[]).map((name, index) => (
           <li
             key={name}
             aria-current={step === name ? 'step' : undefined}
             className={`rounded-full px-3 py-1 ${step === name ? 'bg-indigo-700 text-white' : 'bg-slate-100 text-slate-700'}`}
           >
-            {index + 1}. {name === 'search' ? 'Search' : name === 'verify' ? 'Verify' : 'Download'}
+            {t('steps.item', { number: index + 1, step: name })}
           </li>
         ))}
       </ol>
 
       {retryNotice ? (
         <Alert variant="destructive" className="mb-4" data-testid="retry-notice">
-          <AlertTitle>Too many attempts</AlertTitle>
+          <AlertTitle>{t('retry.title')}</AlertTitle>
           <AlertDescription>{retryNotice}</AlertDescription>
         </Alert>
       ) : null}
@@ -138,13 +136,13 @@ export function DownloadsPage() {
       {step === 'search' ? (
         <Card>
           <CardHeader>
-            <CardTitle as="h2">Search Candidate</CardTitle>
-            <CardDescription>Enter your registration number and choose the document.</CardDescription>
+            <CardTitle as="h2">{t('search.title')}</CardTitle>
+            <CardDescription>{t('search.description')}</CardDescription>
           </CardHeader>
           <CardContent>
-            <form aria-label="Search candidate" className="flex flex-col gap-4" onSubmit={(event) => void search(event)} noValidate>
+            <form aria-label={t('search.form')} className="flex flex-col gap-4" onSubmit={(event) => void search(event)} noValidate>
               <div className="flex flex-col gap-1.5">
-                <Label htmlFor={`${ids}-number`}>Registration Number</Label>
+                <Label htmlFor={`${ids}-number`}>{t('search.number')}</Label>
                 <Input
                   id={`${ids}-number`}
                   name="registrationNumber"
@@ -158,7 +156,7 @@ export function DownloadsPage() {
                 />
               </div>
               <fieldset className="flex flex-col gap-2">
-                <legend className="mb-1 text-sm font-semibold text-slate-900">Document</legend>
+                <legend className="mb-1 text-sm font-semibold text-slate-900">{t('search.document')}</legend>
                 <div className="flex flex-wrap gap-4">
                   {KINDS.map((value) => (
                     <label key={value} className="flex min-h-11 items-center gap-2 text-slate-900">
@@ -170,13 +168,13 @@ export function DownloadsPage() {
                         onChange={() => setKind(value)}
                         className="h-4 w-4"
                       />
-                      {documentLabel(value)}
+                      {t('document.label', { document: documentArgument(value) })}
                     </label>
                   ))}
                 </div>
               </fieldset>
               <Button type="submit" disabled={loading} aria-busy={loading}>
-                {loading ? 'Searching...' : 'Search Candidate'}
+                {loading ? t('search.busy') : t('search.submit')}
               </Button>
             </form>
           </CardContent>
@@ -186,15 +184,15 @@ export function DownloadsPage() {
       {step === 'verify' && candidate?.consentStatus === 'withdrawn' ? (
         <Card>
           <CardHeader>
-            <CardTitle as="h2">Registration Withdrawn</CardTitle>
+            <CardTitle as="h2">{t('withdrawn.title')}</CardTitle>
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
             <Alert variant="info" data-testid="registration-withdrawn">
-              <AlertDescription>{DATA_RIGHTS_MESSAGES.registrationWithdrawn}</AlertDescription>
+              <AlertDescription>{t('dataRights.registrationWithdrawn')}</AlertDescription>
             </Alert>
             <div>
               <Button type="button" variant="outline" onClick={reset}>
-                Back to Search
+                {t('back')}
               </Button>
             </div>
           </CardContent>
@@ -202,49 +200,49 @@ export function DownloadsPage() {
       ) : step === 'verify' && candidate ? (
         <Card>
           <CardHeader>
-            <CardTitle as="h2">Verify Your Identity</CardTitle>
-            <CardDescription>Check your details and enter your mother&apos;s name to download your {documentLabel(kind).toLowerCase()}.</CardDescription>
+            <CardTitle as="h2">{t('verify.title')}</CardTitle>
+            <CardDescription>{t('verify.description', { document: documentArgument(kind) })}</CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
             <dl className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2" data-testid="candidate-details">
-              <Detail term="Candidate Name" value={candidate.personalDetails.fullName} />
-              <Detail term="Father's Name" value={candidate.personalDetails.fatherName} />
-              <Detail term="Registration Number" value={candidate.candidateCode} />
-              <Detail term="Mobile" value={candidate.contactDetails.phoneNumber} />
+              <Detail term={t('details.name')} value={candidate.personalDetails.fullName} />
+              <Detail term={t('details.father')} value={candidate.personalDetails.fatherName} />
+              <Detail term={t('details.number')} value={candidate.candidateCode} />
+              <Detail term={t('details.mobile')} value={candidate.contactDetails.phoneNumber} />
             </dl>
             <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-              <Availability label="Hall Ticket" released={candidate.hallTicketReleased} />
-              <Availability label="Certificate" released={candidate.certificateReleased} />
+              <Availability kind="hall-ticket" released={candidate.hallTicketReleased} />
+              <Availability kind="certificate" released={candidate.certificateReleased} />
             </div>
             {candidate.consentStatus === 'pending' ? (
               <Alert variant="info" data-testid="consent-pending">
-                <AlertTitle>Parental consent is pending</AlertTitle>
+                <AlertTitle>{t('consentPending.title')}</AlertTitle>
                 <AlertDescription>
-                  The hall ticket and the certificate are released only after a parent or guardian gives consent.{' '}
-                  <a className="font-semibold underline underline-offset-4" href={consentPagePath(candidate.candidateCode)}>
-                    Give parental consent
+                  {t('consentPending.text')}{' '}
+                  <a className="font-semibold underline underline-offset-4" href={localizedPath(locale, consentPagePath(candidate.candidateCode))}>
+                    {t('consentPending.link')}
                   </a>
                 </AlertDescription>
               </Alert>
             ) : null}
-            <form aria-label="Verify and download" className="flex flex-col gap-4" onSubmit={(event) => void verifyAndDownload(event)} noValidate>
+            <form aria-label={t('verify.form')} className="flex flex-col gap-4" onSubmit={(event) => void verifyAndDownload(event)} noValidate>
               <div className="flex flex-col gap-1.5">
-                <Label htmlFor={`${ids}-mother`}>Mother&apos;s Name</Label>
+                <Label htmlFor={`${ids}-mother`}>{t('verify.mother')}</Label>
                 <Input
                   id={`${ids}-mother`}
                   name="motherName"
                   value={motherName}
                   autoComplete="off"
-                  placeholder="Enter your mother's name"
+                  placeholder={t('verify.motherPlaceholder')}
                   onChange={(event) => setMotherName(event.target.value)}
                 />
               </div>
               <div className="flex flex-col gap-3 sm:flex-row">
                 <Button type="button" variant="outline" onClick={reset} disabled={loading}>
-                  Back to Search
+                  {t('back')}
                 </Button>
                 <Button type="submit" disabled={loading} aria-busy={loading} className="sm:flex-1">
-                  {loading ? 'Verifying...' : 'Verify & Download'}
+                  {loading ? t('verify.busy') : t('verify.submit')}
                 </Button>
               </div>
             </form>
@@ -256,14 +254,14 @@ export function DownloadsPage() {
         <Card>
           <CardContent className="flex flex-col items-center gap-4 p-6 text-center">
             <Alert variant="success" data-testid="download-success">
-              <AlertTitle>{DOWNLOAD_MESSAGES.downloadSuccessful.title}</AlertTitle>
-              <AlertDescription>{downloadedMessage(kind)}</AlertDescription>
+              <AlertTitle>{t('download.downloadSuccessful.title')}</AlertTitle>
+              <AlertDescription>{t('download.downloaded', { document: documentArgument(kind) })}</AlertDescription>
             </Alert>
             <p className="text-slate-800">
-              File: <span className="font-mono font-semibold" data-testid="downloaded-file-name">{savedFile}</span>
+              {t('done.file')} <span className="font-mono font-semibold" data-testid="downloaded-file-name">{savedFile}</span>
             </p>
             <Button type="button" onClick={reset}>
-              Download Another Document
+              {t('done.again')}
             </Button>
           </CardContent>
         </Card>
@@ -271,20 +269,16 @@ export function DownloadsPage() {
 
       <aside aria-labelledby={`${ids}-help`} className="mt-8 rounded-lg border border-indigo-200 bg-indigo-50 p-4 text-indigo-950">
         <h2 id={`${ids}-help`} className="mb-2 font-bold">
-          Need help?
+          {t('help.title')}
         </h2>
         <ul className="list-disc space-y-1 pl-5 text-sm">
           {HELP_TIPS.map((tip) => (
-            <li key={tip}>{tip}</li>
+            <li key={tip}>{t(tip)}</li>
           ))}
         </ul>
       </aside>
     </div>
   );
-}
-
-function toastText(message: { title: string; text: string }) {
-  return { title: message.title, description: message.text };
 }
 
 function Detail({ term, value }: { term: string; value: string }) {
@@ -296,14 +290,15 @@ function Detail({ term, value }: { term: string; value: string }) {
   );
 }
 
-function Availability({ label, released }: { label: string; released: boolean }) {
+function Availability({ kind, released }: { kind: DocumentKind; released: boolean }) {
+  const t = useDownloadsMessages();
   return (
     <div
       className={`rounded-lg border p-3 ${released ? 'border-green-700 bg-green-50 text-green-900' : 'border-slate-300 bg-slate-50 text-slate-800'}`}
-      data-testid={`availability-${label.toLowerCase().replace(' ', '-')}`}
+      data-testid={`availability-${kind}`}
     >
-      <p className="text-sm font-semibold">{label}</p>
-      <p className="text-base font-bold">{released ? 'Available' : 'Not Released'}</p>
+      <p className="text-sm font-semibold">{t('document.label', { document: documentArgument(kind) })}</p>
+      <p className="text-base font-bold">{released ? t('availability.available') : t('availability.notReleased')}</p>
     </div>
   );
 }

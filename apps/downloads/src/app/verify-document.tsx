@@ -1,13 +1,18 @@
 import { useEffect, useState } from 'react';
-import { Alert, AlertDescription, AlertTitle, Card, CardContent, CardHeader } from '@kbe/ui';
-import { DOCUMENT_NOT_VERIFIED, documentLabel, type DocumentVerification } from '@kbe/contracts/zod-free';
+import { Alert, AlertDescription, AlertTitle, Card, CardContent, CardHeader, useLocale } from '@kbe/ui';
+import type { DocumentVerification } from '@kbe/contracts/zod-free';
+import { INTL_LOCALE } from '@kbe/i18n';
+import { documentArgument, useDownloadsMessages } from '../i18n/downloads.catalogue';
 import { useDownloadsApi } from './downloads-api';
+import { serverText } from './download-outcome';
 
 type State = { status: 'loading' } | { status: 'done'; result: DocumentVerification } | { status: 'error' };
 
 /** The public page a document's QR code opens: is this document genuine? */
 export function VerifyDocument({ token }: { token: string }) {
   const api = useDownloadsApi();
+  const locale = useLocale();
+  const t = useDownloadsMessages();
   const [state, setState] = useState<State>({ status: 'loading' });
 
   useEffect(() => {
@@ -25,37 +30,37 @@ export function VerifyDocument({ token }: { token: string }) {
     <div className="mx-auto w-full min-w-0 max-w-2xl px-3 py-8 sm:px-6">
       <Card>
         <CardHeader>
-          <h1 className="text-lg font-bold leading-tight">Document Verification</h1>
+          <h1 className="text-lg font-bold leading-tight">{t('verification.title')}</h1>
         </CardHeader>
         <CardContent data-testid="document-verification">
-          {state.status === 'loading' ? <p role="status">Checking the document...</p> : null}
+          {state.status === 'loading' ? <p role="status">{t('verification.checking')}</p> : null}
           {state.status === 'error' ? (
             <Alert variant="destructive">
-              <AlertTitle>Verification unavailable</AlertTitle>
-              <AlertDescription>The document could not be checked right now. Please try again later.</AlertDescription>
+              <AlertTitle>{t('verification.unavailable.title')}</AlertTitle>
+              <AlertDescription>{t('verification.unavailable.text')}</AlertDescription>
             </Alert>
           ) : null}
           {state.status === 'done' && state.result.valid ? (
             <Alert variant="success">
-              <AlertTitle>Valid document</AlertTitle>
+              <AlertTitle>{t('verification.valid')}</AlertTitle>
               <AlertDescription>
                 <dl className="mt-2 grid grid-cols-2 gap-1">
-                  <dt>Document</dt>
-                  <dd className="font-semibold">{documentLabel(state.result.type)}</dd>
-                  <dt>Candidate Code</dt>
+                  <dt>{t('verification.document')}</dt>
+                  <dd className="font-semibold">{t('document.label', { document: documentArgument(state.result.type) })}</dd>
+                  <dt>{t('verification.code')}</dt>
                   <dd className="font-semibold">{state.result.candidateCode}</dd>
-                  <dt>Name</dt>
+                  <dt>{t('verification.name')}</dt>
                   <dd className="font-semibold">{state.result.name}</dd>
-                  <dt>Edition</dt>
-                  <dd className="font-semibold">{state.result.edition}</dd>
+                  <dt>{t('verification.edition')}</dt>
+                  <dd className="font-semibold">{new Intl.NumberFormat(INTL_LOCALE[locale], { useGrouping: false }).format(state.result.edition)}</dd>
                 </dl>
               </AlertDescription>
             </Alert>
           ) : null}
           {state.status === 'done' && !state.result.valid ? (
             <Alert variant="destructive">
-              <AlertTitle>Not verified</AlertTitle>
-              <AlertDescription>{state.result.message || DOCUMENT_NOT_VERIFIED}</AlertDescription>
+              <AlertTitle>{t('verification.invalid')}</AlertTitle>
+              <AlertDescription>{state.result.message ? serverText(state.result.message, { locale, t }) : t('download.notVerified')}</AlertDescription>
             </Alert>
           ) : null}
         </CardContent>

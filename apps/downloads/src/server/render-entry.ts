@@ -1,13 +1,16 @@
 // The downloads remote for Node (bundled by its own build into server/render.cjs, see
-// tools/webpack/server-bundle.plugin.ts): the edge prerenders /einstein-quest/downloads with it
-// inside the shell's chrome, so the page's HTML carries the search form before any script runs.
+// tools/webpack/server-bundle.plugin.ts): the edge prerenders /einstein-quest/downloads (and
+// /mr/..., /hi/...) with it inside the shell's chrome, so the page's HTML carries the search form
+// in its language before any script runs.
 import { DOCUMENT_VERIFY_QUERY } from '@kbe/contracts/zod-free';
+import { BRAND } from '@kbe/content';
+import { DEFAULT_LOCALE, type Locale } from '@kbe/i18n';
 
-import { DOWNLOADS_PAGE_DESCRIPTION, DOWNLOADS_PAGE_TITLE } from '../app/downloads-page';
+import { downloadsPageMeta } from '../i18n/downloads.catalogue';
 
 export { default } from '../app/app';
 
-/** The pages the edge prerenders when it starts. */
+/** The pages the edge prerenders when it starts (the edge adds their Marathi and Hindi paths). */
 export function pagePaths(): string[] {
   return ['/einstein-quest/downloads'];
 }
@@ -19,12 +22,20 @@ export function pagePaths(): string[] {
  */
 export const pageQueryParams: readonly string[] = [DOCUMENT_VERIFY_QUERY];
 
-/** Chunk groups (see first-paint.json) the page needs before it can hydrate. */
-export function firstPaintChunkGroups(): string[] {
-  return ['__federation_expose_Module'];
+/**
+ * Chunk groups (see first-paint.json) the page needs before it can hydrate: the exposed module,
+ * and on a Marathi or Hindi page its messages (without them the page would wait for them to
+ * hydrate, src/i18n/downloads.catalogue.ts).
+ */
+export function firstPaintChunkGroups(_path?: string, locale: Locale = DEFAULT_LOCALE): string[] {
+  return locale === DEFAULT_LOCALE ? ['__federation_expose_Module'] : ['__federation_expose_Module', `locale-${locale}-downloads`];
 }
 
-/** The page's `<title>` and meta description for its prerendered HTML (the page sets the same title in the browser). */
-export function pageMeta(): { title: string; description: string } {
-  return { title: DOWNLOADS_PAGE_TITLE, description: DOWNLOADS_PAGE_DESCRIPTION };
+/**
+ * The page's `<title>` and meta description for its prerendered HTML (the page sets the same title
+ * in the browser). The edge asks after rendering the page, so its language's messages are loaded;
+ * were they not, English.
+ */
+export function pageMeta(_path?: string, locale: Locale = DEFAULT_LOCALE): { title: string; description: string } {
+  return downloadsPageMeta(locale, BRAND.name);
 }
