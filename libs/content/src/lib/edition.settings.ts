@@ -91,7 +91,7 @@ export function getEditionSettings(source: unknown = readRuntimeConfig().edition
 }
 
 /** The calendar day (YYYY-MM-DD) of an instant in the edition's time zone. */
-function localDate(instant: string, offsetMinutes: number): string {
+export function localDate(instant: string, offsetMinutes: number): string {
   return new Date(Date.parse(instant) + offsetMinutes * 60_000).toISOString().slice(0, 10);
 }
 
