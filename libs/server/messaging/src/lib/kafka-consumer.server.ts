@@ -7,10 +7,11 @@ import {
   type KafkaOptions,
   type ReadPacket,
 } from '@nestjs/microservices';
-import { KAFKA_HANDLER_DURATION, type Metrics, type RecordsMetrics } from '@kbe/server-metrics';
+import { KAFKA_CONSUMER_LAG, KAFKA_HANDLER_DURATION, type Metrics, type RecordsMetrics } from '@kbe/server-metrics';
 import type { Consumer } from 'kafkajs';
 import type { Histogram } from 'prom-client';
 import { ClosableSockets } from './closable-sockets';
+import { consumerLag, type LagAdmin, type TopicLag } from './consumer-lag';
 import { handleBatchConcurrently } from './concurrent-batch';
 import { kafkaClientConfig } from './kafka-client';
 import { ensureTopics } from './kafka-topics';
@@ -48,12 +49,15 @@ class PrefixStrippingDeserializer implements Deserializer<unknown, IncomingEvent
  * The Nest Kafka transport with KAFKA_TOPIC_PREFIX applied: handlers are declared with logical
  * topics (`@EventPattern('school.registered')`) and subscribe to `${prefix}school.registered`.
  * Handlers receive the `EventEnvelope` (its `id` repeats on redelivery: deduplicate on it).
- * Each handler is timed per logical topic once the app's metrics are handed over.
+ * Each handler is timed per logical topic once the app's metrics are handed over, and the consumer
+ * group's lag per topic is read from Kafka when the metrics are scraped.
  */
 export class PrefixedKafkaServer extends ServerKafka implements RecordsMetrics {
   private readonly topicPrefix: string;
   private readonly lifecycle: { closing: boolean };
   private handlerDuration?: Histogram<'topic' | 'outcome'>;
+  /** Connected on the first scrape of the lag, disconnected on close. */
+  private lagAdmin?: Promise<LagAdmin & { disconnect(): Promise<void> }>;
 
   constructor(
     options: KafkaOptions['options'],
@@ -78,6 +82,23 @@ export class PrefixedKafkaServer extends ServerKafka implements RecordsMetrics {
 
   recordMetricsIn(metrics: Metrics): void {
     this.handlerDuration = metrics.histogram(KAFKA_HANDLER_DURATION);
+    metrics.gaugeSeries(KAFKA_CONSUMER_LAG, async () => (await this.consumerLag()).map(({ topic, lag }) => ({ labels: { topic }, value: lag })));
+  }
+
+  private async consumerLag(): Promise<TopicLag[]> {
+    const client = this.client;
+    if (!client || this.lifecycle.closing) return [];
+    let connecting = this.lagAdmin;
+    if (!connecting) {
+      // Nest types its own copy of the kafkajs interfaces: the same client, another name
+      const admin = client.admin() as unknown as LagAdmin & { connect(): Promise<void>; disconnect(): Promise<void> };
+      connecting = admin.connect().then(() => admin);
+      this.lagAdmin = connecting;
+      // a failed connection is tried again at the next scrape
+      connecting.catch(() => (this.lagAdmin = undefined));
+    }
+    const topics = [...this.messageHandlers.keys()].map((logical) => ({ logical, kafka: topicName(this.topicPrefix, logical) }));
+    return consumerLag(await connecting, this.groupId, topics);
   }
 
   /** `pattern` is the logical topic (PrefixStrippingDeserializer), one the service subscribed to. */
@@ -95,6 +116,7 @@ export class PrefixedKafkaServer extends ServerKafka implements RecordsMetrics {
 
   override async close(): Promise<void> {
     this.lifecycle.closing = true;
+    await this.lagAdmin?.then((admin) => admin.disconnect()).catch(() => undefined);
     await super.close();
     this.sockets?.closeAll();
   }

@@ -4,11 +4,13 @@ import { getConnectionToken } from '@nestjs/mongoose';
 import { Test } from '@nestjs/testing';
 import { composeEnv, kafkaEnv, loadConfig, mongoEnv } from '@kbe/server-config';
 import { DatabaseModule, databaseOptionsFromEnv } from '@kbe/server-database';
-import { MetricsModule } from '@kbe/server-metrics';
+import { Metrics, MetricsModule } from '@kbe/server-metrics';
 import { infraControl, isolatedInfraEnv, waitFor } from '@kbe/server-testing';
+import { Kafka } from 'kafkajs';
 import type { Connection } from 'mongoose';
+import { consumerLag } from './consumer-lag';
 import type { EventEnvelope } from './event-envelope';
-import { kafkaConsumerStrategy } from './kafka-consumer.server';
+import { kafkaConsumerStrategy, type PrefixedKafkaServer } from './kafka-consumer.server';
 import { MessagingModule } from './messaging.module';
 import { EventPublisher } from './outbox/event-publisher';
 import { OUTBOX_STORE } from './outbox/outbox-record';
@@ -52,14 +54,15 @@ describe('outbox publishing against Kafka and MongoDB', () => {
       controllers: [SchoolRegisteredProbe],
     }).compile();
     app = moduleRef.createNestApplication({ logger: ['error'] });
-    app.connectMicroservice(
-      kafkaConsumerStrategy({
-        service,
-        groupId: `${env.KAFKA_TOPIC_PREFIX}probe`,
-        brokers: env.KAFKA_BROKERS,
-        topicPrefix: env.KAFKA_TOPIC_PREFIX,
-      }),
-    );
+    const consumer = kafkaConsumerStrategy({
+      service,
+      groupId: `${env.KAFKA_TOPIC_PREFIX}probe`,
+      brokers: env.KAFKA_BROKERS,
+      topicPrefix: env.KAFKA_TOPIC_PREFIX,
+    });
+    // as createServiceApp does: the consumer records its metrics in the service's registry
+    (consumer.strategy as PrefixedKafkaServer).recordMetricsIn(app.get(Metrics));
+    app.connectMicroservice(consumer);
     await app.startAllMicroservices();
     await app.init();
     publisher = app.get(EventPublisher);
@@ -86,6 +89,23 @@ describe('outbox publishing against Kafka and MongoDB', () => {
     await waitFor(async () => (await outboxRecord(event.id))?.['publishedAt'] instanceof Date, { what: 'the entry to be marked published' });
     expect(await connection.collection('outbox').findOne({ _id: event.id as never })).toBeNull();
   }, 90_000);
+
+  it('reports the consumer group lag per topic when scraped: 0 once consumed, the whole log for a group that read nothing', async () => {
+    const topic = `${env.KAFKA_TOPIC_PREFIX}school.registered`;
+    await waitFor(async () => /^kafka_consumer_lag_messages\{service="messaging-test",topic="school\.registered"\} 0$/m.test(await app.get(Metrics).text()), {
+      timeoutMs: 30_000,
+      what: 'a lag of 0 on school.registered once the probe has committed',
+    });
+    const admin = new Kafka({ clientId: 'lag-probe', brokers: env.KAFKA_BROKERS }).admin();
+    await admin.connect();
+    try {
+      const onTopic = (await admin.fetchTopicOffsets(topic)).reduce((sum, p) => sum + Number(p.high) - Number(p.low), 0);
+      expect(onTopic).toBeGreaterThan(0);
+      expect(await consumerLag(admin, `${env.KAFKA_TOPIC_PREFIX}never-read`, [{ logical: 'school.registered', kafka: topic }])).toEqual([{ topic: 'school.registered', lag: onTopic }]);
+    } finally {
+      await admin.disconnect();
+    }
+  }, 60_000);
 
   it('refuses a second copy of an event that was already relayed (the same id is never sent twice)', async () => {
     const event = await publisher.publish('school.registered', { schoolCode: 'SCH-TWICE2' });

@@ -35,6 +35,13 @@ export const KAFKA_HANDLER_DURATION: HistogramDefinition<'topic' | 'outcome'> = 
   buckets: LATENCY_BUCKETS,
 };
 
+export const KAFKA_CONSUMER_LAG: GaugeDefinition<'topic'> = {
+  type: 'gauge',
+  name: 'kafka_consumer_lag_messages',
+  help: "Events on a topic the service's consumer group has not committed yet (sum over partitions), read from Kafka when scraped.",
+  labelNames: ['topic'],
+};
+
 // Outbox (OutboxRelay, every service that publishes)
 export const OUTBOX_WAITING: GaugeDefinition = {
   type: 'gauge',

@@ -40,6 +40,22 @@ describe('Metrics', () => {
     expect(() => metrics.gauge(QUEUE, () => 0)).toThrow('probe_queue_depth is already read from another source');
   });
 
+  it('reads a gauge's series from a source that answers later, and drops them when it fails', async () => {
+    const metrics = new Metrics({ service: 'probe-service' });
+    let lag: () => Promise<{ labels: { topic: string }; value: number }[]> = async () => [
+      { labels: { topic: 'a' }, value: 3 },
+      { labels: { topic: 'b' }, value: 0 },
+    ];
+    metrics.gaugeSeries({ type: 'gauge', name: 'probe_lag', help: 'lag', labelNames: ['topic'] }, () => lag());
+    const first = await metrics.text();
+    expect(first).toContain('probe_lag{service="probe-service",topic="a"} 3\n');
+    expect(first).toContain('probe_lag{service="probe-service",topic="b"} 0\n');
+    lag = async () => {
+      throw new Error('Kafka away');
+    };
+    expect(await metrics.text()).not.toMatch(/^probe_lag\{/m);
+  });
+
   it('keeps each service to its own registry: nothing is shared through a global one', async () => {
     const first = new Metrics({ service: 'first-service' });
     const second = new Metrics({ service: 'second-service' });

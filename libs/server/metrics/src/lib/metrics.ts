@@ -20,6 +20,12 @@ export interface HistogramDefinition<L extends string = never> extends Definitio
 }
 type MetricDefinition = CounterDefinition<string> | GaugeDefinition<string> | HistogramDefinition<string>;
 
+/** One series of a gauge read with `gaugeSeries`. */
+export interface GaugeSample<L extends string> {
+  labels: Partial<Record<L, string>>;
+  value: number;
+}
+
 export interface MetricsOptions {
   /** The `service` label on every series. */
   service: string;
@@ -57,6 +63,24 @@ export class Metrics {
       ...this.config(definition),
       registers: [this.registry],
       ...(read ? { collect: function (this: Gauge<L>) { this.set(read()); } } : {}),
+    });
+  }
+
+  /**
+   * A gauge with one series per label set, all read when scraped from a source that answers
+   * later (a Kafka admin request). A source that fails leaves the gauge without series for that
+   * scrape: no stale value, and the scrape itself still answers.
+   */
+  gaugeSeries<L extends string>(definition: GaugeDefinition<L>, read: () => Promise<readonly GaugeSample<L>[]>): Gauge<L> {
+    if (this.existing(definition, Gauge)) throw new Error(`Metric ${definition.name} is already read from another source`);
+    return new Gauge({
+      ...this.config(definition),
+      registers: [this.registry],
+      collect: async function (this: Gauge<L>) {
+        const samples = await read().catch(() => []);
+        this.reset();
+        for (const { labels, value } of samples) this.set(labels, value);
+      },
     });
   }
 
