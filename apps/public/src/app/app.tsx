@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { BrowserRouter, useInRouterContext, useLocation } from 'react-router-dom';
-import { DeferredToaster } from '@kbe/ui';
+import { DeferredToaster, useLocale } from '@kbe/ui';
+import { PUBLIC_MESSAGES } from '../i18n/public.messages';
 import { resolvePublicPage, type PublicPageId } from './public-routes';
 import { useScrollToHash } from './common/scroll-to-hash.hook';
 
@@ -17,9 +18,11 @@ const PAGES: Record<PublicPageId, LazyExoticComponent<ComponentType>> = {
 };
 
 function PageLoading() {
+  // Not useMessages: a loading state must not wait for the messages itself (English until they are in).
+  const locale = useLocale();
   return (
     <div role="status" className="flex min-h-screen items-center justify-center text-slate-700">
-      Loading...
+      {PUBLIC_MESSAGES.format(locale, 'app.loading')}
     </div>
   );
 }
@@ -32,6 +35,12 @@ function Rendered({ onRendered }: { onRendered: () => void }) {
 
 function PublicPages() {
   const { pathname } = useLocation();
+  const locale = useLocale();
+  // A Marathi or Hindi page's messages start loading beside the page's own chunk, not after it
+  // (a failure shows where the page asks for them).
+  useEffect(() => {
+    PUBLIC_MESSAGES.load(locale).catch(() => undefined);
+  }, [locale]);
   const pageId = resolvePublicPage(pathname);
   const Page = PAGES[pageId];
   const [renderedPage, setRenderedPage] = useState<string | null>(null);

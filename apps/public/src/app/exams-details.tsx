@@ -1,20 +1,24 @@
 import { Link } from 'react-router-dom';
 import ClipboardList from 'lucide-react/icons/clipboard-list';
-import { ANCHORS, EXAM_FORMATS, LEVELS, ROUTES, SYLLABUS_WEIGHTINGS, examSchedules } from '@kbe/content';
+import { ANCHORS, LOCALIZED_EXAMS, LOCALIZED_LEVELS, ROUTES } from '@kbe/content';
 import { Button, Card, CardContent, CardHeader, CardTitle, Progress, cx, focusRing } from '@kbe/ui';
 import { SectionHeading } from './common/section-heading';
+import { usePageContent, usePublicMessages } from '../i18n/page-language.hook';
 
 /** The exams page below the levels: format, dates and syllabus, loaded and hydrated when scrolled near (exams-page.tsx). */
 export function ExamsDetails() {
-  const schedules = examSchedules();
+  const t = usePublicMessages();
+  const exams = usePageContent(LOCALIZED_EXAMS);
+  const { levels } = usePageContent(LOCALIZED_LEVELS);
+  const schedules = exams.schedules();
   return (
     <>
       <section aria-labelledby="format-heading" className="bg-white px-4 py-14 sm:px-6">
         <div className="mx-auto max-w-7xl">
-          <SectionHeading id="format-heading" title="Exam Format" intro="Every level is an offline exam on an OMR sheet: multiple choice, four options, one answer." />
+          <SectionHeading id="format-heading" title={t('exams.formatTitle')} intro={t('exams.formatIntro')} />
           <ul className="grid gap-6 md:grid-cols-3">
-            {EXAM_FORMATS.map((format) => {
-              const level = LEVELS.find((l) => l.id === format.level);
+            {exams.formats.map((format) => {
+              const level = levels.find((l) => l.id === format.level);
               return (
                 <li key={format.level}>
                   <Card className="h-full">
@@ -40,7 +44,7 @@ export function ExamsDetails() {
 
       <section aria-labelledby="dates-heading" className="px-4 py-14 sm:px-6">
         <div className="mx-auto max-w-5xl">
-          <SectionHeading id="dates-heading" title="Dates and Fees" />
+          <SectionHeading id="dates-heading" title={t('exams.datesTitle')} />
           {/* Scrolls sideways on phones: focusable so keyboard users can scroll it too (WCAG 2.1.1). */}
           <div
             role="region"
@@ -49,20 +53,20 @@ export function ExamsDetails() {
             className={cx('overflow-x-auto rounded-xl border border-slate-200 bg-white', focusRing)}
           >
             <table className="w-full min-w-[36rem] text-left text-sm">
-              <caption className="sr-only">Exam dates, registration windows and fees by level</caption>
+              <caption className="sr-only">{t('exams.datesCaption')}</caption>
               <thead className="bg-slate-100 text-slate-900">
                 <tr>
-                  <th scope="col" className="p-3">Level</th>
-                  <th scope="col" className="p-3">Exam date</th>
-                  <th scope="col" className="p-3">Registration</th>
-                  <th scope="col" className="p-3">Fee</th>
+                  <th scope="col" className="p-3">{t('exams.level')}</th>
+                  <th scope="col" className="p-3">{t('exams.examDate')}</th>
+                  <th scope="col" className="p-3">{t('exams.registration')}</th>
+                  <th scope="col" className="p-3">{t('exams.fee')}</th>
                 </tr>
               </thead>
               <tbody>
                 {schedules.map((s) => (
                   <tr key={s.level} className="border-t border-slate-200">
                     <th scope="row" className="p-3 font-semibold">
-                      {LEVELS.find((l) => l.id === s.level)?.level}
+                      {levels.find((l) => l.id === s.level)?.level}
                     </th>
                     <td className="p-3">{s.examDate}</td>
                     <td className="p-3">{s.registration}</td>
@@ -77,21 +81,21 @@ export function ExamsDetails() {
 
       <section id={ANCHORS.syllabus} tabIndex={-1} aria-labelledby="syllabus-heading" className="bg-white px-4 py-14 outline-none sm:px-6">
         <div className="mx-auto max-w-3xl">
-          <SectionHeading id="syllabus-heading" title="Syllabus" intro="Weightings over 100 questions." />
+          <SectionHeading id="syllabus-heading" title={t('exams.syllabusTitle')} intro={t('exams.syllabusIntro')} />
           <ul className="flex flex-col gap-4">
-            {SYLLABUS_WEIGHTINGS.map((w) => (
+            {exams.syllabus.map((w) => (
               <li key={w.subject}>
                 <div className="mb-1 flex justify-between gap-4 text-sm font-semibold text-slate-900">
                   <span>{w.subject}</span>
-                  <span>{w.percent}%</span>
+                  <span>{t('exams.percent', { percent: w.percent })}</span>
                 </div>
-                <Progress value={w.percent} aria-label={`${w.subject}: ${w.percent}%`} />
+                <Progress value={w.percent} aria-label={t('exams.weighting', { subject: w.subject, percent: w.percent })} />
               </li>
             ))}
           </ul>
           <div className="mt-10 flex justify-center">
             <Button asChild variant="accent" size="lg">
-              <Link to={ROUTES.registration}>Register for the Mains</Link>
+              <Link to={ROUTES.registration}>{t('exams.registerMains')}</Link>
             </Button>
           </div>
         </div>

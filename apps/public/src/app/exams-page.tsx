@@ -1,10 +1,11 @@
 import { Link } from 'react-router-dom';
-import { EXAM_FORMATS, LEVELS, ROUTES, editionTexts, examSchedules } from '@kbe/content';
+import { LOCALIZED_EXAMS, LOCALIZED_LEVELS, ROUTES } from '@kbe/content';
 import { Badge, Button } from '@kbe/ui';
 import { ContentIcon } from './common/content-icon';
 import { deferredSection } from './common/deferred-section';
 import { PageHero } from './common/page-hero';
 import { usePageMeta } from './common/page-meta.hook';
+import { usePageContent, usePublicMessages } from '../i18n/page-language.hook';
 
 // Below the fold on a phone: loaded and hydrated when scrolled near (issue 11: main-thread work).
 // A link to #syllabus lands right: a prerendered page has the target in its markup, and after a
@@ -13,22 +14,25 @@ const ExamsDetailsSection = deferredSection('exams-details', () => import(/* web
 
 export function ExamsPage() {
   usePageMeta('exams');
-  const schedules = examSchedules();
-  const texts = editionTexts();
+  const t = usePublicMessages();
+  const exams = usePageContent(LOCALIZED_EXAMS);
+  const { levels } = usePageContent(LOCALIZED_LEVELS);
+  const schedules = exams.schedules();
+  const texts = exams.editionTexts();
 
   return (
     <>
       <PageHero
-        title="Exams"
-        subtitle={`Three levels, all offline OMR exams. Registration for the Mains closes on ${texts.deadline}.`}
+        title={t('exams.title')}
+        subtitle={t('exams.subtitle', { deadline: texts.deadline })}
       />
       <section aria-labelledby="levels-heading" className="px-4 py-14 sm:px-6">
         <h2 id="levels-heading" className="sr-only">
-          Exam levels
+          {t('exams.levelsHeading')}
         </h2>
         <div className="mx-auto flex max-w-5xl flex-col gap-8">
-          {LEVELS.map((level, i) => {
-            const format = EXAM_FORMATS.find((f) => f.level === level.id);
+          {levels.map((level, i) => {
+            const format = exams.formats.find((f) => f.level === level.id);
             const schedule = schedules.find((s) => s.level === level.id);
             return (
               <article key={level.id} aria-labelledby={`level-${level.id}`} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
@@ -37,7 +41,7 @@ export function ExamsPage() {
                     <ContentIcon name={level.icon} />
                   </span>
                   <div>
-                    <Badge variant="secondary">Level {i + 1} - {level.stage}</Badge>
+                    <Badge variant="secondary">{t('exams.levelBadge', { number: i + 1, stage: level.stage })}</Badge>
                     <h3 id={`level-${level.id}`} className="mt-1 text-2xl font-extrabold text-slate-900">
                       {level.level}
                     </h3>
@@ -46,10 +50,10 @@ export function ExamsPage() {
                 <p className="mt-4 text-slate-700">{level.description}</p>
                 <dl className="mt-5 grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
                   {[
-                    ['Duration', format?.pageDuration],
-                    ['Marks', format?.pageMarks],
-                    ['Exam date', schedule?.examDate],
-                    ['Registration', schedule?.registration],
+                    [t('exams.duration'), format?.pageDuration],
+                    [t('exams.marks'), format?.pageMarks],
+                    [t('exams.examDate'), schedule?.examDate],
+                    [t('exams.registration'), schedule?.registration],
                   ].map(([term, value]) => (
                     <div key={term} className="rounded-lg bg-slate-100 p-3">
                       <dt className="font-semibold text-slate-700">{term}</dt>
@@ -57,7 +61,7 @@ export function ExamsPage() {
                     </div>
                   ))}
                 </dl>
-                <h4 className="mt-5 font-bold text-slate-900">Prizes</h4>
+                <h4 className="mt-5 font-bold text-slate-900">{t('exams.prizes')}</h4>
                 <ul className="mt-2 flex list-disc flex-col gap-1 pl-5 text-slate-700">
                   {level.prizes.map((prize) => (
                     <li key={prize}>{prize}</li>
@@ -67,11 +71,11 @@ export function ExamsPage() {
                 <div className="mt-6">
                   {level.openForRegistration ? (
                     <Button asChild variant="accent" size="lg">
-                      <Link to={ROUTES.registration}>Register Now</Link>
+                      <Link to={ROUTES.registration}>{t('action.registerNow')}</Link>
                     </Button>
                   ) : (
                     <Button size="lg" variant="secondary" disabled>
-                      Merit-Based Selection
+                      {t('exams.meritBased')}
                     </Button>
                   )}
                 </div>

@@ -2,8 +2,9 @@
 // tools/webpack/server-bundle.plugin.ts): the edge prerenders the public pages with it inside
 // the shell's chrome, and writes the first screen's preload hints from what it says here.
 import { HERO_SLIDES } from '@kbe/content';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@kbe/i18n';
 
-import { publicPagePaths, resolvePublicPage } from '../app/public-routes';
+import { publicPagePaths, resolvePublicPage, type PublicPageId } from '../app/public-routes';
 import { artworkSources } from '../app/common/artwork';
 import { publicPageMeta, type PageMeta } from '../app/common/page-meta';
 
@@ -30,9 +31,35 @@ export function setPublicPath(base: string): void {
   __webpack_public_path__ = base.endsWith('/') ? base : `${base}/`;
 }
 
-/** Chunk groups (webpackChunkName, see first-paint.json) a page needs before it can hydrate. */
-export function firstPaintChunkGroups(pathname: string): string[] {
-  return ['__federation_expose_Module', `page-${resolvePublicPage(pathname)}`];
+/** The language the edge names (`en`, `mr`, `hi`); English for anything else. */
+const localeOf = (locale: string | undefined): Locale => (isLocale(locale) ? locale : DEFAULT_LOCALE);
+
+/**
+ * The content areas (chunks `locale-<locale>-<area>` of @kbe/content) a page's first screen shows
+ * in Marathi or Hindi, beside the remote's messages (`locale-<locale>-public`). Sections further
+ * down load theirs when they load.
+ */
+const FIRST_SCREEN_CONTENT: Record<PublicPageId, string[]> = {
+  home: ['home', 'about'],
+  about: ['about'],
+  exams: ['exams', 'levels'],
+  gallery: ['gallery'],
+  contact: ['contact'],
+  'parental-consent': [],
+  'not-found': [],
+};
+
+/**
+ * Chunk groups (webpackChunkName, see first-paint.json) a page needs before it can hydrate: for a
+ * Marathi or Hindi page (`pathname` the English path, `locale` its language) also its messages and
+ * its first screen's content in that language.
+ */
+export function firstPaintChunkGroups(pathname: string, locale?: string): string[] {
+  const pageId = resolvePublicPage(pathname);
+  const language = localeOf(locale);
+  const groups = ['__federation_expose_Module', `page-${pageId}`];
+  if (language === DEFAULT_LOCALE) return groups;
+  return [...groups, ...['public', ...FIRST_SCREEN_CONTENT[pageId]].map((part) => `locale-${language}-${part}`)];
 }
 
 export interface ImageHint {
@@ -48,7 +75,11 @@ export function firstScreenImages(pathname: string): ImageHint[] {
   return [{ href: src, srcSet, sizes: '100vw' }];
 }
 
-/** The page's `<title>` and meta description for its prerendered HTML (the page sets the same after a client navigation). */
-export function pageMeta(pathname: string): PageMeta {
-  return publicPageMeta(resolvePublicPage(pathname));
+/**
+ * The page's `<title>` and meta description for its prerendered HTML (the page sets the same after
+ * a client navigation), in its language: the edge asks right after rendering the page, so the
+ * page's messages are loaded (English where they are not).
+ */
+export function pageMeta(pathname: string, locale?: string): PageMeta {
+  return publicPageMeta(resolvePublicPage(pathname), localeOf(locale));
 }

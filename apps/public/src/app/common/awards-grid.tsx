@@ -1,12 +1,15 @@
-import { AWARDS } from '@kbe/content';
+import { LOCALIZED_LEVELS } from '@kbe/content';
 import { Card, CardContent, CardHeader, CardTitle } from '@kbe/ui';
 import { ContentIcon } from './content-icon';
+import { usePageContent, usePublicMessages } from '../../i18n/page-language.hook';
 
 /** The extra awards (Excellence, Space Explorer, International Recognition). */
 export function AwardsGrid() {
+  const t = usePublicMessages();
+  const { awards } = usePageContent(LOCALIZED_LEVELS);
   return (
     <ul className="grid gap-6 md:grid-cols-3">
-      {AWARDS.map((award) => (
+      {awards.map((award) => (
         <li key={award.title}>
           <Card className="h-full">
             <CardHeader>
@@ -18,10 +21,10 @@ export function AwardsGrid() {
             <CardContent className="flex flex-col gap-2 text-sm text-slate-700">
               <p>{award.description}</p>
               <p>
-                <span className="font-semibold text-slate-900">Prize:</span> {award.prize}
+                <span className="font-semibold text-slate-900">{t('awards.prize')}</span> {award.prize}
               </p>
               <p>
-                <span className="font-semibold text-slate-900">Criteria:</span> {award.criteria}
+                <span className="font-semibold text-slate-900">{t('awards.criteria')}</span> {award.criteria}
               </p>
             </CardContent>
           </Card>

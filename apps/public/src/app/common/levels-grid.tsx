@@ -1,6 +1,7 @@
-import { LEVELS, type CompetitionLevel } from '@kbe/content';
+import { LOCALIZED_LEVELS, type CompetitionLevel } from '@kbe/content';
 import { Badge, Card, CardContent, CardHeader, CardTitle, cx } from '@kbe/ui';
 import { ContentIcon } from './content-icon';
+import { usePageContent, usePublicMessages } from '../../i18n/page-language.hook';
 
 const ACCENT: Record<CompetitionLevel['colour'], string> = {
   amber: 'bg-amber-100 text-amber-900',
@@ -10,9 +11,11 @@ const ACCENT: Record<CompetitionLevel['colour'], string> = {
 
 /** The three tiers with their prizes and qualification rules. */
 export function LevelsGrid() {
+  const t = usePublicMessages();
+  const { levels } = usePageContent(LOCALIZED_LEVELS);
   return (
     <ol className="grid gap-6 md:grid-cols-3">
-      {LEVELS.map((level, index) => (
+      {levels.map((level, index) => (
         <li key={level.id}>
           <Card className="flex h-full flex-col">
             <CardHeader>
@@ -21,7 +24,7 @@ export function LevelsGrid() {
                   <ContentIcon name={level.icon} />
                 </span>
                 <div>
-                  <Badge variant="secondary">Level {index + 1}</Badge>
+                  <Badge variant="secondary">{t('levels.badge', { number: index + 1 })}</Badge>
                   <CardTitle className="mt-1">
                     {level.level}
                   </CardTitle>
@@ -36,7 +39,7 @@ export function LevelsGrid() {
                   <li key={prize}>{prize}</li>
                 ))}
               </ul>
-              {level.details?.participants ? <p className="font-semibold">Group: {level.details.participants}</p> : null}
+              {level.details?.participants ? <p className="font-semibold">{t('levels.group', { participants: level.details.participants })}</p> : null}
               {level.details?.itinerary ? (
                 <ul className="flex list-disc flex-col gap-1 pl-5">
                   {level.details.itinerary.map((stop) => (

@@ -1,5 +1,7 @@
 import { BRAND, getEditionSettings } from '@kbe/content';
+import { DEFAULT_LOCALE, type Locale, type MessageValues } from '@kbe/i18n';
 
+import { PUBLIC_MESSAGES, type PublicMessageKey } from '../../i18n/public.messages';
 import type { PublicPageId } from '../public-routes';
 
 export interface PageMeta {
@@ -8,46 +10,31 @@ export interface PageMeta {
 }
 
 /**
- * The `<title>` and meta description of each public page: read by the page itself after a client
- * navigation (usePageMeta) and by the edge when it prerenders the page's HTML
- * (src/server/render-entry.ts), so both say the same. The home page's title follows the edition
- * settings (a deployment setting, known to both).
+ * The `<title>` and meta description of each public page in a language: read by the page itself
+ * after a client navigation (usePageMeta) and by the edge when it prerenders the page's HTML
+ * (src/server/render-entry.ts), so both say the same. The messages are read as loaded (English
+ * where a language is not loaded yet: the edge asks once the page has rendered, so it is). The
+ * home page's title is the competition's name (a deployment setting; Latin script in every language).
  */
-export function publicPageMeta(pageId: PublicPageId): PageMeta {
+export function publicPageMeta(pageId: PublicPageId, locale: Locale = DEFAULT_LOCALE): PageMeta {
+  const brand = BRAND.name;
+  const t = (key: PublicMessageKey, values?: MessageValues) => PUBLIC_MESSAGES.format(locale, key, values);
   switch (pageId) {
     case 'home': {
       const edition = getEditionSettings();
-      return {
-        title: edition.competitionName,
-        description: `${BRAND.name} ${edition.year}: a science exam for classes V to XII+ with medals, scholarships and visits to ISRO and NASA. Register online.`,
-      };
+      return { title: edition.competitionName, description: t('meta.home.description', { brand, year: String(edition.year) }) };
     }
     case 'about':
-      return {
-        title: `About Us - ${BRAND.name}`,
-        description: 'Who we are: a young-scientist competition from Nashik for classes V to XII+, its vision, mission, three levels and awards.',
-      };
+      return { title: t('meta.about.title', { brand }), description: t('meta.about.description') };
     case 'exams':
-      return {
-        title: `Exams - ${BRAND.name}`,
-        description: 'Mains, Advanced and Super Advanced: exam format, dates, fees, prizes and syllabus weightings.',
-      };
+      return { title: t('meta.exams.title', { brand }), description: t('meta.exams.description') };
     case 'gallery':
-      return {
-        title: `Gallery - ${BRAND.name}`,
-        description: 'Photos and artwork from KBE competitions, ISRO and NASA tours, the Einstein legacy and the universe.',
-      };
+      return { title: t('meta.gallery.title', { brand }), description: t('meta.gallery.description') };
     case 'contact':
-      return {
-        title: `Contact Us - ${BRAND.name}`,
-        description: 'Questions about registration, exams or results? Write to us, call us or visit our office in Nashik.',
-      };
+      return { title: t('meta.contact.title', { brand }), description: t('meta.contact.description') };
     case 'parental-consent':
-      return {
-        title: `Parental Consent - ${BRAND.name}`,
-        description: "The notice to parents and guardians about a candidate's data, and their consent with a code sent by SMS.",
-      };
+      return { title: t('meta.parentalConsent.title', { brand }), description: t('meta.parentalConsent.description') };
     case 'not-found':
-      return { title: `Page Not Found - ${BRAND.name}`, description: 'The page you were looking for does not exist.' };
+      return { title: t('meta.notFound.title', { brand }), description: t('meta.notFound.description') };
   }
 }

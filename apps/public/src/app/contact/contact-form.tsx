@@ -7,9 +7,8 @@ import { CONTACT_GRADE_LEVELS, CONTACT_MESSAGES } from '@kbe/contracts/zod-free'
 import { Button, FieldError, Input, Label, NativeSelect, Textarea, toast } from '@kbe/ui';
 import { EMPTY_CONTACT_FORM, contactFormSchema, type ContactFormInput, type ContactMessage } from './contact-form.schema';
 import { sendContactMessage } from './contact-message.api';
-
-export const CONTACT_FAILURE_TITLE = 'Message Not Sent';
-const FALLBACK_FAILURE = 'Your message could not be sent. Please try again.';
+import { GRADE_LEVEL_KEYS, contractMessage } from '../../i18n/contract-messages';
+import { usePublicMessages } from '../../i18n/page-language.hook';
 
 export interface ContactFormProps {
   send?: (message: ContactMessage) => Promise<void>;
@@ -21,6 +20,7 @@ export interface ContactFormProps {
  */
 export function ContactForm({ send = sendContactMessage }: ContactFormProps) {
   const uid = useId();
+  const t = usePublicMessages();
   const {
     register,
     handleSubmit,
@@ -36,12 +36,12 @@ export function ContactForm({ send = sendContactMessage }: ContactFormProps) {
   const onSubmit = async (message: ContactMessage) => {
     try {
       await send(message);
-      toast({ title: CONTACT_MESSAGES.sentTitle, description: CONTACT_MESSAGES.sentText });
+      toast({ title: contractMessage(t, CONTACT_MESSAGES.sentTitle), description: contractMessage(t, CONTACT_MESSAGES.sentText) });
       reset(EMPTY_CONTACT_FORM);
     } catch (error) {
       toast({
-        title: CONTACT_FAILURE_TITLE,
-        description: error instanceof ApiClientError && error.message ? error.message : FALLBACK_FAILURE,
+        title: t('contactForm.failureTitle'),
+        description: error instanceof ApiClientError && error.message ? contractMessage(t, error.message) : t('contactForm.failureText'),
         variant: 'destructive',
       });
     }
@@ -50,7 +50,8 @@ export function ContactForm({ send = sendContactMessage }: ContactFormProps) {
   const field = (name: keyof ContactFormInput) => {
     const id = `${uid}-${name}`;
     const errorId = `${id}-error`;
-    const message = errors[name]?.message;
+    const rule = errors[name]?.message;
+    const message = rule ? contractMessage(t, rule) : undefined;
     return {
       id,
       errorId,
@@ -66,44 +67,44 @@ export function ContactForm({ send = sendContactMessage }: ContactFormProps) {
   const message = field('message');
 
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="flex flex-col gap-5" aria-label="Send us a Message">
+    <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="flex flex-col gap-5" aria-label={t('contactPage.formTitle')}>
       <div className="grid gap-5 sm:grid-cols-2">
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor={firstName.id}>First Name</Label>
+          <Label htmlFor={firstName.id}>{t('contactForm.firstName')}</Label>
           <Input id={firstName.id} autoComplete="given-name" {...firstName.aria} {...register('firstName')} />
           <FieldError id={firstName.errorId} message={firstName.message} />
         </div>
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor={lastName.id}>Last Name</Label>
+          <Label htmlFor={lastName.id}>{t('contactForm.lastName')}</Label>
           <Input id={lastName.id} autoComplete="family-name" {...lastName.aria} {...register('lastName')} />
           <FieldError id={lastName.errorId} message={lastName.message} />
         </div>
       </div>
       <div className="flex flex-col gap-1.5">
-        <Label htmlFor={email.id}>Email</Label>
+        <Label htmlFor={email.id}>{t('contactForm.email')}</Label>
         <Input id={email.id} type="email" inputMode="email" autoComplete="email" {...email.aria} {...register('email')} />
         <FieldError id={email.errorId} message={email.message} />
       </div>
       <div className="flex flex-col gap-1.5">
-        <Label htmlFor={gradeLevel.id}>Grade Level</Label>
+        <Label htmlFor={gradeLevel.id}>{t('contactForm.gradeLevel')}</Label>
         <NativeSelect id={gradeLevel.id} {...gradeLevel.aria} {...register('gradeLevel')}>
-          <option value="">Select your grade level</option>
+          <option value="">{t('contactForm.gradePlaceholder')}</option>
           {CONTACT_GRADE_LEVELS.map((option) => (
             <option key={option} value={option}>
-              {option}
+              {t(GRADE_LEVEL_KEYS[option])}
             </option>
           ))}
         </NativeSelect>
         <FieldError id={gradeLevel.errorId} message={gradeLevel.message} />
       </div>
       <div className="flex flex-col gap-1.5">
-        <Label htmlFor={message.id}>Message</Label>
+        <Label htmlFor={message.id}>{t('contactForm.message')}</Label>
         <Textarea id={message.id} rows={5} {...message.aria} {...register('message')} />
         <FieldError id={message.errorId} message={message.message} />
       </div>
       <Button type="submit" size="lg" disabled={isSubmitting} className="w-full sm:w-auto sm:self-start">
         <Send aria-hidden="true" className="h-4 w-4" />
-        {isSubmitting ? 'Sending...' : 'Send Message'}
+        {isSubmitting ? t('contactForm.sending') : t('contactForm.send')}
       </Button>
     </form>
   );

@@ -5,19 +5,12 @@ import Mail from 'lucide-react/icons/mail';
 import MapPin from 'lucide-react/icons/map-pin';
 import Phone from 'lucide-react/icons/phone';
 import Timer from 'lucide-react/icons/timer';
-import {
-  ANCHORS,
-  RESPONSE_PROMISES,
-  directionsHref,
-  faqEntries,
-  getContactDetails,
-  mailHref,
-  phoneHref,
-} from '@kbe/content';
+import { ANCHORS, LOCALIZED_CONTACT, directionsHref, getContactDetails, mailHref, phoneHref } from '@kbe/content';
 import { Button, Card, CardContent, CardHeader, CardTitle, cx, focusRing } from '@kbe/ui';
 import { PageHero } from '../common/page-hero';
 import { usePageMeta } from '../common/page-meta.hook';
 import { ContactForm, type ContactFormProps } from './contact-form';
+import { usePageContent, usePublicMessages } from '../../i18n/page-language.hook';
 
 const linkClass = cx('rounded-sm font-semibold text-indigo-800 underline underline-offset-4 hover:text-indigo-950', focusRing);
 
@@ -37,36 +30,38 @@ function ContactLine({ icon: Icon, label, children }: { icon: ComponentType<{ cl
 export function ContactPage({ send }: ContactFormProps) {
   usePageMeta('contact');
   const contact = getContactDetails();
+  const t = usePublicMessages();
+  const { responsePromises, faq, hours } = usePageContent(LOCALIZED_CONTACT);
 
   return (
     <>
       <PageHero
-        title="Contact Us"
-        subtitle="Questions about registration, exams, hall tickets or results? Students, parents, schools and mentors: we are here to help."
+        title={t('contactPage.title')}
+        subtitle={t('contactPage.subtitle')}
       />
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-14 sm:px-6 lg:grid-cols-5">
         <div className="flex flex-col gap-6 lg:col-span-2">
           <Card>
             <CardHeader>
-              <CardTitle as="h2">Get in Touch</CardTitle>
+              <CardTitle as="h2">{t('contactPage.getInTouch')}</CardTitle>
             </CardHeader>
             <CardContent>
               <ul className="flex flex-col gap-4 text-sm">
-                <ContactLine icon={MapPin} label="Address">
+                <ContactLine icon={MapPin} label={t('contactPage.address')}>
                   {contact.address}
                 </ContactLine>
-                <ContactLine icon={Phone} label="Phone">
+                <ContactLine icon={Phone} label={t('contactPage.phone')}>
                   <a href={phoneHref(contact.phone)} className={linkClass}>
                     {contact.phone}
                   </a>
                 </ContactLine>
-                <ContactLine icon={Mail} label="Email">
+                <ContactLine icon={Mail} label={t('contactPage.email')}>
                   <a href={mailHref(contact.email)} className={linkClass}>
                     {contact.email}
                   </a>
                 </ContactLine>
-                <ContactLine icon={Clock} label="Office Hours">
-                  {contact.hours}
+                <ContactLine icon={Clock} label={t('contactPage.hours')}>
+                  {hours(contact.hours)}
                 </ContactLine>
               </ul>
             </CardContent>
@@ -74,11 +69,11 @@ export function ContactPage({ send }: ContactFormProps) {
           <Card className="border-amber-300 bg-amber-50">
             <CardHeader>
               <Timer aria-hidden="true" className="h-7 w-7 text-amber-900" />
-              <CardTitle as="h2">Quick Response Promise</CardTitle>
+              <CardTitle as="h2">{t('contactPage.promiseTitle')}</CardTitle>
             </CardHeader>
             <CardContent>
               <dl className="flex flex-col gap-2 text-sm">
-                {RESPONSE_PROMISES.map((p) => (
+                {responsePromises.map((p) => (
                   <div key={p.topic} className="flex justify-between gap-4">
                     <dt className="text-slate-800">{p.topic}</dt>
                     <dd className="font-bold text-slate-900">{p.promise}</dd>
@@ -90,8 +85,8 @@ export function ContactPage({ send }: ContactFormProps) {
         </div>
         <Card className="lg:col-span-3">
           <CardHeader>
-            <CardTitle as="h2">Send us a Message</CardTitle>
-            <p className="text-sm text-slate-700">All fields are required.</p>
+            <CardTitle as="h2">{t('contactPage.formTitle')}</CardTitle>
+            <p className="text-sm text-slate-700">{t('contactPage.allRequired')}</p>
           </CardHeader>
           <CardContent>
             <ContactForm send={send} />
@@ -102,10 +97,10 @@ export function ContactPage({ send }: ContactFormProps) {
       <section id={ANCHORS.faq} tabIndex={-1} aria-labelledby="faq-heading" className="bg-white px-4 py-14 outline-none sm:px-6">
         <div className="mx-auto max-w-5xl">
           <h2 id="faq-heading" className="text-center text-3xl font-extrabold text-slate-900">
-            Frequently Asked Questions
+            {t('contactPage.faqTitle')}
           </h2>
           <ul className="mt-8 grid gap-4 md:grid-cols-2">
-            {faqEntries().map((entry) => (
+            {faq().map((entry) => (
               <li key={entry.question}>
                 <Card className="h-full">
                   <CardHeader>
@@ -117,18 +112,18 @@ export function ContactPage({ send }: ContactFormProps) {
             ))}
           </ul>
           <div className="mt-10 flex flex-col items-center gap-3 text-center">
-            <p className="text-slate-700">Still have a question?</p>
+            <p className="text-slate-700">{t('contactPage.stillQuestion')}</p>
             <div className="flex flex-wrap justify-center gap-3">
               <Button asChild size="lg">
                 <a href={mailHref(contact.email)}>
                   <Mail aria-hidden="true" className="h-4 w-4" />
-                  Contact Us Directly
+                  {t('contactPage.direct')}
                 </a>
               </Button>
               <Button asChild size="lg" variant="outline">
                 <a href={phoneHref(contact.phone)}>
                   <Phone aria-hidden="true" className="h-4 w-4" />
-                  Call {contact.phone}
+                  {t('contactPage.call', { phone: contact.phone })}
                 </a>
               </Button>
             </div>
@@ -143,16 +138,16 @@ export function ContactPage({ send }: ContactFormProps) {
           </div>
           <CardHeader>
             <CardTitle as="h2" id="location-heading">
-              Our Location
+              {t('contactPage.location')}
             </CardTitle>
           </CardHeader>
           <CardContent className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
             <p className="text-slate-700">{contact.address}</p>
             <Button asChild>
               <a href={directionsHref(contact.address)} target="_blank" rel="noopener noreferrer">
-                Get Directions
+                {t('contactPage.directions')}
                 <ExternalLink aria-hidden="true" className="h-4 w-4" />
-                <span className="sr-only">(opens in a new tab)</span>
+                <span className="sr-only">{t('contactPage.newTab')}</span>
               </a>
             </Button>
           </CardContent>

@@ -1,52 +1,43 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import ImageOff from 'lucide-react/icons/image-off';
-import {
-  GALLERY_CATEGORIES,
-  GALLERY_HERO_TILES,
-  GALLERY_ITEMS,
-  GALLERY_STORY,
-  ROUTES,
-  filterGallery,
-  galleryCategory,
-  galleryImageAlt,
-  galleryCounts,
-  type GalleryFilterId,
-  type GalleryItem,
-} from '@kbe/content';
+import { BRAND, LOCALIZED_GALLERY, ROUTES, filterGallery, galleryCounts, type GalleryFilterId, type GalleryItem } from '@kbe/content';
 import { Button, cx, focusRing } from '@kbe/ui';
 import { ArtworkImage } from '../common/artwork-image';
 import { ContentIcon } from '../common/content-icon';
 import { usePageLoaded } from '../common/page-loaded.hook';
 import { usePageMeta } from '../common/page-meta.hook';
 import { galleryCountLine, galleryHeading } from './gallery-count.util';
+import { usePageContent, usePublicMessages } from '../../i18n/page-language.hook';
 
 // The dialog (Radix Dialog, focus trap, scroll lock) is loaded when a visitor first opens an image.
 const GalleryImageDialog = lazy(() => import('./gallery-image-dialog').then((module) => ({ default: module.GalleryImageDialog })));
 
-export const GALLERY_TITLE = 'Gallery - KBE Young Scientist Competition';
-
-export function GalleryPage({ items = GALLERY_ITEMS }: { items?: GalleryItem[] }) {
+export function GalleryPage({ items: given }: { items?: GalleryItem[] }) {
   usePageMeta('gallery');
+  const t = usePublicMessages();
+  const content = usePageContent(LOCALIZED_GALLERY);
+  const items = given ?? content.items;
+  const categoryOf = (id: GalleryFilterId) => content.categories.find((c) => c.id === id) ?? content.categories[0];
   const [filter, setFilter] = useState<GalleryFilterId>('all');
   const [selected, setSelected] = useState<GalleryItem | null>(null);
   const [dialogWanted, setDialogWanted] = useState(false);
   const counts = useMemo(() => galleryCounts(items), [items]);
   const visible = useMemo(() => filterGallery(filter, items), [filter, items]);
-  const category = galleryCategory(filter);
+  const category = categoryOf(filter);
   const pageLoaded = usePageLoaded();
 
   return (
     <>
       <section className="relative overflow-hidden bg-gradient-to-br from-indigo-950 via-slate-900 to-violet-950 px-4 py-16 text-white sm:px-6">
         <div className="relative mx-auto max-w-7xl text-center">
-          <p className="text-sm font-bold uppercase tracking-wider text-amber-300">{GALLERY_TITLE}</p>
-          <h1 className="mt-2 text-4xl font-extrabold tracking-tight sm:text-5xl">KBE Gallery</h1>
+          <p className="text-sm font-bold uppercase tracking-wider text-amber-300">{t('gallery.eyebrow', { brand: BRAND.name })}</p>
+          <h1 className="mt-2 text-4xl font-extrabold tracking-tight sm:text-5xl">{t('gallery.title')}</h1>
           <p className="mx-auto mt-4 max-w-2xl text-slate-200 sm:text-lg">
-            Moments of discovery: exam halls, award ceremonies, journeys to ISRO and NASA, and the ideas of Albert Einstein.
+            {t('gallery.intro')}
           </p>
           <dl className="mt-10 grid grid-cols-2 gap-4 md:grid-cols-4">
-            {GALLERY_HERO_TILES.map((tile) => (
+            {content.heroTiles.map((tile) => (
               <div key={tile.label} className="flex flex-col items-center rounded-xl bg-white/10 p-4">
                 <ContentIcon name={tile.icon} className="h-6 w-6 text-amber-300" />
                 <dt className="order-2 text-sm text-slate-200">{tile.label}</dt>
@@ -59,8 +50,8 @@ export function GalleryPage({ items = GALLERY_ITEMS }: { items?: GalleryItem[] }
 
       <section aria-labelledby="gallery-heading" className="px-4 py-12 sm:px-6">
         <div className="mx-auto max-w-7xl">
-          <div role="group" aria-label="Filter by category" className="flex flex-wrap justify-center gap-2">
-            {GALLERY_CATEGORIES.map((c) => {
+          <div role="group" aria-label={t('gallery.filters')} className="flex flex-wrap justify-center gap-2">
+            {content.categories.map((c) => {
               const active = c.id === filter;
               return (
                 <button
@@ -77,7 +68,7 @@ export function GalleryPage({ items = GALLERY_ITEMS }: { items?: GalleryItem[] }
                   <ContentIcon name={c.icon} className="h-4 w-4" />
                   <span>{c.label}</span>
                   <span className={cx('rounded-full px-2 py-0.5 text-xs', active ? 'bg-white/20' : 'bg-slate-100')} data-testid={`gallery-count-${c.id}`}>
-                    {counts[c.id]}
+                    {t('gallery.filterCount', { count: counts[c.id] })}
                   </span>
                 </button>
               );
@@ -86,18 +77,18 @@ export function GalleryPage({ items = GALLERY_ITEMS }: { items?: GalleryItem[] }
 
           <div className="mt-10 text-center">
             <h2 id="gallery-heading" className="text-2xl font-extrabold text-slate-900 sm:text-3xl">
-              {galleryHeading(category)}
+              {galleryHeading(t, category)}
             </h2>
             <p className="mt-2 text-slate-700" aria-live="polite" data-testid="gallery-count-line">
-              {galleryCountLine(visible.length, category)}
+              {galleryCountLine(t, visible.length, category)}
             </p>
           </div>
 
           {visible.length === 0 ? (
             <div className="mx-auto mt-10 flex max-w-md flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
               <ImageOff aria-hidden="true" className="h-10 w-10 text-slate-500" />
-              <h3 className="text-lg font-bold text-slate-900">No Images Found</h3>
-              <p className="text-slate-700">No photos found in this category. Please try a different filter.</p>
+              <h3 className="text-lg font-bold text-slate-900">{t('gallery.emptyTitle')}</h3>
+              <p className="text-slate-700">{t('gallery.emptyText')}</p>
             </div>
           ) : (
             <ul className="mt-8 grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
@@ -108,7 +99,7 @@ export function GalleryPage({ items = GALLERY_ITEMS }: { items?: GalleryItem[] }
                   stylesheet and the scripts of that first paint. So the images come once the page has
                   loaded, lazy; each box keeps its 4:3 size, so nothing moves when they come. */}
               {visible.map((item) => {
-                const itemCategory = galleryCategory(item.category);
+                const itemCategory = categoryOf(item.category);
                 return (
                   <li key={item.id}>
                     <button
@@ -117,14 +108,14 @@ export function GalleryPage({ items = GALLERY_ITEMS }: { items?: GalleryItem[] }
                         setDialogWanted(true);
                         setSelected(item);
                       }}
-                      aria-label={`${item.title}, ${itemCategory.label}: open larger image`}
+                      aria-label={t('gallery.open', { title: item.title, category: itemCategory.label })}
                       className={cx('group relative block aspect-[4/3] w-full overflow-hidden rounded-xl bg-slate-900 shadow-sm', focusRing)}
                     >
                       {pageLoaded ? (
                         <ArtworkImage
                           id={item.image}
                           kind="gallery"
-                          alt={galleryImageAlt(item)}
+                          alt={content.imageAlt(item)}
                           sizes="(min-width: 80rem) 20rem, (min-width: 64rem) 33vw, (min-width: 420px) 50vw, 100vw"
                           className="transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none motion-reduce:group-hover:scale-100"
                         />
@@ -148,14 +139,14 @@ export function GalleryPage({ items = GALLERY_ITEMS }: { items?: GalleryItem[] }
       <section aria-labelledby="story-heading" className="bg-indigo-950 px-4 py-16 text-white sm:px-6">
         <div className="mx-auto max-w-5xl text-center">
           <h2 id="story-heading" className="text-3xl font-extrabold">
-            {GALLERY_STORY.title}
+            {content.story.title}
           </h2>
           <figure className="mx-auto mt-4 max-w-2xl">
-            <blockquote className="text-lg italic text-slate-100">"{GALLERY_STORY.quote.quote}"</blockquote>
-            <figcaption className="mt-2 text-amber-200">- {GALLERY_STORY.quote.author}</figcaption>
+            <blockquote className="text-lg italic text-slate-100">"{content.story.quote.quote}"</blockquote>
+            <figcaption className="mt-2 text-amber-200">- {content.story.quote.author}</figcaption>
           </figure>
           <ul className="mt-10 grid gap-4 sm:grid-cols-3">
-            {GALLERY_STORY.highlights.map((h) => (
+            {content.story.highlights.map((h) => (
               <li key={h.title} className="flex flex-col items-center gap-2 rounded-xl bg-white/10 p-5">
                 <ContentIcon name={h.icon} className="h-8 w-8 text-amber-300" />
                 <h3 className="font-bold">{h.title}</h3>
@@ -165,10 +156,10 @@ export function GalleryPage({ items = GALLERY_ITEMS }: { items?: GalleryItem[] }
           </ul>
           <div className="mt-10 flex flex-wrap justify-center gap-3">
             <Button asChild variant="accent" size="lg">
-              <Link to={ROUTES.exams}>Start Your Journey</Link>
+              <Link to={ROUTES.exams}>{t('gallery.startJourney')}</Link>
             </Button>
             <Button asChild variant="onDark" size="lg">
-              <Link to={ROUTES.about}>Learn More</Link>
+              <Link to={ROUTES.about}>{t('gallery.learnMore')}</Link>
             </Button>
           </div>
         </div>

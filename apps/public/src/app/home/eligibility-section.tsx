@@ -1,20 +1,23 @@
-import { eligibilityCards } from '@kbe/content';
+import { LOCALIZED_ELIGIBILITY } from '@kbe/content';
 import { Card, CardContent, CardHeader, CardTitle } from '@kbe/ui';
 import { ContentIcon } from '../common/content-icon';
 import { SectionHeading } from '../common/section-heading';
+import { usePageContent, usePublicMessages } from '../../i18n/page-language.hook';
 
 export function EligibilitySection() {
+  const t = usePublicMessages();
+  const { cards } = usePageContent(LOCALIZED_ELIGIBILITY);
   return (
     <section aria-labelledby="eligibility-heading" className="bg-white px-4 py-16 sm:px-6">
       <div className="mx-auto max-w-7xl">
         <SectionHeading
           id="eligibility-heading"
-          eyebrow="Who can take part"
-          title="Eligibility"
-          intro="Students of classes V to XII+ compete in three age groups, with a teacher-mentor from their school."
+          eyebrow={t('home.eligibility.eyebrow')}
+          title={t('home.eligibility.title')}
+          intro={t('home.eligibility.intro')}
         />
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {eligibilityCards().map((card) => (
+          {cards().map((card) => (
             <li key={card.id}>
               <Card className="h-full">
                 <CardHeader>

@@ -5,13 +5,14 @@ import ChevronRight from 'lucide-react/icons/chevron-right';
 import Pause from 'lucide-react/icons/pause';
 import Play from 'lucide-react/icons/play';
 import QuoteIcon from 'lucide-react/icons/quote';
-import { HERO_AUTOPLAY_MS, HERO_SLIDES, HERO_TRANSITION_MS, type HeroSlide } from '@kbe/content';
+import { HERO_AUTOPLAY_MS, HERO_TRANSITION_MS, LOCALIZED_HERO_SLIDES, type HeroSlide } from '@kbe/content';
 import { Button, cx, focusRingOnSlate950 } from '@kbe/ui';
 import { ArtworkImage } from '../common/artwork-image';
 import { ContentIcon } from '../common/content-icon';
 import { usePageLoaded } from '../common/page-loaded.hook';
 import { usePrefersReducedMotion } from '../common/reduced-motion.hook';
 import { useSlideshow } from '../common/slideshow.hook';
+import { usePageContent, usePublicMessages } from '../../i18n/page-language.hook';
 
 /**
  * Home hero: 4 slides (two of them in the page at first), autoplay every 8000 ms, paused while hovered, still running after a
@@ -20,7 +21,10 @@ import { useSlideshow } from '../common/slideshow.hook';
  * The hidden next slide gets its image once the page has loaded (7 s before its turn on a slow
  * load still), so that image never shares the network with the first screen's.
  */
-export function HeroSlider({ slides = HERO_SLIDES }: { slides?: HeroSlide[] }) {
+export function HeroSlider({ slides: given }: { slides?: HeroSlide[] }) {
+  const t = usePublicMessages();
+  const localized = usePageContent(LOCALIZED_HERO_SLIDES);
+  const slides = given ?? localized;
   const reducedMotion = usePrefersReducedMotion();
   const [userPaused, setUserPaused] = useState(false);
   const autoplay = !reducedMotion && !userPaused;
@@ -29,7 +33,7 @@ export function HeroSlider({ slides = HERO_SLIDES }: { slides?: HeroSlide[] }) {
     intervalMs: HERO_AUTOPLAY_MS,
     autoplay,
   });
-  const label = `Slide ${index + 1} of ${slides.length}`;
+  const label = t('hero.position', { number: index + 1, count: slides.length });
   // Only the slides seen so far and the next one are in the page (the next one mounted hidden a
   // whole interval before its turn, so it fades in): a first load parses, styles, lays out and
   // hydrates two slides, not four, and fetches one hero image before the page has loaded and the
@@ -45,8 +49,8 @@ export function HeroSlider({ slides = HERO_SLIDES }: { slides?: HeroSlide[] }) {
 
   return (
     <section
-      aria-roledescription="carousel"
-      aria-label="Highlights"
+      aria-roledescription={t('hero.roleCarousel')}
+      aria-label={t('hero.label')}
       className="relative isolate overflow-hidden bg-slate-950 text-white"
       data-testid="hero-slider"
       {...hoverProps}
@@ -59,8 +63,8 @@ export function HeroSlider({ slides = HERO_SLIDES }: { slides?: HeroSlide[] }) {
             <div
               key={slide.id}
               role="group"
-              aria-roledescription="slide"
-              aria-label={`${i + 1} of ${slides.length}: ${slide.title}`}
+              aria-roledescription={t('hero.roleSlide')}
+              aria-label={t('hero.slideLabel', { number: i + 1, count: slides.length, title: slide.title })}
               aria-hidden={!active}
               inert={!active}
               data-active={active}
@@ -125,28 +129,28 @@ export function HeroSlider({ slides = HERO_SLIDES }: { slides?: HeroSlide[] }) {
       <div className="absolute inset-x-0 bottom-0 z-20 bg-gradient-to-t from-slate-950/90 to-transparent">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 pb-4 pt-6 sm:px-6 lg:px-8">
           <div className="flex items-center gap-2">
-            <Button variant="onDark" size="icon" onClick={previous} aria-label="Previous slide">
+            <Button variant="onDark" size="icon" onClick={previous} aria-label={t('hero.previous')}>
               <ChevronLeft aria-hidden="true" className="h-5 w-5" />
             </Button>
-            <Button variant="onDark" size="icon" onClick={next} aria-label="Next slide">
+            <Button variant="onDark" size="icon" onClick={next} aria-label={t('hero.next')}>
               <ChevronRight aria-hidden="true" className="h-5 w-5" />
             </Button>
             <Button
               variant="onDark"
               size="icon"
               onClick={() => setUserPaused((p) => !p)}
-              aria-label={autoplay ? 'Pause slideshow' : 'Play slideshow'}
+              aria-label={autoplay ? t('hero.pause') : t('hero.play')}
             >
               {autoplay ? <Pause aria-hidden="true" className="h-5 w-5" /> : <Play aria-hidden="true" className="h-5 w-5" />}
             </Button>
           </div>
-          <div className="flex items-center gap-1" role="group" aria-label="Choose a slide">
+          <div className="flex items-center gap-1" role="group" aria-label={t('hero.choose')}>
             {slides.map((slide, i) => (
               <button
                 key={slide.id}
                 type="button"
                 onClick={() => goTo(i)}
-                aria-label={`Go to slide ${i + 1}: ${slide.title}`}
+                aria-label={t('hero.goTo', { number: i + 1, title: slide.title })}
                 aria-current={i === index ? 'true' : undefined}
                 className={cx('flex h-11 w-8 items-center justify-center rounded-full', focusRingOnSlate950)}
               >

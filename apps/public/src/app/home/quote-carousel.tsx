@@ -1,11 +1,15 @@
 import QuoteIcon from 'lucide-react/icons/quote';
-import { QUOTE_ROTATION_MS, QUOTES, type Quote } from '@kbe/content';
+import { LOCALIZED_QUOTES, QUOTE_ROTATION_MS, type Quote } from '@kbe/content';
 import { cx, focusRingOnIndigo950 } from '@kbe/ui';
 import { usePrefersReducedMotion } from '../common/reduced-motion.hook';
 import { useSlideshow } from '../common/slideshow.hook';
+import { usePageContent, usePublicMessages } from '../../i18n/page-language.hook';
 
 /** Rotating quotes: every 8 s; a dot selects a quote; paused while hovered. Its height is the longest quote's. */
-export function QuoteCarousel({ quotes = QUOTES }: { quotes?: Quote[] }) {
+export function QuoteCarousel({ quotes: given }: { quotes?: Quote[] }) {
+  const t = usePublicMessages();
+  const localized = usePageContent(LOCALIZED_QUOTES);
+  const quotes = given ?? localized;
   const reducedMotion = usePrefersReducedMotion();
   const { index, goTo, hoverProps } = useSlideshow({
     count: quotes.length,
@@ -15,7 +19,7 @@ export function QuoteCarousel({ quotes = QUOTES }: { quotes?: Quote[] }) {
   return (
     <section aria-labelledby="quotes-heading" className="bg-indigo-950 px-4 py-16 text-white sm:px-6" {...hoverProps}>
       <h2 id="quotes-heading" className="sr-only">
-        Words that inspire
+        {t('quotes.heading')}
       </h2>
       {/* Every quote in the same grid cell, only the current one visible: the section is as tall as
           the longest quote, so a rotation never moves what is below it. */}
@@ -35,13 +39,13 @@ export function QuoteCarousel({ quotes = QUOTES }: { quotes?: Quote[] }) {
           </figure>
         ))}
       </div>
-      <div className="mt-6 flex justify-center gap-1" role="group" aria-label="Choose a quote">
+      <div className="mt-6 flex justify-center gap-1" role="group" aria-label={t('quotes.choose')}>
         {quotes.map((quote, i) => (
           <button
             key={quote.quote}
             type="button"
             onClick={() => goTo(i)}
-            aria-label={`Show quote ${i + 1} of ${quotes.length}`}
+            aria-label={t('quotes.show', { number: i + 1, count: quotes.length })}
             aria-current={i === index ? 'true' : undefined}
             className={cx('flex h-11 w-8 items-center justify-center rounded-full', focusRingOnIndigo950)}
           >

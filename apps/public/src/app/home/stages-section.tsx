@@ -4,24 +4,26 @@ import { Button } from '@kbe/ui';
 import { AwardsGrid } from '../common/awards-grid';
 import { LevelsGrid } from '../common/levels-grid';
 import { SectionHeading } from '../common/section-heading';
+import { usePublicMessages } from '../../i18n/page-language.hook';
 
 /** Stages of the competition, their prizes and the extra awards. */
 export function StagesSection() {
+  const t = usePublicMessages();
   return (
     <section aria-labelledby="stages-heading" className="px-4 py-16 sm:px-6">
       <div className="mx-auto max-w-7xl">
         <SectionHeading
           id="stages-heading"
-          eyebrow="Three levels"
-          title="Stages, Prizes and Awards"
-          intro="Start at the Mains in your taluka, qualify for the Advanced at district level and reach the Super Advanced at state level."
+          eyebrow={t('home.stages.eyebrow')}
+          title={t('home.stages.title')}
+          intro={t('home.stages.intro')}
         />
         <LevelsGrid />
-        <h3 className="mb-6 mt-14 text-center text-2xl font-bold text-slate-900">Special Awards</h3>
+        <h3 className="mb-6 mt-14 text-center text-2xl font-bold text-slate-900">{t('home.stages.specialAwards')}</h3>
         <AwardsGrid />
         <div className="mt-10 flex justify-center">
           <Button asChild size="lg">
-            <Link to={ROUTES.registration}>Register Now</Link>
+            <Link to={ROUTES.registration}>{t('action.registerNow')}</Link>
           </Button>
         </div>
       </div>
