@@ -115,14 +115,20 @@ describe('documents-service against the real servers and registration-service', 
   const download = (code: string, kind: string, body: object, client = '203.0.113.10') =>
     http.post(`/api/candidates/${code}/download/${kind}`).set('x-forwarded-for', client).send(body).buffer(true).parse(binary);
 
-  async function registerCandidate(fullName: string, motherName: string): Promise<string> {
+  /** A registration's fields (`extra` on top, e.g. its language). */
+  function candidateFields(fullName: string, motherName: string, extra: object = {}) {
     const valid = validCandidate();
-    const fields = {
+    return {
       ...valid,
       mentorCode,
       personalDetails: { ...valid.personalDetails, fullName, motherName },
       educationalDetails: { ...valid.educationalDetails, kbeCategory: 'Sec', standard: '8th' },
+      ...extra,
     };
+  }
+
+  async function registerCandidate(fullName: string, motherName: string, extra: object = {}): Promise<string> {
+    const fields = candidateFields(fullName, motherName, extra);
     let req = reg.post('/api/candidates/register');
     for (const [name, value] of Object.entries(toBracketedFields(fields as unknown as BracketableObject))) req = req.field(name, value);
     req = req.attach('photo', photo, { filename: 'photo.jpg', contentType: 'image/jpeg' });
@@ -379,6 +385,40 @@ describe('documents-service against the real servers and registration-service', 
       what: 'the redelivered event handled',
     });
     expect(await rendered('hall-ticket', 'ahead')).toBe(renderedAhead + 1);
+  }, 240_000);
+
+  it("prints a Marathi candidate's hall ticket with Marathi labels, the English beneath, and prints it again in English once the language is changed", async () => {
+    const code = await registerCandidate('आर्या देशमुख', 'Kavita Deshmukh', { language: 'mr' });
+    await release(code, 'hall-ticket');
+    const marathi = await download(code, 'hall-ticket', { motherName: 'Kavita Deshmukh' }, '203.0.113.31');
+    expect(marathi.status).toBe(200);
+    const printed = squash(pdfText(marathi.body as Buffer, dir));
+    // the title and the labels in Marathi (hall ticket, name of the candidate, father's name, seat number) ...
+    expect(printed).toContain('प्रवेशपत्र');
+    expect(printed).toContain('उमेदवाराचे नाव');
+    expect(printed).toContain('वडिलांचे नाव');
+    expect(printed).toContain('आसन क्रमांक');
+    // ... each with the English beneath; the name as entered
+    expect(printed).toMatch(/hall ticket/i);
+    expect(printed).toContain('Candidate Name');
+    expect(printed).toContain('Seat Number');
+    expect(printed).toContain('आर्या देशमुख');
+
+    // An admin's edit sets English: registration-service announces the change, and the next
+    // download is a new PDF (the language is part of the cache key), in English only.
+    await reg.put(`/internal/candidates/${code}`).set(internal).send(candidateFields('आर्या देशमुख', 'Kavita Deshmukh', { language: 'en' })).expect(200);
+    await waitFor(async () => (await documents.get<CandidateDirectory>(CANDIDATE_DIRECTORY).find(code))?.language === 'en' || undefined, {
+      timeoutMs: 60_000,
+      what: 'the language change heard by documents-service',
+    });
+    const english = await download(code, 'hall-ticket', { motherName: 'Kavita Deshmukh' }, '203.0.113.31');
+    expect(english.status).toBe(200);
+    expect(english.headers['x-document-cache']).not.toBe('hit');
+    const reprinted = squash(pdfText(english.body as Buffer, dir));
+    expect(reprinted).toContain('Candidate Name');
+    expect(reprinted).toContain('आर्या देशमुख');
+    expect(reprinted).not.toContain('प्रवेशपत्र');
+    expect(reprinted).not.toContain('उमेदवाराचे नाव');
   }, 240_000);
 
   it('serves a released document even when the release never reached its change event (a refusal is confirmed)', async () => {

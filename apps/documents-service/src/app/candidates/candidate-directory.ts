@@ -1,6 +1,10 @@
+import type { CandidateLanguage } from '@kbe/contracts';
+
 /** What the documents need of a candidate (registration-service's internal view, trimmed). */
 export interface CandidateDocumentData {
   candidateCode: string;
+  /** The language of the labels (English beneath for Marathi and Hindi). */
+  language: CandidateLanguage;
   personalDetails: { fullName: string; fatherName: string; motherName: string };
   educationalDetails: { schoolName: string; standard: string; kbeCategory: string; kbeStageParticipated: string };
   feesPaid: boolean;

@@ -1,5 +1,5 @@
 import { INTERNAL_TOKEN_HEADER } from '@kbe/server-auth';
-import { REGISTRATION_INTERNAL_PATHS } from '@kbe/contracts';
+import { candidateLanguageOf, REGISTRATION_INTERNAL_PATHS } from '@kbe/contracts';
 import {
   CandidateDirectoryError,
   type CandidateDirectory,
@@ -52,6 +52,7 @@ function toDocumentData(data: Record<string, unknown>): CandidateDocumentData {
   const education = (data['educationalDetails'] ?? {}) as Record<string, unknown>;
   return {
     candidateCode: str(data['candidateCode']),
+    language: candidateLanguageOf(data['language']),
     personalDetails: {
       fullName: str(personal['fullName']),
       fatherName: str(personal['fatherName']),

@@ -46,3 +46,48 @@ describe('DocumentComposer.contentVersion', () => {
     expect(other.contentVersion('hall-ticket', candidateDocumentData())).not.toBe(composer.contentVersion('hall-ticket', candidateDocumentData()));
   });
 });
+
+describe("the documents in the candidate's language", () => {
+  const text = (html: string) => html.replace(/<style>[\s\S]*?<\/style>/g, '');
+
+  it('prints a Marathi hall ticket with each label in Marathi and the English beneath, names as entered', async () => {
+    const html = text(await composer.html('hall-ticket', candidateDocumentData({ language: 'mr', personalDetails: { fullName: 'आरव पाटील', fatherName: 'Suresh Patil', motherName: 'Meena Patil' } })));
+    expect(html).toContain('<p class="doc"><span class="local" lang="mr">प्रवेशपत्र</span><span class="en">Hall Ticket</span></p>');
+    expect(html).toContain('<th><span class="local" lang="mr">उमेदवाराचे नाव</span><span class="en">Candidate Name</span></th><td>आरव पाटील</td>');
+    expect(html).toContain('<span class="local" lang="mr">वडिलांचे नाव</span><span class="en">Father&#x27;s Name</span>');
+    expect(html).toContain('आवृत्ती / Edition 2025');
+  });
+
+  it('prints a Hindi certificate with the sentence of participation in Hindi above the English one', async () => {
+    const html = text(await composer.html('certificate', candidateDocumentData({ language: 'hi', certificateReleased: true })));
+    expect(html).toContain('<span class="local" lang="hi">प्रमाणित किया जाता है कि</span><span class="en">This is to certify that</span>');
+    expect(html).toContain('ने KBE Young Scientist Competition 2025 में Sec श्रेणी में Mains स्तर पर भाग लिया।</span><span class="en">took part in the Mains level in the Sec category of the KBE Young Scientist Competition 2025.</span>');
+    expect(html).toContain('सहभागिता प्रमाणपत्र');
+  });
+
+  it("keeps an English candidate's documents in English only", async () => {
+    for (const kind of ['hall-ticket', 'certificate'] as const) {
+      const html = text(await composer.html(kind, candidateDocumentData()));
+      expect(html).not.toMatch(/class="(local|en)"/);
+      expect(html).not.toMatch(/[\u0900-\u097f]/);
+    }
+    const hallTicket = text(await composer.html('hall-ticket', candidateDocumentData()));
+    expect(hallTicket).toContain('<p class="doc">Hall Ticket</p>');
+    expect(hallTicket).toContain('<tr><th>Candidate Name</th><td>Aarav Patil</td></tr>');
+    const certificate = text(await composer.html('certificate', candidateDocumentData()));
+    expect(certificate).toContain('<p class="details">took part in the Mains level in the Sec category</p>');
+  });
+
+  it('embeds Noto Sans Devanagari (regular and bold) in the print CSS, after the current font', async () => {
+    const html = await composer.html('hall-ticket', candidateDocumentData({ language: 'mr' }));
+    const faces = html.match(/@font-face \{ font-family: 'Noto Sans Devanagari'; font-style: normal; font-weight: (400|700);[^}]*src: url\(data:font\/woff2;base64,[A-Za-z0-9+/=]{1000,}\) format\('woff2'\); \}/g);
+    expect(faces).toHaveLength(2);
+    expect(html).toContain("font-family: 'Noto Sans', 'Noto Sans Devanagari',");
+  });
+
+  it('makes a change of language a new content version (a new PDF in the cache)', () => {
+    const english = composer.contentVersion('hall-ticket', candidateDocumentData());
+    expect(composer.contentVersion('hall-ticket', candidateDocumentData({ language: 'mr' }))).not.toBe(english);
+    expect(composer.contentVersion('certificate', candidateDocumentData({ language: 'hi' }))).not.toBe(composer.contentVersion('certificate', candidateDocumentData()));
+  });
+});

@@ -1,9 +1,11 @@
-import { DOCUMENT_VERIFY_PAGE, DOCUMENT_VERIFY_QUERY, formatExamTime, type DocumentKind } from '@kbe/contracts';
+import { DOCUMENT_VERIFY_PAGE, DOCUMENT_VERIFY_QUERY, formatExamTime, type CandidateLanguage, type DocumentKind } from '@kbe/contracts';
 import Handlebars from 'handlebars';
 import { createHash } from 'node:crypto';
 import QRCode from 'qrcode';
 import type { CandidateDocumentData } from '../candidates/candidate-directory';
 import { CERTIFICATE_TEMPLATE } from '../templates/certificate.template';
+import { DEVANAGARI_FONT_FACES } from '../templates/devanagari-font';
+import { CERTIFICATE_SENTENCE, DOCUMENT_LABELS, type DocumentLabel } from '../templates/document-labels';
 import { DOCUMENT_STYLES } from '../templates/document.styles';
 import { HALL_TICKET_TEMPLATE } from '../templates/hall-ticket.template';
 import type { VerificationTokens } from '../verification/verification-token';
@@ -21,11 +23,38 @@ const jpegDataUrl = (bytes: Buffer): string => `data:image/jpeg;base64,${bytes.t
 
 const TEMPLATES: Record<DocumentKind, string> = { 'hall-ticket': HALL_TICKET_TEMPLATE, certificate: CERTIFICATE_TEMPLATE };
 
+/** The print CSS with the embedded Devanagari font. */
+const STYLES = `${DEVANAGARI_FONT_FACES}\n${DOCUMENT_STYLES}`;
+
+/** A label in the candidate's language (null for English). */
+function localLabel(label: DocumentLabel, language: CandidateLanguage): string | null {
+  if (language === 'en') return null;
+  const translated = (DOCUMENT_LABELS as Record<string, Record<string, string>>)[label]?.[language];
+  if (!translated) throw new Error(`No ${language} text for the document label "${label}"`);
+  return translated;
+}
+
+/** The helpers the templates print labels with; the language is the rendering's (`language` of its data). */
+function registerLabelHelpers(handlebars: typeof Handlebars): void {
+  const languageOf = (options: Handlebars.HelperOptions): CandidateLanguage => (options.data.root as { language: CandidateLanguage }).language;
+  // `{{label "Candidate Name"}}`: English as it is; otherwise the candidate's language, the English beneath
+  handlebars.registerHelper('label', (label: DocumentLabel, options: Handlebars.HelperOptions) => {
+    const language = languageOf(options);
+    const local = localLabel(label, language);
+    const english = handlebars.escapeExpression(label);
+    if (local === null) return new handlebars.SafeString(english);
+    return new handlebars.SafeString(`<span class="local" lang="${language}">${handlebars.escapeExpression(local)}</span><span class="en">${english}</span>`);
+  });
+  // `{{localLabel "Edition"}}`: the label in the candidate's language only (inside a bilingual line)
+  handlebars.registerHelper('localLabel', (label: DocumentLabel, options: Handlebars.HelperOptions) => localLabel(label, languageOf(options)) ?? label);
+}
+
 /** Changes whenever a template or the print CSS changes: part of every cache key. */
 export const TEMPLATE_VERSION = createHash('sha256')
   .update(HALL_TICKET_TEMPLATE)
   .update(CERTIFICATE_TEMPLATE)
-  .update(DOCUMENT_STYLES)
+  .update(STYLES)
+  .update(JSON.stringify([DOCUMENT_LABELS, CERTIFICATE_SENTENCE]))
   .digest('hex')
   .slice(0, 12);
 
@@ -48,6 +77,7 @@ export class DocumentComposer {
     private readonly publicBaseUrl: string,
   ) {
     const handlebars = Handlebars.create();
+    registerLabelHelpers(handlebars);
     this.compiled = {
       'hall-ticket': handlebars.compile(TEMPLATES['hall-ticket'], { strict: true }),
       certificate: handlebars.compile(TEMPLATES.certificate, { strict: true }),
@@ -85,8 +115,12 @@ export class DocumentComposer {
       errorCorrectionLevel: 'M',
       margin: 2,
     });
+    const language = candidate.language;
     return this.compiled[kind]({
-      styles: DOCUMENT_STYLES,
+      styles: STYLES,
+      language,
+      bilingual: language !== 'en',
+      sentence: language === 'en' ? null : CERTIFICATE_SENTENCE[language],
       edition: this.edition,
       candidate: this.printedData(kind, candidate),
       instructions: hallTicketInstructions(this.edition),
@@ -102,6 +136,8 @@ export class DocumentComposer {
     const { personalDetails: person, educationalDetails: education } = candidate;
     const stage = education.kbeStageParticipated.trim() || 'Mains (Taluka)';
     const common = {
+      // the labels' language: a change of it is a new content version (a new PDF)
+      language: candidate.language,
       code: candidate.candidateCode,
       name: person.fullName,
       school: education.schoolName,

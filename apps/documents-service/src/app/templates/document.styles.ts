@@ -1,7 +1,7 @@
 /**
- * Print CSS shared by the documents: A4 with fixed margins, fonts installed on the machine
- * (Debian fonts-noto-core: Noto Sans and Noto Sans Devanagari, so Marathi and Hindi names are
- * real text), never a web font from the network.
+ * Print CSS shared by the documents: A4 with fixed margins; Noto Sans installed on the machine
+ * (Debian fonts-noto-core) and Noto Sans Devanagari embedded (devanagari-font.ts), so Marathi
+ * and Hindi labels and names are real text; never a web font from the network.
  */
 export const DOCUMENT_STYLES = `
 @page { size: A4; margin: 12mm; }
@@ -40,4 +40,8 @@ footer.sign { display: flex; justify-content: space-between; align-items: flex-e
 .certificate .name { font-size: 24pt; font-weight: 700; margin: 4mm 0; color: #7c2d12; }
 .certificate .details { font-size: 12pt; margin: 2mm 0; }
 .certificate footer.sign { margin-top: 24mm; text-align: left; }
+/* bilingual labels (Marathi or Hindi candidates): the candidate's language, the English beneath */
+.local { display: block; letter-spacing: 0; text-transform: none; }
+.en { display: block; font-size: 0.78em; font-weight: 400; color: #475569; }
+header.title .doc .en { font-size: 0.62em; }
 `;
