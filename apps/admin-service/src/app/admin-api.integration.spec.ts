@@ -567,9 +567,24 @@ describe('admin API against the real servers (admin-service + registration-servi
       const missing = await adminHttp().post('/api/admin/candidates').set(auth).send({ ...validCandidate(), mentorCode }).expect(400);
       expect(missing.body.message).toContain('Both photo and signature documents are required');
 
+      // The candidate's language: English unless named; the edit sets it (and keeps it when it names none).
+      const code = candidate.body.data.candidateCode as string;
+      expect((await adminHttp().get(`/api/admin/candidates/${code}`).set(auth).expect(200)).body.data.language).toBe('en');
+      const edit = { ...validCandidate(), mentorCode, personalDetails: { ...validCandidate().personalDetails, fullName: 'Added By Admin' } };
+      const marathi = await adminHttp().put(`/api/admin/candidates/${code}`).set(auth).send({ ...edit, language: 'mr' }).expect(200);
+      expect(marathi.body.data).toMatchObject({ candidateCode: code, name: 'Added By Admin', language: 'mr' });
+      expect((await adminHttp().put(`/api/admin/candidates/${code}`).set(auth).send(edit).expect(200)).body.data.language).toBe('mr');
+      expect((await adminHttp().get(`/api/admin/candidates/${code}`).set(auth).expect(200)).body.data.language).toBe('mr');
+      const wrong = await adminHttp().put(`/api/admin/candidates/${code}`).set(auth).send({ ...edit, language: 'Marathi' }).expect(400);
+      expect(wrong.body.errors).toEqual([expect.objectContaining({ field: 'language', message: 'Please select a language' })]);
+      await adminHttp().put(`/api/admin/candidates/${code}`).send({ ...edit, language: 'hi' }).expect(401);
+
       const audit = await adminHttp().get('/api/admin/audit').query({ actor: 'chief', limit: 100 }).set(auth).expect(200);
       const actions = audit.body.data.entries.map((entry: { action: string }) => entry.action);
-      expect(actions).toEqual(expect.arrayContaining(['mentor.add', 'mentor.edit', 'mentor.status', 'candidate.add']));
+      expect(actions).toEqual(expect.arrayContaining(['mentor.add', 'mentor.edit', 'mentor.status', 'candidate.add', 'candidate.edit']));
+      const languageEdit = audit.body.data.entries.find((entry: { action: string; target?: { id?: string }; details?: { changed?: string[] } }) =>
+        entry.action === 'candidate.edit' && entry.target?.id === code && entry.details?.changed?.includes('language'));
+      expect(languageEdit).toBeDefined();
     });
   });
 

@@ -50,6 +50,28 @@ describe('candidate edit form', () => {
     expect((await screen.findByText('Please select a relation to the candidate')).id).toBe('edit-guardianDetails-relation-error');
   });
 
+  it("shows the candidate's language and saves a change of it; English when the candidate has none", async () => {
+    const onSubmit = jest.fn(async () => undefined);
+    const marathi = { ...validCandidate(), language: 'mr' } as unknown as CandidateRegistration;
+    const { unmount } = render(<CandidateForm formId="edit" label="Edit candidate" initial={marathi} submitLabel="Save Changes" onSubmit={onSubmit} />);
+    const select = screen.getByLabelText('Language') as HTMLSelectElement;
+    expect(select.value).toBe('mr');
+    expect([...select.options].map((option) => [option.value, option.text])).toEqual([
+      ['', 'Select...'],
+      ['en', 'English'],
+      ['mr', 'मराठी'],
+      ['hi', 'हिन्दी'],
+    ]);
+    fireEvent.change(select, { target: { value: 'hi' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect((onSubmit.mock.calls[0] as unknown as [CandidateRegistration])[0].language).toBe('hi');
+    unmount();
+
+    render(<CandidateForm formId="add" label="Add candidate" submitLabel="Add" onSubmit={onSubmit} />);
+    expect((screen.getByLabelText('Language') as HTMLSelectElement).value).toBe('en');
+  });
+
   it('keeps what was typed and shows the server error when saving fails', async () => {
     const candidate = validCandidate() as unknown as CandidateRegistration;
     render(

@@ -1,6 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import {
   BOARDS,
+  CANDIDATE_LANGUAGES,
+  CANDIDATE_LANGUAGE_NAMES,
+  DEFAULT_CANDIDATE_LANGUAGE,
   GENDERS,
   GUARDIAN_RELATIONS,
   KBE_CATEGORIES,
@@ -18,7 +21,11 @@ import {
 import { Alert, AlertDescription, AlertTitle, Button, FieldError, Input, Label, NativeSelect } from '@kbe/ui';
 import { errorMessage } from '@kbe/api-client';
 
-type FieldKind = { type: 'text' | 'date' | 'number' | 'email' | 'tel' } | { type: 'select'; options: readonly string[] } | { type: 'yes-no' };
+type FieldKind =
+  | { type: 'text' | 'date' | 'number' | 'email' | 'tel' }
+  /** `names`: what each option shows, when not the value itself. */
+  | { type: 'select'; options: readonly string[]; names?: Readonly<Record<string, string>> }
+  | { type: 'yes-no' };
 
 interface FieldSpec {
   path: string;
@@ -59,16 +66,26 @@ export const CANDIDATE_FIELDS: FieldSpec[] = [
   { path: 'educationalDetails.kbeCategory', label: 'KBE category', kind: select(KBE_CATEGORIES) },
   { path: 'educationalDetails.kbeStageParticipated', label: 'KBE stage participated', kind: text },
   { path: 'educationalDetails.fees', label: 'Fees (₹)', kind: { type: 'number' } },
+  // the language of the SMS and documents the candidate and their parent are sent
+  { path: 'language', label: 'Language', kind: { type: 'select', options: CANDIDATE_LANGUAGES, names: CANDIDATE_LANGUAGE_NAMES } },
   { path: 'feesPaid', label: 'Fees paid', kind: { type: 'yes-no' } },
 ];
 
 type FlatValues = Record<string, string>;
 
+/** What a select shows for an option: its name when the field has names (a language), else the value. */
+function optionName(kind: FieldKind, option: string): string {
+  return (kind.type === 'select' && kind.names?.[option]) || option;
+}
+
 function readPath(source: unknown, path: string): unknown {
   return path.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), source);
 }
 
-/** The form's flat text values of a candidate (or empty ones for a new candidate). */
+/**
+ * The form's flat text values of a candidate (or empty ones for a new candidate); the language is
+ * English unless the candidate has another.
+ */
 export function toFormValues(candidate?: Partial<CandidateRegistration>): FlatValues {
   const values: FlatValues = {};
   for (const field of CANDIDATE_FIELDS) {
@@ -76,6 +93,7 @@ export function toFormValues(candidate?: Partial<CandidateRegistration>): FlatVa
     if (field.kind.type === 'yes-no') values[field.path] = value === true ? 'true' : 'false';
     else values[field.path] = value === undefined || value === null ? '' : String(value);
   }
+  values['language'] ||= DEFAULT_CANDIDATE_LANGUAGE;
   return values;
 }
 
@@ -187,7 +205,7 @@ export function CandidateForm({ formId, label, initial, submitLabel, withFiles, 
                   <option value="">Select...</option>
                   {field.kind.options.map((option) => (
                     <option key={option} value={option}>
-                      {option}
+                      {optionName(field.kind, option)}
                     </option>
                   ))}
                 </NativeSelect>

@@ -3,6 +3,7 @@ import type { ApiSuccess, Pagination } from './api-responses';
 import type { CandidateRegistration } from './candidate.schema';
 import { KBE_CATEGORIES } from './registration.choices';
 import { CONSENT_STATUSES, type ConsentStatus } from './consent.contract';
+import type { CandidateLanguage } from './language';
 import { EXAM_TIME_FORMAT_MESSAGE, EXAM_TIME_INPUT_PATTERN, parseExamTime } from './exam-time.util';
 import { MAX_TEXT_LENGTH } from './field.rules';
 import type { MentorRegistration } from './mentor.schema';
@@ -220,9 +221,12 @@ export interface AdminCandidateListItem {
 /** The columns of the candidates CSV export: a list row without the links and the stage. */
 export type CandidateSheetRow = Omit<AdminCandidateListItem, 'id' | 'candidateCode' | 'photo' | 'signature' | 'stage'>;
 
-/** The candidate view: the list row plus every registration field. */
+/**
+ * The candidate view: the list row plus every registration field, and the candidate's language
+ * (always set: English for candidates registered before it existed), which the edit changes.
+ */
 export type AdminCandidateDetail = AdminCandidateListItem &
-  CandidateRegistration & { schoolCode: string };
+  CandidateRegistration & { schoolCode: string; language: CandidateLanguage };
 
 export interface AdminCandidateListData {
   candidates: AdminCandidateListItem[];

@@ -87,13 +87,18 @@ export class AdminCandidatesController {
   }
 
   @Get(':id')
+  @ApiOkResponse({ description: 'The candidate: the list row, every registration field and `language` (en, mr or hi) of the SMS and documents sent to them.' })
   @ApiNotFoundResponse({ description: 'Candidate not found' })
   async get(@Param('id', idPipe) id: string): Promise<AdminCandidateResponse> {
     return { success: true, message: 'Candidate', data: await this.candidates.get(id) };
   }
 
-  /** Edit every registration field, validated like a registration. */
+  /**
+   * Edit every registration field, validated like a registration, and the candidate's language
+   * (`language`: en, mr or hi; absent keeps the stored one).
+   */
   @Put(':id')
+  @ApiOkResponse({ description: 'The candidate as edited; a changed language applies to the next SMS and documents.' })
   @ApiUnprocessableEntityResponse({ description: 'Mentor Code not found (or not active).' })
   @ApiNotFoundResponse({ description: 'Candidate not found' })
   async update(

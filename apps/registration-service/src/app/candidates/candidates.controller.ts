@@ -59,7 +59,7 @@ export class CandidatesController {
     },
   })
   @ApiOkResponse({ description: 'The same candidate submitted again: the first code.' })
-  @ApiBadRequestResponse({ description: 'Invalid fields, missing or non-image documents, or the registration deadline has passed.' })
+  @ApiBadRequestResponse({ description: 'Invalid fields (a language other than en, mr or hi too), missing or non-image documents, or the registration deadline has passed.' })
   @ApiUnprocessableEntityResponse({ description: 'Mentor Code not found (or not active).' })
   @ApiPayloadTooLargeResponse({ description: 'A file is larger than 5 MB.' })
   async register(

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  candidateLanguageOf,
   EXAM_ASSIGNMENT_CSV_COLUMNS,
   isCandidateCode,
   plural,
@@ -288,6 +289,7 @@ export class AdminCandidatesUseCase {
       orphanDetails: candidate.orphanDetails,
       permanentAddress: candidate.permanentAddress,
       educationalDetails: candidate.educationalDetails,
+      language: candidateLanguageOf(candidate.language),
     };
   }
 }
@@ -302,6 +304,7 @@ function changedFields(before: CandidateRegistration, after: CandidateRegistrati
     }
   }
   if (before.mentorCode !== after.mentorCode) changed.push('mentorCode');
+  if (candidateLanguageOf(before.language) !== candidateLanguageOf(after.language)) changed.push('language');
   return changed;
 }
 
