@@ -24,6 +24,7 @@ import type { CodePrefill } from '../common/registration-outcome';
 import { useRegistrationApi } from '../common/registration-api';
 import { RegistrationOutcomeAlert } from '../common/registration-outcome';
 import { useRegistrationSubmission } from '../common/use-registration-submission.hook';
+import { choiceLabel, deadlineText, useRegistrationMessages } from '../../i18n/registration.catalogue';
 
 export interface CandidateFormValues {
   mentorCode: string;
@@ -100,6 +101,7 @@ const fileKey = (file: File | null) => (file ? `${file.name}:${file.size}:${file
 
 export function CandidateRegistrationForm({ edition, now, prefill }: CandidateRegistrationFormProps) {
   const api = useRegistrationApi();
+  const { t, text, locale } = useRegistrationMessages();
   const formId = `candidate-${useId().replace(/:/g, '')}`;
   const [initial] = useState(() => loadDraft('candidate', EMPTY_CANDIDATE));
   const form = useForm<CandidateFormValues, unknown, CandidateRegistration>({ resolver, defaultValues: initial });
@@ -132,12 +134,16 @@ export function CandidateRegistrationForm({ edition, now, prefill }: CandidateRe
     const closed = registrationClosedMessage(now(), edition);
     if (closed) return { success: false as const, messages: [closed] };
     const { validateCandidateSubmission } = await loadRegistrationValidation();
-    return validateCandidateSubmission({ fields: form.getValues(), photo, signature });
+    return validateCandidateSubmission({ fields: { ...form.getValues(), language: locale }, photo, signature });
   };
+
+  /** The deadline in the page's language, for its message ('Registration deadline (...) has passed'). */
+  const deadline = deadlineText(locale, edition.registrationDeadline, edition.timeZoneOffsetMinutes, '');
 
   const showProblems = (messages: string[]) => {
     setFileError(messages.includes(VALIDATION_MESSAGES.documents) ? VALIDATION_MESSAGES.documents : undefined);
-    fail({ title: REGISTRATION_FAILURE_TITLES.candidate, message: joinValidationMessages(messages), details: [] });
+    const shown = locale === 'en' ? messages : messages.map((message) => text(message, { deadline }));
+    fail({ title: REGISTRATION_FAILURE_TITLES.candidate, message: joinValidationMessages(shown), details: [] });
   };
 
   const onValid = async (candidate: CandidateRegistration) => {
@@ -148,9 +154,11 @@ export function CandidateRegistrationForm({ edition, now, prefill }: CandidateRe
     }
     if (!photo || !signature) return;
     setFileError(undefined);
-    const fingerprint = JSON.stringify([candidate, fileKey(photo), fileKey(signature)]);
+    // The language of what the candidate and their parent are sent: the page's.
+    const registration: CandidateRegistration = { ...candidate, language: locale };
+    const fingerprint = JSON.stringify([registration, fileKey(photo), fileKey(signature)]);
     return submit(
-      () => api.registerCandidate(candidate, { photo, signature }, idempotencyKeyFor('candidate', fingerprint)),
+      () => api.registerCandidate(registration, { photo, signature }, idempotencyKeyFor('candidate', fingerprint)),
       () => {
         form.reset(EMPTY_CANDIDATE);
         clearDraft('candidate');
@@ -171,77 +179,77 @@ export function CandidateRegistrationForm({ edition, now, prefill }: CandidateRe
   const field = { form, formId, required: true };
   const digits = { inputMode: 'numeric' as const, pattern: '[0-9]*', autoComplete: 'off' };
   return (
-    <form noValidate aria-label="Candidate registration" onFocus={preloadRegistrationValidation} onSubmit={handleSubmit} className="flex flex-col gap-5">
-      <FieldGroup legend="Mentor">
+    <form noValidate aria-label={t('form.candidate')} onFocus={preloadRegistrationValidation} onSubmit={handleSubmit} className="flex flex-col gap-5">
+      <FieldGroup legend={t('legend.mentor')}>
         <TextField
           {...field}
           name="mentorCode"
-          label="Mentor Code"
-          hint="The code your mentor received, e.g. MEN-4HT9PA."
+          label={t('label.mentorCode')}
+          hint={t('hint.mentorCode')}
           autoCapitalize="characters"
           autoComplete="off"
           maxLength={10}
         />
       </FieldGroup>
-      <FieldGroup legend="Personal details">
-        <TextField {...field} name="personalDetails.fullName" label="Full Name" autoComplete="name" />
-        <TextField {...field} name="personalDetails.fatherName" label="Father's Name" />
-        <TextField {...field} name="personalDetails.motherName" label="Mother's Name" />
-        <SelectField {...field} name="personalDetails.gender" label="Gender" options={GENDERS} />
-        <TextField {...field} name="personalDetails.dateOfBirth" label="Date of Birth" type="date" />
-        <TextField {...field} name="personalDetails.religion" label="Religion" />
-        <SelectField {...field} name="personalDetails.region" label="Region" options={REGIONS} />
-        <TextField {...field} name="personalDetails.motherTongue" label="Mother Tongue" />
+      <FieldGroup legend={t('legend.personalDetails')}>
+        <TextField {...field} name="personalDetails.fullName" label={t('label.fullName')} autoComplete="name" />
+        <TextField {...field} name="personalDetails.fatherName" label={t('label.fatherName')} />
+        <TextField {...field} name="personalDetails.motherName" label={t('label.motherName')} />
+        <SelectField {...field} name="personalDetails.gender" label={t('label.gender')} options={GENDERS} optionLabel={(value) => choiceLabel(t, 'gender', value)} />
+        <TextField {...field} name="personalDetails.dateOfBirth" label={t('label.dateOfBirth')} type="date" />
+        <TextField {...field} name="personalDetails.religion" label={t('label.religion')} />
+        <SelectField {...field} name="personalDetails.region" label={t('label.region')} options={REGIONS} optionLabel={(value) => choiceLabel(t, 'region', value)} />
+        <TextField {...field} name="personalDetails.motherTongue" label={t('label.motherTongue')} />
       </FieldGroup>
-      <FieldGroup legend="Contact details">
-        <TextField {...field} name="contactDetails.phoneNumber" label="Phone Number" type="tel" maxLength={10} {...digits} />
-        <TextField {...field} required={false} name="contactDetails.email" label="Email (optional)" type="email" autoComplete="email" />
-        <CheckboxField {...field} name="orphanDetails.isOrphan" label="The candidate is an orphan" />
+      <FieldGroup legend={t('legend.contactDetails')}>
+        <TextField {...field} name="contactDetails.phoneNumber" label={t('label.phoneNumber')} type="tel" maxLength={10} {...digits} />
+        <TextField {...field} required={false} name="contactDetails.email" label={t('label.emailOptional')} type="email" autoComplete="email" />
+        <CheckboxField {...field} name="orphanDetails.isOrphan" label={t('label.isOrphan')} />
       </FieldGroup>
-      <FieldGroup legend="Parent or guardian">
-        <TextField {...field} name="guardianDetails.name" label="Parent/Guardian Name" autoComplete="off" />
-        <SelectField {...field} name="guardianDetails.relation" label="Relation to the Candidate" options={GUARDIAN_RELATIONS} />
+      <FieldGroup legend={t('legend.guardian')}>
+        <TextField {...field} name="guardianDetails.name" label={t('label.guardianName')} autoComplete="off" />
+        <SelectField {...field} name="guardianDetails.relation" label={t('label.guardianRelation')} options={GUARDIAN_RELATIONS} optionLabel={(value) => choiceLabel(t, 'guardianRelation', value)} />
         <TextField
           {...field}
           name="guardianDetails.phoneNumber"
-          label="Parent/Guardian Mobile Number"
-          hint="The phone number above unless you change it. The parent or guardian gets an SMS to give consent for the candidate's data."
+          label={t('label.guardianPhone')}
+          hint={t('hint.guardianPhone')}
           type="tel"
           maxLength={10}
           {...digits}
         />
       </FieldGroup>
-      <FieldGroup legend="Permanent address">
-        <TextAreaField {...field} name="permanentAddress.addressLines" label="Address" className="sm:col-span-2" maxLength={1000} />
-        <TextField {...field} name="permanentAddress.village" label="Village" />
-        <TextField {...field} name="permanentAddress.taluka" label="Taluka" />
-        <TextField {...field} name="permanentAddress.district" label="District" />
-        <TextField {...field} name="permanentAddress.state" label="State" autoComplete="address-level1" />
-        <TextField {...field} name="permanentAddress.pin" label="PIN Code" maxLength={6} {...digits} />
+      <FieldGroup legend={t('legend.permanentAddress')}>
+        <TextAreaField {...field} name="permanentAddress.addressLines" label={t('label.address')} className="sm:col-span-2" maxLength={1000} />
+        <TextField {...field} name="permanentAddress.village" label={t('label.village')} />
+        <TextField {...field} name="permanentAddress.taluka" label={t('label.taluka')} />
+        <TextField {...field} name="permanentAddress.district" label={t('label.district')} />
+        <TextField {...field} name="permanentAddress.state" label={t('label.state')} autoComplete="address-level1" />
+        <TextField {...field} name="permanentAddress.pin" label={t('label.pin')} maxLength={6} {...digits} />
       </FieldGroup>
-      <FieldGroup legend="Educational details">
-        <TextField {...field} name="educationalDetails.schoolName" label="School Name" />
-        <SelectField {...field} name="educationalDetails.standard" label="Standard" options={STANDARDS} />
-        <SelectField {...field} name="educationalDetails.medium" label="Medium" options={MEDIUMS} />
-        <SelectField {...field} name="educationalDetails.board" label="Board" options={BOARDS} />
-        <SelectField {...field} name="educationalDetails.kbeCategory" label="KBE Category" options={KBE_CATEGORIES} />
-        <TextField {...field} name="educationalDetails.kbeStageParticipated" label="KBE Stage Participated" />
+      <FieldGroup legend={t('legend.educationalDetails')}>
+        <TextField {...field} name="educationalDetails.schoolName" label={t('label.schoolName')} />
+        <SelectField {...field} name="educationalDetails.standard" label={t('label.standard')} options={STANDARDS} optionLabel={(value) => choiceLabel(t, 'standard', value)} />
+        <SelectField {...field} name="educationalDetails.medium" label={t('label.medium')} options={MEDIUMS} optionLabel={(value) => choiceLabel(t, 'medium', value)} />
+        <SelectField {...field} name="educationalDetails.board" label={t('label.board')} options={BOARDS} optionLabel={(value) => choiceLabel(t, 'board', value)} />
+        <SelectField {...field} name="educationalDetails.kbeCategory" label={t('label.kbeCategory')} options={KBE_CATEGORIES} optionLabel={(value) => choiceLabel(t, 'kbeCategory', value)} />
+        <TextField {...field} name="educationalDetails.kbeStageParticipated" label={t('label.kbeStage')} />
         <TextField
           {...field}
           name="educationalDetails.fees"
-          label="Fees (₹)"
-          hint={`Mains fee: ₹${edition.fees.min}-₹${edition.fees.max}.`}
+          label={t('label.fees')}
+          hint={t('hint.fees', { min: String(edition.fees.min), max: String(edition.fees.max) })}
           inputMode="decimal"
           autoComplete="off"
         />
-        <CheckboxField {...field} name="feesPaid" label="Fees paid" />
+        <CheckboxField {...field} name="feesPaid" label={t('label.feesPaid')} />
       </FieldGroup>
-      <FieldGroup legend="Documents">
+      <FieldGroup legend={t('legend.documents')}>
         <ImageUploadField
           key={`photo-${fileInputsKey}`}
           formId={formId}
           name="photo"
-          label="Photo"
+          label={t('label.photo')}
           file={photo}
           onChange={setPhoto}
           error={!photo ? fileError : undefined}
@@ -250,7 +258,7 @@ export function CandidateRegistrationForm({ edition, now, prefill }: CandidateRe
           key={`signature-${fileInputsKey}`}
           formId={formId}
           name="signature"
-          label="Signature"
+          label={t('label.signature')}
           file={signature}
           onChange={setSignature}
           error={!signature ? fileError : undefined}
@@ -258,7 +266,7 @@ export function CandidateRegistrationForm({ edition, now, prefill }: CandidateRe
       </FieldGroup>
       <div>
         <Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-auto">
-          {submitting ? 'Registering Candidate...' : 'Register Candidate'}
+          {submitting ? t('submitting.candidate') : t('submit.candidate')}
         </Button>
       </div>
       <RegistrationOutcomeAlert kind="candidate" outcome={outcome} />

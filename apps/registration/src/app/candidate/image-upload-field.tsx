@@ -3,10 +3,16 @@ import { toast } from '@kbe/ui';
 import {
   IMAGE_ACCEPT_ATTRIBUTE,
   MAX_IMAGE_FILE_BYTES,
+  FIELD_LABELS,
   VALIDATION_MESSAGES,
+  imageFileProblem,
   isAllowedImageType,
 } from '@kbe/contracts/zod-free';
+
+/** The contracts' names of the two files, in the messages of their rules. */
+const FILE_LABELS = { photo: FIELD_LABELS.photo, signature: FIELD_LABELS.signature } as const;
 import { FieldShell, describedBy, fieldIds } from '../common/form-fields';
+import { useRegistrationMessages } from '../../i18n/registration.catalogue';
 
 interface ImageUploadFieldProps {
   formId: string;
@@ -41,8 +47,10 @@ function usePreview(file: File | null): string | null {
 
 /** An image-only file input with a preview; too large or non-image files are refused at once. */
 export function ImageUploadField({ formId, name, label, file, onChange, error }: ImageUploadFieldProps) {
+  const { t, text } = useRegistrationMessages();
   const { id, hintId, errorId } = fieldIds(formId, name);
-  const hint = 'JPEG, PNG, WebP or GIF, at most 5MB.';
+  const hint = t('image.hint');
+  const shownError = error ? text(error) : undefined;
   const preview = usePreview(file);
 
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
@@ -53,8 +61,8 @@ export function ImageUploadField({ formId, name, label, file, onChange, error }:
     }
     if (chosen.size > MAX_IMAGE_FILE_BYTES) {
       toast({
-        title: VALIDATION_MESSAGES.fileTooLargeTitle,
-        description: VALIDATION_MESSAGES.fileTooLargeText,
+        title: text(VALIDATION_MESSAGES.fileTooLargeTitle),
+        description: text(VALIDATION_MESSAGES.fileTooLargeText),
         variant: 'destructive',
       });
       event.target.value = '';
@@ -63,8 +71,9 @@ export function ImageUploadField({ formId, name, label, file, onChange, error }:
     }
     if (!isAllowedImageType(chosen.type)) {
       toast({
-        title: 'Images only',
-        description: `${label} must be a JPEG, PNG, WebP or GIF image`,
+        title: t('image.imagesOnly'),
+        // The contracts' rule and message; the field's own label stands in the page's language.
+        description: text(imageFileProblem(FILE_LABELS[name], { type: chosen.type, size: chosen.size }) ?? '', { field: label }),
         variant: 'destructive',
       });
       event.target.value = '';
@@ -75,7 +84,7 @@ export function ImageUploadField({ formId, name, label, file, onChange, error }:
   };
 
   return (
-    <FieldShell id={id} label={label} required hint={hint} hintId={hintId} error={error} errorId={errorId}>
+    <FieldShell id={id} label={label} required hint={hint} hintId={hintId} error={shownError} errorId={errorId}>
       <input
         id={id}
         name={name}
@@ -83,14 +92,14 @@ export function ImageUploadField({ formId, name, label, file, onChange, error }:
         accept={IMAGE_ACCEPT_ATTRIBUTE}
         onChange={handleChange}
         aria-required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint, hintId, error, errorId)}
+        aria-invalid={shownError ? true : undefined}
+        aria-describedby={describedBy(hint, hintId, shownError, errorId)}
         className="block w-full min-w-0 text-sm text-slate-900 file:mr-3 file:min-h-11 file:rounded-md file:border-0 file:bg-indigo-50 file:px-3 file:font-semibold file:text-indigo-800"
       />
       {preview ? (
         <img
           src={preview}
-          alt={`${label} preview`}
+          alt={t('image.preview', { label })}
           className="mt-2 h-32 w-auto max-w-full rounded border border-slate-200 object-contain"
         />
       ) : null}

@@ -1,6 +1,7 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { get, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { FieldError, Input, Label, NativeSelect, Textarea } from '@kbe/ui';
+import { useRegistrationMessages } from '../../i18n/registration.catalogue';
 
 /** Ids of a field, its hint and its error, derived from the form id and the field path. */
 export function fieldIds(formId: string, name: string) {
@@ -59,7 +60,10 @@ interface BaseProps<V extends FieldValues> {
 }
 
 function useFieldState<V extends FieldValues>({ form, formId, name, hint }: BaseProps<V>) {
-  const error = (get(form.formState.errors, name) as { message?: string } | undefined)?.message;
+  const { text } = useRegistrationMessages();
+  const english = (get(form.formState.errors, name) as { message?: string } | undefined)?.message;
+  // The schemas speak English; the page shows each message in its language by the message's key.
+  const error = english ? text(english) : undefined;
   const ids = fieldIds(formId, name);
   return {
     ...ids,
@@ -105,20 +109,21 @@ export function TextAreaField<V extends FieldValues>(
 }
 
 export function SelectField<V extends FieldValues>(
-  props: BaseProps<V> & { options: readonly string[]; placeholder?: string } & Omit<
+  props: BaseProps<V> & { options: readonly string[]; optionLabel?: (value: string) => string; placeholder?: string } & Omit<
       SelectHTMLAttributes<HTMLSelectElement>,
       'name' | 'form'
     >,
 ) {
-  const { form, formId, name, label, required, hint, className, options, placeholder, ...selectProps } = props;
+  const { form, formId, name, label, required, hint, className, options, optionLabel, placeholder, ...selectProps } = props;
   const state = useFieldState(props);
+  const { t } = useRegistrationMessages();
   return (
     <FieldShell label={label} required={required} hint={hint} className={className} {...state}>
       <NativeSelect aria-required={required || undefined} {...selectProps} {...state.a11y} {...form.register(name)}>
-        <option value="">{placeholder ?? `Select ${label.toLowerCase()}`}</option>
+        <option value="">{placeholder ?? t('select.placeholder', { label: label.toLowerCase() })}</option>
         {options.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {optionLabel ? optionLabel(option) : option}
           </option>
         ))}
       </NativeSelect>

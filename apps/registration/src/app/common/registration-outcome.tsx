@@ -1,25 +1,17 @@
 import { useState } from 'react';
 import { Alert, AlertDescription, AlertTitle, Button } from '@kbe/ui';
-import { REGISTRATION_SUCCESS_MESSAGES, REGISTRATION_SUCCESS_TITLE, type RegistrationKind, type UserFacingError } from '@kbe/api-client';
+import type { RegistrationKind, UserFacingError } from '@kbe/api-client';
 import { consentPagePath } from '@kbe/contracts/zod-free';
+import { localizedPath } from '@kbe/i18n';
+import { CODE_LABEL_KEYS, SUCCESS_KEYS, useRegistrationMessages } from '../../i18n/registration.catalogue';
 
 export type RegistrationOutcome =
   | { status: 'success'; code: string }
   | { status: 'error'; error: UserFacingError }
   | null;
 
-const CODE_LABELS: Record<RegistrationKind, string> = {
-  school: 'School Code',
-  mentor: 'Mentor Code',
-  candidate: 'Candidate ID',
-};
-
-/** 'School registration completed successfully. Your School Code is SCH-7KQ2XM.' */
-export function successText(kind: RegistrationKind, code: string): string {
-  return `${REGISTRATION_SUCCESS_MESSAGES[kind]}. Your ${CODE_LABELS[kind]} is ${code}.`;
-}
-
 function CopyCodeButton({ code }: { code: string }) {
+  const { t } = useRegistrationMessages();
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const copy = async () => {
     try {
@@ -30,8 +22,8 @@ function CopyCodeButton({ code }: { code: string }) {
     }
   };
   return (
-    <Button variant="outline" size="sm" onClick={() => void copy()} aria-label={`Copy code ${code}`}>
-      {state === 'copied' ? 'Copied!' : state === 'failed' ? 'Copy failed - select the code' : 'Copy code'}
+    <Button variant="outline" size="sm" onClick={() => void copy()} aria-label={t('copy.label', { code })}>
+      {state === 'copied' ? t('copy.copied') : state === 'failed' ? t('copy.failed') : t('copy.idle')}
     </Button>
   );
 }
@@ -45,9 +37,10 @@ interface RegistrationOutcomeAlertProps {
 
 /** The alert under a form after a submit: the issued code, or what went wrong. */
 export function RegistrationOutcomeAlert({ kind, outcome, next }: RegistrationOutcomeAlertProps) {
+  const { t, locale, failure } = useRegistrationMessages();
   if (!outcome) return null;
   if (outcome.status === 'error') {
-    const { title, message, details } = outcome.error;
+    const { title, message, details } = failure(outcome.error);
     return (
       <Alert variant="destructive" data-testid={`${kind}-error-alert`}>
         <AlertTitle>{title}</AlertTitle>
@@ -66,23 +59,22 @@ export function RegistrationOutcomeAlert({ kind, outcome, next }: RegistrationOu
   }
   return (
     <Alert variant="success" data-testid={`${kind}-success-alert`}>
-      <AlertTitle>{REGISTRATION_SUCCESS_TITLE}</AlertTitle>
+      <AlertTitle>{t('outcome.successTitle')}</AlertTitle>
       <AlertDescription className="flex flex-col gap-3">
-        <p>{REGISTRATION_SUCCESS_MESSAGES[kind]}.</p>
+        <p>{t(SUCCESS_KEYS[kind])}.</p>
         <p className="flex flex-wrap items-center gap-2">
-          <span>Your {CODE_LABELS[kind]}:</span>
+          <span>{t('outcome.yourCode', { label: t(CODE_LABEL_KEYS[kind]) })}</span>
           <strong className="select-all break-all font-mono text-lg" data-testid={`${kind}-issued-code`}>
             {outcome.code}
           </strong>
           <CopyCodeButton code={outcome.code} />
         </p>
-        <p className="text-xs">Keep this code safe: it is needed for the next step.</p>
+        <p className="text-xs">{t('outcome.keepSafe')}</p>
         {kind === 'candidate' ? (
           <p data-testid="candidate-consent-link">
-            The candidate is under 18: a parent or guardian must give consent before the hall ticket and the certificate can be released. They
-            get an SMS with a code, or can{' '}
-            <a className="font-semibold underline underline-offset-4" href={consentPagePath(outcome.code)}>
-              give parental consent now
+            {t('outcome.consentBefore')}{' '}
+            <a className="font-semibold underline underline-offset-4" href={localizedPath(locale, consentPagePath(outcome.code))}>
+              {t('outcome.consentLink')}
             </a>
             .
           </p>

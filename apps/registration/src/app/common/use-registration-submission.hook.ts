@@ -1,13 +1,8 @@
-import { createElement, useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { toast } from '@kbe/ui';
-import {
-  REGISTRATION_SUCCESS_TITLE,
-  formatUserFacingError,
-  mapRegistrationError,
-  type RegistrationKind,
-  type UserFacingError,
-} from '@kbe/api-client';
-import { successText, type RegistrationOutcome } from './registration-outcome';
+import { formatUserFacingError, mapRegistrationError, type RegistrationKind, type UserFacingError } from '@kbe/api-client';
+import { preLine, successText, useRegistrationMessages } from '../../i18n/registration.catalogue';
+import type { RegistrationOutcome } from './registration-outcome';
 
 /**
  * Submit state of one registration form: idle -> submitting -> success (code) or error. Shows
@@ -17,15 +12,17 @@ export function useRegistrationSubmission(kind: RegistrationKind) {
   const [submitting, setSubmitting] = useState(false);
   const [outcome, setOutcome] = useState<RegistrationOutcome>(null);
   const inFlight = useRef(false);
+  const { t, failure } = useRegistrationMessages();
 
-  const fail = useCallback((error: UserFacingError) => {
-    setOutcome({ status: 'error', error });
-    toast({
-      title: error.title,
-      description: createElement('span', { className: 'whitespace-pre-line' }, formatUserFacingError(error)),
-      variant: 'destructive',
-    });
-  }, []);
+  /** The alert keeps the English error (it shows it in the page's language); the toast is shown in it now. */
+  const fail = useCallback(
+    (error: UserFacingError) => {
+      setOutcome({ status: 'error', error });
+      const shown = failure(error);
+      toast({ title: shown.title, description: preLine(formatUserFacingError(shown)), variant: 'destructive' });
+    },
+    [failure],
+  );
 
   const submit = useCallback(
     async (send: () => Promise<string>, onSuccess: (code: string) => void) => {
@@ -36,7 +33,7 @@ export function useRegistrationSubmission(kind: RegistrationKind) {
       try {
         const code = await send();
         setOutcome({ status: 'success', code });
-        toast({ title: REGISTRATION_SUCCESS_TITLE, description: successText(kind, code) });
+        toast({ title: t('outcome.successTitle'), description: successText(t, kind, code) });
         onSuccess(code);
       } catch (error) {
         fail(mapRegistrationError(kind, error));
@@ -45,7 +42,7 @@ export function useRegistrationSubmission(kind: RegistrationKind) {
         setSubmitting(false);
       }
     },
-    [kind, fail],
+    [kind, fail, t],
   );
 
   return { submitting, outcome, submit, fail };

@@ -9,6 +9,7 @@ import { useRegistrationApi } from '../common/registration-api';
 import { RegistrationOutcomeAlert, type CodePrefill } from '../common/registration-outcome';
 import { useRegistrationSubmission } from '../common/use-registration-submission.hook';
 import { useSchoolLookup, type SchoolLookupState } from './use-school-lookup.hook';
+import { useRegistrationMessages } from '../../i18n/registration.catalogue';
 
 export interface MentorFormValues {
   schoolCode: string;
@@ -37,18 +38,20 @@ export const EMPTY_MENTOR: MentorFormValues = {
 const resolver = lazyResolver<MentorFormValues, MentorRegistration>('mentor');
 
 function SchoolLookupNote({ state, id }: { state: SchoolLookupState; id: string }) {
+  const { t } = useRegistrationMessages();
   let text = '';
   let tone = 'text-slate-600';
-  if (state.status === 'loading') text = 'Looking up school...';
+  if (state.status === 'loading') text = t('lookup.loading');
   if (state.status === 'found') {
-    text = `School: ${state.school.name}${state.school.city ? `, ${state.school.city}` : ''}`;
+    const { name, city } = state.school;
+    text = city ? t('lookup.foundInCity', { name, city }) : t('lookup.found', { name });
     tone = 'text-green-800 font-semibold';
   }
   if (state.status === 'not-found') {
-    text = `No school is registered with the code ${state.code}. Please check it.`;
+    text = t('lookup.notFound', { code: state.code });
     tone = 'text-amber-800';
   }
-  if (state.status === 'failed') text = 'Could not look up the school right now. You can still register.';
+  if (state.status === 'failed') text = t('lookup.failed');
   return (
     <p id={id} aria-live="polite" className={`min-h-5 text-sm ${tone}`}>
       {text}
@@ -64,6 +67,7 @@ export function MentorRegistrationForm({
   onOpenCandidateTab: (mentorCode: string) => void;
 }) {
   const api = useRegistrationApi();
+  const { t } = useRegistrationMessages();
   const formId = `mentor-${useId().replace(/:/g, '')}`;
   const [initial] = useState(() => loadDraft('mentor', EMPTY_MENTOR));
   const form = useForm<MentorFormValues, unknown, MentorRegistration>({ resolver, defaultValues: initial });
@@ -93,14 +97,14 @@ export function MentorRegistrationForm({
   const field = { form, formId, required: true };
   const digits = { inputMode: 'numeric' as const, pattern: '[0-9]*', autoComplete: 'off' };
   return (
-    <form noValidate aria-label="Mentor registration" onFocus={preloadRegistrationValidation} onSubmit={(event) => void form.handleSubmit(onValid)(event)} className="flex flex-col gap-5">
-      <FieldGroup legend="School">
+    <form noValidate aria-label={t('form.mentor')} onFocus={preloadRegistrationValidation} onSubmit={(event) => void form.handleSubmit(onValid)(event)} className="flex flex-col gap-5">
+      <FieldGroup legend={t('legend.school')}>
         <div className="flex min-w-0 flex-col gap-1 sm:col-span-2">
           <TextField
             {...field}
             name="schoolCode"
-            label="School Code"
-            hint="The code your school received when it registered, e.g. SCH-7KQ2XM."
+            label={t('label.schoolCode')}
+            hint={t('hint.schoolCode')}
             autoCapitalize="characters"
             autoComplete="off"
             maxLength={10}
@@ -109,39 +113,39 @@ export function MentorRegistrationForm({
           <SchoolLookupNote state={lookup} id={lookupId} />
         </div>
       </FieldGroup>
-      <FieldGroup legend="Mentor details">
-        <TextField {...field} name="name" label="Name" autoComplete="name" />
-        <TextField {...field} required={false} name="email" label="Email (optional)" type="email" autoComplete="email" />
-        <TextField {...field} name="contact" label="Contact Number" type="tel" maxLength={10} {...digits} />
-        <TextField {...field} name="subjectTeaching" label="Subject Teaching" />
+      <FieldGroup legend={t('legend.mentorDetails')}>
+        <TextField {...field} name="name" label={t('label.name')} autoComplete="name" />
+        <TextField {...field} required={false} name="email" label={t('label.emailOptional')} type="email" autoComplete="email" />
+        <TextField {...field} name="contact" label={t('label.contact')} type="tel" maxLength={10} {...digits} />
+        <TextField {...field} name="subjectTeaching" label={t('label.subjectTeaching')} />
         <TextField
           {...field}
           name="workExperience"
-          label="Work Experience (years)"
+          label={t('label.workExperience')}
           type="number"
           min={0}
           step={1}
           inputMode="numeric"
         />
-        <TextAreaField {...field} name="address" label="Address" className="sm:col-span-2" maxLength={1000} />
+        <TextAreaField {...field} name="address" label={t('label.address')} className="sm:col-span-2" maxLength={1000} />
         <TextAreaField
           {...field}
           name="activitiesParticipated"
-          label="Activities Participated"
+          label={t('label.activitiesParticipated')}
           className="sm:col-span-2"
           maxLength={1000}
         />
-        <TextAreaField {...field} name="opinionOnISRO" label="Opinion on ISRO" className="sm:col-span-2" maxLength={1000} />
+        <TextAreaField {...field} name="opinionOnISRO" label={t('label.opinionOnIsro')} className="sm:col-span-2" maxLength={1000} />
       </FieldGroup>
       <div>
         <Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-auto">
-          {submitting ? 'Registering Mentor...' : 'Register Mentor'}
+          {submitting ? t('submitting.mentor') : t('submit.mentor')}
         </Button>
       </div>
       <RegistrationOutcomeAlert
         kind="mentor"
         outcome={outcome}
-        next={{ label: 'Register a candidate with this mentor', onClick: onOpenCandidateTab }}
+        next={{ label: t('next.mentor'), onClick: onOpenCandidateTab }}
       />
     </form>
   );

@@ -9,6 +9,7 @@ import { clearDraft, idempotencyKeyFor, loadDraft, saveDraft } from '../common/f
 import { useRegistrationApi } from '../common/registration-api';
 import { RegistrationOutcomeAlert } from '../common/registration-outcome';
 import { useRegistrationSubmission } from '../common/use-registration-submission.hook';
+import { choiceLabel, useRegistrationMessages } from '../../i18n/registration.catalogue';
 
 export interface SchoolFormValues {
   schoolName: string;
@@ -43,6 +44,7 @@ const digits = { inputMode: 'numeric' as const, pattern: '[0-9]*', autoComplete:
 
 export function SchoolRegistrationForm({ onOpenMentorTab }: { onOpenMentorTab: (schoolCode: string) => void }) {
   const api = useRegistrationApi();
+  const { t } = useRegistrationMessages();
   const formId = `school-${useId().replace(/:/g, '')}`;
   const [initial] = useState(() => loadDraft('school', EMPTY_SCHOOL));
   const form = useForm<SchoolFormValues, unknown, SchoolRegistration>({ resolver, defaultValues: initial });
@@ -64,36 +66,36 @@ export function SchoolRegistrationForm({ onOpenMentorTab }: { onOpenMentorTab: (
 
   const field = { form, formId, required: true };
   return (
-    <form noValidate aria-label="School registration" onFocus={preloadRegistrationValidation} onSubmit={(event) => void form.handleSubmit(onValid)(event)} className="flex flex-col gap-5">
-      <FieldGroup legend="School details">
-        <TextField {...field} name="schoolName" label="School Name" autoComplete="organization" maxLength={200} />
-        <TextField {...field} name="udiseCode" label="UDISE Code" maxLength={20} autoComplete="off" />
-        <TextField {...field} name="contact" label="Contact Number" type="tel" maxLength={10} {...digits} />
-        <SelectField {...field} name="schoolType" label="School Type" options={SCHOOL_TYPES} />
+    <form noValidate aria-label={t('form.school')} onFocus={preloadRegistrationValidation} onSubmit={(event) => void form.handleSubmit(onValid)(event)} className="flex flex-col gap-5">
+      <FieldGroup legend={t('legend.schoolDetails')}>
+        <TextField {...field} name="schoolName" label={t('label.schoolName')} autoComplete="organization" maxLength={200} />
+        <TextField {...field} name="udiseCode" label={t('label.udiseCode')} maxLength={20} autoComplete="off" />
+        <TextField {...field} name="contact" label={t('label.contact')} type="tel" maxLength={10} {...digits} />
+        <SelectField {...field} name="schoolType" label={t('label.schoolType')} options={SCHOOL_TYPES} optionLabel={(value) => choiceLabel(t, 'schoolType', value)} />
       </FieldGroup>
-      <FieldGroup legend="School address">
-        <TextField {...field} name="address.area" label="Area" />
-        <TextField {...field} name="address.locality" label="Locality" />
-        <TextField {...field} name="address.street" label="Street" />
-        <TextField {...field} name="address.village" label="Village" />
-        <TextField {...field} name="address.town" label="Town" />
-        <TextField {...field} name="address.city" label="City" autoComplete="address-level2" />
-        <TextField {...field} name="address.state" label="State" autoComplete="address-level1" />
-        <TextField {...field} name="address.pin" label="PIN Code" maxLength={6} {...digits} />
+      <FieldGroup legend={t('legend.schoolAddress')}>
+        <TextField {...field} name="address.area" label={t('label.area')} />
+        <TextField {...field} name="address.locality" label={t('label.locality')} />
+        <TextField {...field} name="address.street" label={t('label.street')} />
+        <TextField {...field} name="address.village" label={t('label.village')} />
+        <TextField {...field} name="address.town" label={t('label.town')} />
+        <TextField {...field} name="address.city" label={t('label.city')} autoComplete="address-level2" />
+        <TextField {...field} name="address.state" label={t('label.state')} autoComplete="address-level1" />
+        <TextField {...field} name="address.pin" label={t('label.pin')} maxLength={6} {...digits} />
       </FieldGroup>
-      <FieldGroup legend="Principal">
-        <TextField {...field} name="principal.name" label="Principal Name" />
-        <TextField {...field} name="principal.contact" label="Principal Contact Number" type="tel" maxLength={10} {...digits} />
+      <FieldGroup legend={t('legend.principal')}>
+        <TextField {...field} name="principal.name" label={t('label.principalName')} />
+        <TextField {...field} name="principal.contact" label={t('label.principalContact')} type="tel" maxLength={10} {...digits} />
       </FieldGroup>
       <div>
         <Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-auto">
-          {submitting ? 'Registering School...' : 'Register School'}
+          {submitting ? t('submitting.school') : t('submit.school')}
         </Button>
       </div>
       <RegistrationOutcomeAlert
         kind="school"
         outcome={outcome}
-        next={{ label: 'Register a mentor for this school', onClick: onOpenMentorTab }}
+        next={{ label: t('next.school'), onClick: onOpenMentorTab }}
       />
     </form>
   );

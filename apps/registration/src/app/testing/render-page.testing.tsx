@@ -1,4 +1,7 @@
+import { Suspense } from 'react';
+import { MemoryRouter } from 'react-router-dom';
 import { render, screen, within, fireEvent } from '@testing-library/react';
+import type { Locale } from '@kbe/i18n';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from '@kbe/ui';
 import { createHttpClient } from '@kbe/api-client';
@@ -10,17 +13,26 @@ import { createFakeServer } from './fake-server.testing';
 export const BEFORE_DEADLINE = new Date('2025-09-01T10:00:00+05:30');
 export const AFTER_DEADLINE = new Date('2025-10-31T00:00:01+05:30');
 
-/** Renders the remote as the shell does (with the shared toaster) against a fake server. */
-export function renderPage(options: { now?: Date; edition?: EditionSettings } = {}) {
+export const PAGE_PATH = '/einstein-quest/online-registrations';
+
+/**
+ * Renders the remote as the shell does (inside its router, whose basename is `/mr` or `/hi` on a
+ * Marathi or Hindi page, and a Suspense boundary while a language loads; with the shared toaster)
+ * against a fake server.
+ */
+export function renderPage(options: { now?: Date; edition?: EditionSettings; locale?: Locale } = {}) {
   const server = createFakeServer();
   const api = createRegistrationApi(createHttpClient({ fetch: server.fetch }));
   const user = userEvent.setup();
   const now = options.now ?? BEFORE_DEADLINE;
+  const prefix = !options.locale || options.locale === 'en' ? '' : `/${options.locale}`;
   const view = render(
-    <>
-      <App api={api} edition={options.edition ?? DEFAULT_EDITION} now={() => now} />
+    <MemoryRouter basename={prefix || undefined} initialEntries={[`${prefix}${PAGE_PATH}`]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+      <Suspense fallback={null}>
+        <App api={api} edition={options.edition ?? DEFAULT_EDITION} now={() => now} />
+      </Suspense>
       <Toaster />
-    </>,
+    </MemoryRouter>,
   );
   return { server, user, view, api };
 }
