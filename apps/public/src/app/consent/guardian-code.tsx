@@ -1,7 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { HttpError, errorMessage } from '@kbe/api-client';
 import { CONSENT_OTP_RULES, type ConsentOtpSent } from '@kbe/contracts/zod-free';
-import { Alert, AlertDescription, AlertTitle, Button, FieldError, Input, Label } from '@kbe/ui';
+import { Alert, AlertDescription, AlertTitle, Button, FieldError, Input, Label, useLocale } from '@kbe/ui';
+import { plainNumber, useConsentMessages } from './i18n/consent.catalogue';
+import { useServerText } from './i18n/server-text';
 
 /**
  * What the consent page and the guardian's rights share: asking for a code by SMS (with the wait
@@ -53,6 +55,9 @@ interface CodeSenderProps {
  * one. The button stays focusable while it waits (aria-disabled), so keyboard focus is not lost.
  */
 export function CodeSender({ send, onRefused, sendLabel, resendLabel, disabled = false, testId }: CodeSenderProps) {
+  const locale = useLocale();
+  const t = useConsentMessages();
+  const say = useServerText();
   const [sent, setSent] = useState<{ answer: ConsentOtpSent; at: number } | null>(null);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -82,21 +87,21 @@ export function CodeSender({ send, onRefused, sendLabel, resendLabel, disabled =
           aria-disabled={blocked || undefined}
           className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
         >
-          {sending ? 'Sending...' : sent ? resendLabel : sendLabel}
+          {sending ? t('sender.busy') : sent ? resendLabel : sendLabel}
         </Button>
-        {secondsLeft > 0 ? <span className="text-sm text-slate-700">A new code can be asked for in {secondsLeft} seconds.</span> : null}
+        {secondsLeft > 0 ? <span className="text-sm text-slate-700">{t('sender.wait', { seconds: plainNumber(locale, secondsLeft) })}</span> : null}
       </div>
       <div aria-live="polite">
         {sent ? (
           <p data-testid={testId} className="text-sm text-green-900">
-            A {CONSENT_OTP_RULES.digits}-digit code was sent by SMS to {sent.answer.maskedPhoneNumber}.
+            {t('sender.sent', { digits: plainNumber(locale, CONSENT_OTP_RULES.digits), phone: sent.answer.maskedPhoneNumber })}
           </p>
         ) : null}
       </div>
       {error ? (
         <Alert variant="destructive">
-          <AlertTitle>The code was not sent</AlertTitle>
-          <AlertDescription>{error}</AlertDescription>
+          <AlertTitle>{t('sender.error')}</AlertTitle>
+          <AlertDescription>{say(error)}</AlertDescription>
         </Alert>
       ) : null}
     </div>

@@ -2,30 +2,28 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { HttpError, errorMessage } from '@kbe/api-client';
 import {
   CONSENT_MESSAGES,
-  DATA_REQUEST_KIND_LABELS,
   DATA_RIGHTS_MESSAGES,
   GUARDIAN_SESSION_MINUTES,
-  requestRecordedMessage,
   type DataRequestInput,
-  type DataRequestStatus,
   type DataRequestView,
   type GuardianSession,
 } from '@kbe/contracts/zod-free';
-import { Alert, AlertDescription, AlertTitle, Button, Card, CardContent, CardHeader, CardTitle, FieldError, Label, Textarea } from '@kbe/ui';
+import { DEFAULT_LOCALE, INTL_LOCALE, type Locale } from '@kbe/i18n';
+import { Alert, AlertDescription, AlertTitle, Button, Card, CardContent, CardHeader, CardTitle, FieldError, Label, Textarea, useLocale } from '@kbe/ui';
 import { CodeField, CodeSender, codeProblem, fieldMessage, isCodeFormat } from './guardian-code';
 import type { DataExportFormat, DownloadedFile, GuardianRightsApi } from './guardian-rights.api';
+import { plainNumber, useConsentMessages, type ConsentMessageKey } from './i18n/consent.catalogue';
+import { useServerText } from './i18n/server-text';
 
 /** The limits of a request's text, as registration-service checks them (after trimming). */
 const DETAILS_MIN = 10;
 const DETAILS_MAX = 2000;
 
-const STATUS_LABELS: Record<DataRequestStatus, string> = { open: 'Open', done: 'Done', refused: 'Refused' };
-
-/** `25 February 2027`, in India time as the organisers' dates are. */
-export function dayOf(iso: string): string {
+/** `25 February 2027` (or in Marathi, Hindi), in India time as the organisers' dates are. */
+export function dayOf(iso: string, locale: Locale = DEFAULT_LOCALE): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'long', year: 'numeric' }).format(date);
 }
 
 /** Saves a downloaded file under its name (the browser's own download, no new window). */
@@ -56,6 +54,9 @@ interface GuardianDataProps {
  */
 export function GuardianData({ api, candidateCode }: GuardianDataProps) {
   const ids = `data-${useId().replace(/:/g, '')}`;
+  const locale = useLocale();
+  const t = useConsentMessages();
+  const say = useServerText();
   const [otp, setOtp] = useState('');
   const [otpProblem, setOtpProblem] = useState<{ otp?: string; general?: string }>({});
   const [opening, setOpening] = useState(false);
@@ -145,45 +146,45 @@ export function GuardianData({ api, candidateCode }: GuardianDataProps) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h3">See or correct the data</CardTitle>
+        <CardTitle as="h3">{t('data.title')}</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {session ? (
           <>
             <Alert variant="success" ref={sessionRef} tabIndex={-1} data-testid="data-session">
-              <AlertDescription>{DATA_RIGHTS_MESSAGES.sessionStarted}</AlertDescription>
+              <AlertDescription>{t('dataRights.sessionStarted')}</AlertDescription>
             </Alert>
 
             <section aria-labelledby={`${ids}-download`} className="flex flex-col gap-3">
               <h4 id={`${ids}-download`} className="font-semibold text-slate-900">
-                Download the data
+                {t('data.download.title')}
               </h4>
-              <p className="text-sm text-slate-700">Everything held about candidate {candidateCode}: as a JSON file (for a computer) or as a PDF (to read or print).</p>
+              <p className="text-sm text-slate-700">{t('data.download.text', { code: candidateCode })}</p>
               <div className="flex flex-wrap gap-3">
                 <Button type="button" variant="outline" onClick={() => void download('json')}
                   aria-disabled={downloading !== null || undefined}
                   className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
                 >
-                  {downloading === 'json' ? 'Downloading...' : 'Download as JSON'}
+                  {downloading === 'json' ? t('data.download.busy') : t('data.download.json')}
                 </Button>
                 <Button type="button" variant="outline" onClick={() => void download('pdf')}
                   aria-disabled={downloading !== null || undefined}
                   className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
                 >
-                  {downloading === 'pdf' ? 'Downloading...' : 'Download as PDF'}
+                  {downloading === 'pdf' ? t('data.download.busy') : t('data.download.pdf')}
                 </Button>
               </div>
               <div aria-live="polite">
                 {saved ? (
                   <p className="text-sm text-green-900" data-testid="data-saved">
-                    Saved as {saved}.
+                    {t('data.download.saved', { file: saved })}
                   </p>
                 ) : null}
               </div>
               {downloadError ? (
                 <Alert variant="destructive">
-                  <AlertTitle>The data was not downloaded</AlertTitle>
-                  <AlertDescription>{downloadError}</AlertDescription>
+                  <AlertTitle>{t('data.download.error')}</AlertTitle>
+                  <AlertDescription>{say(downloadError)}</AlertDescription>
                 </Alert>
               ) : null}
             </section>
@@ -204,17 +205,17 @@ export function GuardianData({ api, candidateCode }: GuardianDataProps) {
 
             <section aria-labelledby={`${ids}-requests`} className="flex flex-col gap-3">
               <h4 id={`${ids}-requests`} className="font-semibold text-slate-900">
-                Your requests
+                {t('data.requests.title')}
               </h4>
               {requestsError ? (
                 <Alert variant="destructive">
-                  <AlertTitle>The requests could not be loaded</AlertTitle>
-                  <AlertDescription>{requestsError}</AlertDescription>
+                  <AlertTitle>{t('data.requests.error')}</AlertTitle>
+                  <AlertDescription>{say(requestsError)}</AlertDescription>
                 </Alert>
               ) : requests === null ? (
-                <p role="status">Loading the requests...</p>
+                <p role="status">{t('data.requests.loading')}</p>
               ) : requests.length === 0 ? (
-                <p className="text-sm text-slate-700">No requests yet.</p>
+                <p className="text-sm text-slate-700">{t('data.requests.none')}</p>
               ) : (
                 <RequestList requests={requests} />
               )}
@@ -224,32 +225,29 @@ export function GuardianData({ api, candidateCode }: GuardianDataProps) {
           <>
             {ended ? (
               <Alert variant="destructive" ref={endedRef} tabIndex={-1} data-testid="data-session-ended">
-                <AlertTitle>Session ended</AlertTitle>
-                <AlertDescription>{DATA_RIGHTS_MESSAGES.sessionExpired}</AlertDescription>
+                <AlertTitle>{t('data.ended')}</AlertTitle>
+                <AlertDescription>{t('dataRights.sessionExpired')}</AlertDescription>
               </Alert>
             ) : null}
-            <p className="text-sm text-slate-700">
-              To see everything held about the candidate, download it, or ask for a correction or an erasure, ask for a data-request code. It is sent by SMS to
-              the parent or guardian and opens the data for {GUARDIAN_SESSION_MINUTES} minutes.
-            </p>
+            <p className="text-sm text-slate-700">{t('data.how', { minutes: plainNumber(locale, GUARDIAN_SESSION_MINUTES) })}</p>
             <CodeSender
               send={() => api.sendOtp(candidateCode, 'data-request')}
-              sendLabel="Send data-request code"
-              resendLabel="Send a new data-request code"
+              sendLabel={t('data.send')}
+              resendLabel={t('data.resend')}
               disabled={!candidateCode}
               testId="data-code-sent"
             />
-            <form aria-label="Open the data" noValidate onSubmit={(event) => void open(event)} className="flex flex-col gap-4">
+            <form aria-label={t('data.form')} noValidate onSubmit={(event) => void open(event)} className="flex flex-col gap-4">
               {otpProblem.general ? (
                 <Alert variant="destructive">
-                  <AlertTitle>The code was not accepted</AlertTitle>
-                  <AlertDescription>{otpProblem.general}</AlertDescription>
+                  <AlertTitle>{t('data.error')}</AlertTitle>
+                  <AlertDescription>{say(otpProblem.general)}</AlertDescription>
                 </Alert>
               ) : null}
-              <CodeField id={`${ids}-otp`} label="Data-request code" value={otp} onChange={setOtp} problem={otpProblem.otp} />
+              <CodeField id={`${ids}-otp`} label={t('data.code')} value={otp} onChange={setOtp} problem={say(otpProblem.otp)} />
               <div>
                 <Button type="submit" disabled={opening || !candidateCode}>
-                  {opening ? 'Checking...' : 'Confirm code'}
+                  {opening ? t('data.busy') : t('data.submit')}
                 </Button>
               </div>
             </form>
@@ -260,23 +258,22 @@ export function GuardianData({ api, candidateCode }: GuardianDataProps) {
   );
 }
 
-const REQUEST_TEXT = {
+const REQUEST_TEXT: Record<DataRequestInput['kind'], { title: ConsentMessageKey; explain: ConsentMessageKey; label: ConsentMessageKey; submit: ConsentMessageKey; tooShortOrLong: string }> = {
   correction: {
-    title: 'Ask for a correction',
-    explain: 'If something held about the candidate is wrong, say what it is and what it should say. The organisers check it and answer.',
-    label: 'What is wrong, and what it should say',
-    submit: 'Send correction request',
+    title: 'correction.title',
+    explain: 'correction.explain',
+    label: 'correction.label',
+    submit: 'correction.submit',
     tooShortOrLong: DATA_RIGHTS_MESSAGES.details,
   },
   erasure: {
-    title: 'Ask for an erasure',
-    explain:
-      'Ask the organisers to erase data they no longer need. To stop all use of the data at once and erase it now, withdraw consent above instead.',
-    label: 'Reason (optional)',
-    submit: 'Send erasure request',
+    title: 'erasure.title',
+    explain: 'erasure.explain',
+    label: 'erasure.label',
+    submit: 'erasure.submit',
     tooShortOrLong: DATA_RIGHTS_MESSAGES.erasureDetails,
   },
-} as const;
+};
 
 interface RequestFormProps {
   api: GuardianRightsApi;
@@ -292,6 +289,9 @@ interface RequestFormProps {
 /** A correction (10 to 2000 characters) or an erasure (an optional reason) request. */
 function RequestForm({ api, candidateCode, token, kind, details, onDetails, onRecorded, onSessionOver }: RequestFormProps) {
   const ids = `${kind}-${useId().replace(/:/g, '')}`;
+  const locale = useLocale();
+  const t = useConsentMessages();
+  const say = useServerText();
   const text = REQUEST_TEXT[kind];
   const [problem, setProblem] = useState<{ details?: string; general?: string }>({});
   const [sending, setSending] = useState(false);
@@ -311,7 +311,7 @@ function RequestForm({ api, candidateCode, token, kind, details, onDetails, onRe
     setSending(true);
     try {
       const answer = await api.request(candidateCode, { kind, details: trimmed }, token);
-      setDone(answer.message || requestRecordedMessage(new Date(answer.data.dueAt)));
+      setDone(answer.message || t('dataRights.requestRecordedBy', { date: dayOf(answer.data.dueAt, locale) }));
       onDetails('');
       onRecorded(answer.data);
     } catch (error) {
@@ -331,18 +331,18 @@ function RequestForm({ api, candidateCode, token, kind, details, onDetails, onRe
   return (
     <section aria-labelledby={`${ids}-title`} className="flex flex-col gap-3">
       <h4 id={`${ids}-title`} className="font-semibold text-slate-900">
-        {text.title}
+        {t(text.title)}
       </h4>
-      <p className="text-sm text-slate-700">{text.explain}</p>
-      <form aria-label={text.title} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-3">
+      <p className="text-sm text-slate-700">{t(text.explain)}</p>
+      <form aria-label={t(text.title)} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-3">
         {problem.general ? (
           <Alert variant="destructive">
-            <AlertTitle>The request was not recorded</AlertTitle>
-            <AlertDescription>{problem.general}</AlertDescription>
+            <AlertTitle>{t('request.error')}</AlertTitle>
+            <AlertDescription>{say(problem.general)}</AlertDescription>
           </Alert>
         ) : null}
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor={fieldId}>{text.label}</Label>
+          <Label htmlFor={fieldId}>{t(text.label)}</Label>
           <Textarea
             id={fieldId}
             value={details}
@@ -351,19 +351,19 @@ function RequestForm({ api, candidateCode, token, kind, details, onDetails, onRe
             aria-describedby={problem.details ? `${fieldId}-error ${countId}` : countId}
           />
           <p id={countId} className="text-xs text-slate-600">
-            {details.trim().length} of at most {DETAILS_MAX} characters{kind === 'correction' ? ` (at least ${DETAILS_MIN})` : ''}.
+            {t('request.count', { count: plainNumber(locale, details.trim().length), max: plainNumber(locale, DETAILS_MAX), min: plainNumber(locale, DETAILS_MIN), kind })}
           </p>
-          <FieldError id={`${fieldId}-error`} message={problem.details} />
+          <FieldError id={`${fieldId}-error`} message={say(problem.details)} />
         </div>
         <div>
           <Button type="submit" variant="secondary" disabled={sending}>
-            {sending ? 'Sending...' : text.submit}
+            {sending ? t('sender.busy') : t(text.submit)}
           </Button>
         </div>
         <div aria-live="polite">
           {done ? (
             <p className="text-sm font-medium text-green-900" data-testid={`${kind}-recorded`}>
-              {done}
+              {say(done)}
             </p>
           ) : null}
         </div>
@@ -374,29 +374,31 @@ function RequestForm({ api, candidateCode, token, kind, details, onDetails, onRe
 
 /** The candidate's requests: what, when, its state and the date it must be answered by. */
 function RequestList({ requests }: { requests: DataRequestView[] }) {
+  const locale = useLocale();
+  const t = useConsentMessages();
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
-        <caption className="sr-only">Requests about the candidate&apos;s data</caption>
+        <caption className="sr-only">{t('requests.caption')}</caption>
         <thead>
           <tr className="border-b border-slate-300">
-            <th scope="col" className="p-2">Request</th>
-            <th scope="col" className="p-2">Kind</th>
-            <th scope="col" className="p-2">Asked on</th>
-            <th scope="col" className="p-2">Status</th>
-            <th scope="col" className="p-2">Answer due by</th>
-            <th scope="col" className="p-2">Answer</th>
+            <th scope="col" className="p-2">{t('requests.id')}</th>
+            <th scope="col" className="p-2">{t('requests.kind')}</th>
+            <th scope="col" className="p-2">{t('requests.askedOn')}</th>
+            <th scope="col" className="p-2">{t('requests.status')}</th>
+            <th scope="col" className="p-2">{t('requests.dueBy')}</th>
+            <th scope="col" className="p-2">{t('requests.answer')}</th>
           </tr>
         </thead>
         <tbody>
           {requests.map((request) => (
             <tr key={request.id} className="border-b border-slate-200 align-top">
               <th scope="row" className="p-2 font-mono font-semibold">{request.id}</th>
-              <td className="p-2">{DATA_REQUEST_KIND_LABELS[request.kind]}</td>
-              <td className="p-2">{dayOf(request.requestedAt)}</td>
-              <td className="p-2">{STATUS_LABELS[request.status]}</td>
-              <td className="p-2">{dayOf(request.dueAt)}</td>
-              <td className="p-2">{request.resolution ?? (request.status === 'open' ? 'Not answered yet' : '')}</td>
+              <td className="p-2">{t('requests.kindValue', { kind: request.kind })}</td>
+              <td className="p-2">{dayOf(request.requestedAt, locale)}</td>
+              <td className="p-2">{t('requests.statusValue', { status: request.status })}</td>
+              <td className="p-2">{dayOf(request.dueAt, locale)}</td>
+              <td className="p-2">{request.resolution ?? (request.status === 'open' ? t('requests.notAnswered') : '')}</td>
             </tr>
           ))}
         </tbody>

@@ -1,10 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { HttpError, errorMessage } from '@kbe/api-client';
-import { CONSENT_MESSAGES, CONSENT_STATUS_LABELS, DATA_RIGHTS_MESSAGES, type ConsentStatus, type ConsentWithdrawn } from '@kbe/contracts/zod-free';
+import { CONSENT_MESSAGES, DATA_RIGHTS_MESSAGES, type ConsentStatus, type ConsentWithdrawn } from '@kbe/contracts/zod-free';
 import { Alert, AlertDescription, AlertTitle, Button, Card, CardContent, CardHeader, CardTitle } from '@kbe/ui';
 import { CodeField, CodeSender, codeProblem, isCodeFormat } from './guardian-code';
 import { GuardianData } from './guardian-data';
 import type { Answered, GuardianRightsApi } from './guardian-rights.api';
+import { useConsentMessages } from './i18n/consent.catalogue';
+import { useServerText } from './i18n/server-text';
 
 /**
  * The consent status as the public search answers it; null while unknown (not answered yet, or
@@ -42,6 +44,8 @@ interface GuardianRightsProps {
  */
 export function GuardianRights({ api, candidateCode, status, onWithdrawn }: GuardianRightsProps) {
   const headingId = `rights-${useId().replace(/:/g, '')}`;
+  const t = useConsentMessages();
+  const say = useServerText();
   const [withdrawal, setWithdrawal] = useState<Answered<ConsentWithdrawn> | null>(null);
   const doneRef = useRef<HTMLDivElement>(null);
 
@@ -52,22 +56,22 @@ export function GuardianRights({ api, candidateCode, status, onWithdrawn }: Guar
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-6">
       <h2 id={headingId} className="text-2xl font-bold text-slate-900">
-        Your child&apos;s data
+        {t('rights.title')}
       </h2>
       {withdrawal ? (
         <Alert variant="success" data-testid="consent-withdrawn" ref={doneRef} tabIndex={-1}>
-          <AlertTitle>Consent withdrawn</AlertTitle>
+          <AlertTitle>{t('withdrawal.done')}</AlertTitle>
           <AlertDescription>
-            <p>{withdrawal.message || (withdrawal.data.erasure === 'done' ? DATA_RIGHTS_MESSAGES.withdrawn : DATA_RIGHTS_MESSAGES.withdrawnUnderWay)}</p>
+            <p>{withdrawal.message ? say(withdrawal.message) : t(withdrawal.data.erasure === 'done' ? 'dataRights.withdrawn' : 'dataRights.withdrawnUnderWay')}</p>
             <p>
-              Status of consent: <strong>{CONSENT_STATUS_LABELS[withdrawal.data.status].toLowerCase()}</strong>
+              {t('withdrawal.status')} <strong>{t('withdrawal.statusValue', { status: withdrawal.data.status })}</strong>
             </p>
           </AlertDescription>
         </Alert>
       ) : status === 'withdrawn' ? (
         <Alert variant="info" data-testid="registration-withdrawn">
-          <AlertTitle>Registration withdrawn</AlertTitle>
-          <AlertDescription>{DATA_RIGHTS_MESSAGES.registrationWithdrawn}</AlertDescription>
+          <AlertTitle>{t('registrationWithdrawn.title')}</AlertTitle>
+          <AlertDescription>{t('dataRights.registrationWithdrawn')}</AlertDescription>
         </Alert>
       ) : (
         <>
@@ -98,6 +102,8 @@ interface WithdrawConsentProps {
 /** Withdrawal of consent: what it means, a code of its own, and the confirmation. */
 function WithdrawConsent({ api, candidateCode, onWithdrawn, onFoundWithdrawn }: WithdrawConsentProps) {
   const otpId = `withdraw-${useId().replace(/:/g, '')}-otp`;
+  const t = useConsentMessages();
+  const say = useServerText();
   const [otp, setOtp] = useState('');
   const [problem, setProblem] = useState<{ otp?: string; general?: string }>({});
   const [withdrawing, setWithdrawing] = useState(false);
@@ -127,17 +133,17 @@ function WithdrawConsent({ api, candidateCode, onWithdrawn, onFoundWithdrawn }: 
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h3">Withdraw consent</CardTitle>
+        <CardTitle as="h3">{t('withdraw.title')}</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <div className="text-sm text-slate-800">
-          <p className="mb-2">You may withdraw your consent at any time. If you do:</p>
+          <p className="mb-2">{t('withdraw.intro')}</p>
           <ul className="ml-5 list-disc space-y-1">
-            <li>the candidate&apos;s photo, signature and personal details are erased;</li>
-            <li>no hall ticket and no certificate can be issued for this registration;</li>
-            <li>it cannot be undone.</li>
+            <li>{t('withdraw.erased')}</li>
+            <li>{t('withdraw.noDocuments')}</li>
+            <li>{t('withdraw.final')}</li>
           </ul>
-          <p className="mt-2">To confirm, ask for a withdrawal code. It is sent by SMS to the parent or guardian and works only for withdrawing.</p>
+          <p className="mt-2">{t('withdraw.how')}</p>
         </div>
         <CodeSender
           send={() => api.sendOtp(candidateCode, 'withdrawal')}
@@ -146,22 +152,22 @@ function WithdrawConsent({ api, candidateCode, onWithdrawn, onFoundWithdrawn }: 
             onFoundWithdrawn();
             return true;
           }}
-          sendLabel="Send withdrawal code"
-          resendLabel="Send a new withdrawal code"
+          sendLabel={t('withdraw.send')}
+          resendLabel={t('withdraw.resend')}
           disabled={!candidateCode}
           testId="withdrawal-code-sent"
         />
-        <form aria-label="Withdraw consent" noValidate onSubmit={(event) => void withdraw(event)} className="flex flex-col gap-4">
+        <form aria-label={t('withdraw.title')} noValidate onSubmit={(event) => void withdraw(event)} className="flex flex-col gap-4">
           {problem.general ? (
             <Alert variant="destructive">
-              <AlertTitle>Consent was not withdrawn</AlertTitle>
-              <AlertDescription>{problem.general}</AlertDescription>
+              <AlertTitle>{t('withdraw.error')}</AlertTitle>
+              <AlertDescription>{say(problem.general)}</AlertDescription>
             </Alert>
           ) : null}
-          <CodeField id={otpId} label="Withdrawal code" value={otp} onChange={setOtp} problem={problem.otp} />
+          <CodeField id={otpId} label={t('withdraw.code')} value={otp} onChange={setOtp} problem={say(problem.otp)} />
           <div>
             <Button type="submit" variant="destructive" disabled={withdrawing || !candidateCode}>
-              {withdrawing ? 'Withdrawing...' : 'Confirm withdrawal'}
+              {withdrawing ? t('withdraw.busy') : t('withdraw.submit')}
             </Button>
           </div>
         </form>

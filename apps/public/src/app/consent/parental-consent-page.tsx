@@ -11,13 +11,15 @@ import {
   type ConsentNotice,
   type ConsentNoticeLanguage,
 } from '@kbe/contracts/zod-free';
-import { Alert, AlertDescription, AlertTitle, Button, Card, CardContent, CardHeader, CardTitle, FieldError } from '@kbe/ui';
+import { Alert, AlertDescription, AlertTitle, Button, Card, CardContent, CardHeader, CardTitle, FieldError, useLocale } from '@kbe/ui';
 import { PageHero } from '../common/page-hero';
 import { usePageMeta } from '../common/page-meta.hook';
 import { CodeField, CodeSender, fieldMessage, isCodeFormat } from './guardian-code';
 import { GuardianRights, useConsentStatus } from './guardian-rights';
 import { createGuardianRightsApi, type GuardianRightsApi } from './guardian-rights.api';
 import { createConsentApi, type ConsentApi } from './parental-consent.api';
+import { ConsentMessagesReady, plainNumber, useConsentMessages } from './i18n/consent.catalogue';
+import { useServerText } from './i18n/server-text';
 
 const defaultApi = createConsentApi();
 const defaultRightsApi = createGuardianRightsApi();
@@ -47,11 +49,28 @@ interface Problems {
  * and their confirmation with the code and the declaration. What was typed stays after an error.
  * Below, for every status, the guardian's rights over the child's data (guardian-rights.tsx).
  */
-export function ParentalConsentPage({ api = defaultApi, rightsApi = defaultRightsApi }: { api?: ConsentApi; rightsApi?: GuardianRightsApi }) {
+export function ParentalConsentPage(props: ConsentPageProps) {
+  return (
+    <ConsentMessagesReady>
+      <ConsentSteps {...props} />
+    </ConsentMessagesReady>
+  );
+}
+
+interface ConsentPageProps {
+  api?: ConsentApi;
+  rightsApi?: GuardianRightsApi;
+}
+
+function ConsentSteps({ api = defaultApi, rightsApi = defaultRightsApi }: ConsentPageProps) {
   usePageMeta('parental-consent');
   const ids = `consent-${useId().replace(/:/g, '')}`;
   const candidateCode = candidateCodeOfPath(useLocation().pathname);
-  const [lang, setLang] = useState<ConsentNoticeLanguage>('en');
+  const locale = useLocale();
+  const t = useConsentMessages();
+  const say = useServerText();
+  // the notice in the page's language first; the parent may read it in another
+  const [lang, setLang] = useState<ConsentNoticeLanguage>(locale);
   const [notice, setNotice] = useState<ConsentNotice | null>(null);
   const [noticeError, setNoticeError] = useState<string | null>(null);
   const [otp, setOtp] = useState('');
@@ -100,15 +119,15 @@ export function ParentalConsentPage({ api = defaultApi, rightsApi = defaultRight
   const declarationId = `${ids}-declaration`;
   return (
     <>
-      <PageHero title="Parental Consent" subtitle={`Consent of the parent or guardian for the data of candidate ${candidateCode || '(no candidate code in the link)'}.`} />
+      <PageHero title={t('page.title')} subtitle={t('page.subtitle', { code: candidateCode || t('page.noCode') })} />
       <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-10 sm:px-6">
         <Card>
           <CardHeader>
-            <CardTitle as="h2">1. Read the notice</CardTitle>
+            <CardTitle as="h2">{t('notice.step')}</CardTitle>
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
             <fieldset className="flex flex-wrap items-center gap-4">
-              <legend className="mb-2 text-sm font-semibold text-slate-900">Language of the notice</legend>
+              <legend className="mb-2 text-sm font-semibold text-slate-900">{t('notice.language')}</legend>
               {CONSENT_NOTICE_LANGUAGES.map((option) => (
                 <label key={option} className="flex min-h-11 items-center gap-2 text-base" lang={option}>
                   <input type="radio" name={`${ids}-lang`} value={option} checked={lang === option} onChange={() => setLang(option)} className="h-4 w-4" />
@@ -118,41 +137,45 @@ export function ParentalConsentPage({ api = defaultApi, rightsApi = defaultRight
             </fieldset>
             {noticeError ? (
               <Alert variant="destructive">
-                <AlertTitle>The notice could not be loaded</AlertTitle>
-                <AlertDescription>{noticeError}</AlertDescription>
+                <AlertTitle>{t('notice.error')}</AlertTitle>
+                <AlertDescription>{say(noticeError)}</AlertDescription>
               </Alert>
             ) : notice ? (
               <section
-                aria-label="Notice"
+                aria-label={t('notice.label')}
                 tabIndex={0}
                 className="consent-notice max-h-[28rem] overflow-y-auto rounded-md border border-slate-300 bg-white p-4 text-sm leading-relaxed text-slate-900 [&_h2]:mb-3 [&_h2]:text-lg [&_h2]:font-bold [&_h3]:mb-2 [&_h3]:mt-4 [&_h3]:font-semibold [&_li]:ml-5 [&_li]:list-disc [&_p]:mb-2 [&_table]:w-full [&_td]:border [&_td]:border-slate-300 [&_td]:p-2 [&_th]:border [&_th]:border-slate-300 [&_th]:p-2 [&_th]:text-left"
                 // The notice is registration-service's own HTML, every text escaped there (consent-notice.ts).
                 dangerouslySetInnerHTML={{ __html: notice.html }}
               />
             ) : (
-              <p role="status">Loading the notice...</p>
+              <p role="status">{t('notice.loading')}</p>
             )}
           </CardContent>
         </Card>
 
         {status === 'withdrawn' ? null : given ? (
           <Alert variant="success" data-testid="consent-given">
-            <AlertTitle>{given === 'already' ? 'Consent already given' : 'Consent recorded'}</AlertTitle>
+            <AlertTitle>{given === 'already' ? t('given.already') : t('given.title')}</AlertTitle>
             <AlertDescription>
-              {given === 'already' ? CONSENT_MESSAGES.alreadyGiven : `${CONSENT_MESSAGES.given} Candidate ${given.candidateCode} may now receive the hall ticket and the certificate.`}
+              {given === 'already' ? t('consent.alreadyGiven') : `${t('consent.given')} ${t('given.documents', { code: given.candidateCode })}`}
             </AlertDescription>
           </Alert>
         ) : (
           <>
             <Card>
               <CardHeader>
-                <CardTitle as="h2">2. Get a code by SMS</CardTitle>
+                <CardTitle as="h2">{t('code.step')}</CardTitle>
               </CardHeader>
               <CardContent className="flex flex-col gap-3">
                 <p className="text-sm text-slate-700">
-                  We send a {CONSENT_OTP_RULES.digits}-digit code to the parent or guardian&apos;s mobile number given at registration. It works for{' '}
-                  {CONSENT_OTP_RULES.validMinutes} minutes and for {CONSENT_OTP_RULES.tries} tries; a new code can be asked for after{' '}
-                  {CONSENT_OTP_RULES.resendAfterSeconds} seconds, at most {CONSENT_OTP_RULES.sendsPerDay} a day.
+                  {t('code.rules', {
+                    digits: plainNumber(locale, CONSENT_OTP_RULES.digits),
+                    minutes: plainNumber(locale, CONSENT_OTP_RULES.validMinutes),
+                    tries: plainNumber(locale, CONSENT_OTP_RULES.tries),
+                    seconds: plainNumber(locale, CONSENT_OTP_RULES.resendAfterSeconds),
+                    perDay: plainNumber(locale, CONSENT_OTP_RULES.sendsPerDay),
+                  })}
                 </p>
                 <CodeSender
                   send={() => api.sendOtp(candidateCode)}
@@ -161,8 +184,8 @@ export function ParentalConsentPage({ api = defaultApi, rightsApi = defaultRight
                     setGiven('already');
                     return true;
                   }}
-                  sendLabel="Send code by SMS"
-                  resendLabel="Send a new code"
+                  sendLabel={t('code.send')}
+                  resendLabel={t('code.resend')}
                   disabled={!candidateCode}
                   testId="consent-code-sent"
                 />
@@ -171,17 +194,17 @@ export function ParentalConsentPage({ api = defaultApi, rightsApi = defaultRight
 
             <Card>
               <CardHeader>
-                <CardTitle as="h2">3. Give consent</CardTitle>
+                <CardTitle as="h2">{t('confirm.step')}</CardTitle>
               </CardHeader>
               <CardContent>
-                <form aria-label="Give parental consent" noValidate onSubmit={(event) => void confirm(event)} className="flex flex-col gap-4">
+                <form aria-label={t('confirm.form')} noValidate onSubmit={(event) => void confirm(event)} className="flex flex-col gap-4">
                   {problems.general ? (
                     <Alert variant="destructive">
-                      <AlertTitle>Consent was not recorded</AlertTitle>
-                      <AlertDescription>{problems.general}</AlertDescription>
+                      <AlertTitle>{t('confirm.error')}</AlertTitle>
+                      <AlertDescription>{say(problems.general)}</AlertDescription>
                     </Alert>
                   ) : null}
-                  <CodeField id={otpId} label="Code from the SMS" value={otp} onChange={setOtp} problem={problems.otp} />
+                  <CodeField id={otpId} label={t('confirm.code')} value={otp} onChange={setOtp} problem={say(problems.otp)} />
                   <div className="flex flex-col gap-1.5">
                     <label htmlFor={declarationId} className="flex items-start gap-3 text-sm text-slate-900">
                       <input
@@ -193,16 +216,13 @@ export function ParentalConsentPage({ api = defaultApi, rightsApi = defaultRight
                         aria-describedby={problems.declaration ? `${declarationId}-error` : undefined}
                         className="mt-0.5 h-5 w-5 shrink-0"
                       />
-                      <span>
-                        I am the parent or lawful guardian of candidate {candidateCode} and at least 18 years old. I have read the notice above and I give
-                        consent to the processing of my child&apos;s data as it describes.
-                      </span>
+                      <span>{t('confirm.declaration', { code: candidateCode })}</span>
                     </label>
-                    <FieldError id={`${declarationId}-error`} message={problems.declaration} />
+                    <FieldError id={`${declarationId}-error`} message={say(problems.declaration)} />
                   </div>
                   <div>
                     <Button type="submit" disabled={confirming || !notice || !candidateCode}>
-                      {confirming ? 'Recording...' : 'Give consent'}
+                      {confirming ? t('confirm.busy') : t('confirm.submit')}
                     </Button>
                   </div>
                 </form>
