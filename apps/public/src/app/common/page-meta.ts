@@ -18,7 +18,10 @@ export interface PageMeta {
  */
 export function publicPageMeta(pageId: PublicPageId, locale: Locale = DEFAULT_LOCALE): PageMeta {
   const brand = BRAND.name;
-  const t = (key: PublicMessageKey, values?: MessageValues) => PUBLIC_MESSAGES.format(locale, key, values);
+  // English while the language's messages are not loaded (asking the catalogue for them then would
+  // keep the English formatting of a message with arguments for that language).
+  const language = PUBLIC_MESSAGES.loaded(locale) ? locale : DEFAULT_LOCALE;
+  const t = (key: PublicMessageKey, values?: MessageValues) => PUBLIC_MESSAGES.format(language, key, values);
   switch (pageId) {
     case 'home': {
       const edition = getEditionSettings();
