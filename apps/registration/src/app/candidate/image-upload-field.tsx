@@ -8,11 +8,11 @@ import {
   imageFileProblem,
   isAllowedImageType,
 } from '@kbe/contracts/zod-free';
+import { FieldShell, describedBy, fieldIds } from '../common/form-fields';
+import { useRegistrationMessages } from '../../i18n/registration.catalogue';
 
 /** The contracts' names of the two files, in the messages of their rules. */
 const FILE_LABELS = { photo: FIELD_LABELS.photo, signature: FIELD_LABELS.signature } as const;
-import { FieldShell, describedBy, fieldIds } from '../common/form-fields';
-import { useRegistrationMessages } from '../../i18n/registration.catalogue';
 
 interface ImageUploadFieldProps {
   formId: string;
