@@ -1,5 +1,5 @@
 import { HttpError } from '@kbe/api-client';
-import type { DocumentKind } from '@kbe/contracts/zod-free';
+import { messageKeyOf, type DocumentKind } from '@kbe/contracts/zod-free';
 import type { Locale } from '@kbe/i18n';
 import { downloadsMessages, type DownloadsMessageKey, type DownloadsTranslate } from '../i18n/downloads.catalogue';
 
@@ -9,23 +9,26 @@ export interface ToastText {
 }
 
 /**
- * The server's sentences the page knows (spec section 8 and documents-service's lock-outs), so a
- * Marathi or Hindi page shows them in its language. Anything else is shown as the server wrote it.
+ * The contracts' messages the page shows as the server (or the API client) words them (spec
+ * section 8): their keys (`messageKeyOf`) are this catalogue's keys.
  */
-const SERVER_MESSAGES: readonly DownloadsMessageKey[] = [
+export const CONTRACT_MESSAGE_KEYS = [
   'download.searchFailed.notFound',
+  'download.searchFailed.other',
   'download.verificationFailed.text',
   'download.hallTicketNotAvailable.text',
   'download.certificateNotAvailable.text',
   'download.downloadFailed.text',
+  'download.motherNameTooLong',
   'download.notVerified',
   'dataRights.registrationWithdrawn',
-  'server.unavailable',
-  'server.busy',
-];
+] as const satisfies readonly DownloadsMessageKey[];
 
-/** documents-service's lock-outs, with the wait in seconds or minutes (download-document.usecase.ts). */
-const SERVER_WAITS: ReadonlyArray<[DownloadsMessageKey, RegExp]> = [
+const isShown = (key: string | undefined): key is (typeof CONTRACT_MESSAGE_KEYS)[number] => (CONTRACT_MESSAGE_KEYS as readonly string[]).includes(key ?? '');
+
+/** documents-service's own sentences (no contract names them): found by their English, the lock-outs with their wait. */
+const SERVICE_MESSAGE_KEYS: readonly DownloadsMessageKey[] = ['server.unavailable', 'server.busy'];
+const SERVICE_WAITS: ReadonlyArray<[DownloadsMessageKey, RegExp]> = [
   ['server.locked', /^Too many failed attempts\. Please try again in (\d+) (second|minute)s?\.$/],
   [
     'server.addressLocked',
@@ -42,9 +45,11 @@ export interface OutcomeText {
 /** A message of the server in the page's language: English as it came, a known one translated. */
 export function serverText(text: string, { locale, t }: OutcomeText): string {
   if (locale === 'en') return text;
-  const known = SERVER_MESSAGES.find((key) => downloadsMessages.format('en', key) === text);
-  if (known) return t(known);
-  for (const [key, pattern] of SERVER_WAITS) {
+  const keyed = messageKeyOf(text);
+  if (keyed && isShown(keyed.key)) return t(keyed.key, keyed.values);
+  const own = SERVICE_MESSAGE_KEYS.find((key) => downloadsMessages.format('en', key) === text);
+  if (own) return t(own);
+  for (const [key, pattern] of SERVICE_WAITS) {
     const match = pattern.exec(text);
     if (match) return t(key, { count: Number(match[1]), unit: match[2] });
   }

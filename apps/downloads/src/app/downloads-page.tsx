@@ -8,7 +8,7 @@ import { localizedPath } from '@kbe/i18n';
 import { documentArgument, downloadsPageMeta, useDownloadsMessages, type DownloadsMessageKey } from '../i18n/downloads.catalogue';
 import { useDownloadsApi } from './downloads-api';
 import { downloadFailure, searchFailure } from './download-outcome';
-import { EnglishOutsideRouter } from './english-outside-router';
+import { InPageLanguage } from './in-page-language';
 import { saveBlob } from './save-file';
 
 type Step = 'search' | 'verify' | 'download';
@@ -23,9 +23,9 @@ const KINDS: DocumentKind[] = ['hall-ticket', 'certificate'];
 /** /einstein-quest/downloads: search, verify with the mother's name, download (spec sections 2 and 4). */
 export function DownloadsPage() {
   return (
-    <EnglishOutsideRouter>
+    <InPageLanguage>
       <DownloadSteps />
-    </EnglishOutsideRouter>
+    </InPageLanguage>
   );
 }
 
