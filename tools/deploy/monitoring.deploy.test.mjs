@@ -329,3 +329,34 @@ describe('the Grafana dashboard (ConfigMap kbe-dashboard, helm/kbe/dashboards/kb
     }
   });
 });
+
+describe('traces (global.tracing.otlpEndpoint)', () => {
+  const ENDPOINT = 'http://otel-collector.monitoring:4318';
+  const traced = render({ values: [productionValues], set: [`global.tracing.otlpEndpoint=${ENDPOINT}`] });
+  const envOf = (deployment) => deployment.spec.template.spec.containers[0].env ?? [];
+  const serviceDeployments = (objects) => byKind(objects, 'Deployment').filter((d) => services.includes(appOf(d)));
+
+  it('are off by default: no service is given an OTLP endpoint', () => {
+    for (const { objects } of [defaults, production]) {
+      for (const deployment of byKind(objects, 'Deployment')) assert.ok(!envOf(deployment).some((e) => e.name === 'OTEL_EXPORTER_OTLP_ENDPOINT'), deployment.metadata.name);
+    }
+  });
+
+  it('set, every service exports to the endpoint and its NetworkPolicy lets it reach the collector, and nothing else is opened', () => {
+    const deployments = serviceDeployments(traced.objects);
+    assert.deepEqual(deployments.map(appOf).sort(), [...services].sort());
+    for (const deployment of deployments) {
+      assert.deepEqual(envOf(deployment).find((e) => e.name === 'OTEL_EXPORTER_OTLP_ENDPOINT'), { name: 'OTEL_EXPORTER_OTLP_ENDPOINT', value: ENDPOINT }, deployment.metadata.name);
+      const policy = byKind(traced.objects, 'NetworkPolicy').find((p) => appOf(p) === appOf(deployment));
+      const untracedPolicy = byKind(production.objects, 'NetworkPolicy').find((p) => appOf(p) === appOf(deployment));
+      const added = policy.spec.egress.filter((rule) => !untracedPolicy.spec.egress.some((old) => JSON.stringify(old) === JSON.stringify(rule)));
+      assert.deepEqual(added, [
+        {
+          to: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } }, podSelector: { matchLabels: { 'app.kubernetes.io/name': 'opentelemetry-collector' } } }],
+          ports: [{ port: 4318, protocol: 'TCP' }],
+        },
+      ], policy.metadata.name);
+    }
+    assert.deepEqual(validateManifests(traced.text).errors, []);
+  });
+});

@@ -1,3 +1,4 @@
+import './tracing';
 import { bootstrapService } from '@kbe/server-bootstrap';
 import { adminEnvSchema, SERVICE_NAME } from './app/admin.config';
 import { AppModule } from './app/app.module';

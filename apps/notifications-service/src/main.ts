@@ -1,3 +1,4 @@
+import './tracing';
 import { bootstrapService } from '@kbe/server-bootstrap';
 import { kafkaConsumerStrategy } from '@kbe/server-messaging';
 import { AppModule } from './app/app.module';

@@ -1,3 +1,4 @@
+import './tracing';
 import { bootstrapService } from '@kbe/server-bootstrap';
 import { AppModule } from './app/app.module';
 import { registrationEnvSchema, SERVICE_NAME } from './app/registration.config';

@@ -9,6 +9,12 @@ export interface EventEnvelope<TPayload = unknown> {
   topic: string;
   occurredAt: string;
   payload: TPayload;
+  /**
+   * The W3C trace context (`traceparent`, `tracestate`) of the request that published the event,
+   * when tracing is on: it waits in the outbox with the event, and each consumer's handling
+   * continues that trace (@kbe/server-tracing).
+   */
+  trace?: Record<string, string>;
 }
 
 export const EVENT_ID_HEADER = 'event-id';

@@ -10,6 +10,7 @@ import {
 import { KAFKA_CONSUMER_LAG, KAFKA_HANDLER_DURATION, type Metrics, type RecordsMetrics } from '@kbe/server-metrics';
 import type { Consumer } from 'kafkajs';
 import type { Histogram } from 'prom-client';
+import { withEventSpan } from '@kbe/server-tracing';
 import { ClosableSockets } from './closable-sockets';
 import { consumerLag, type LagAdmin, type TopicLag } from './consumer-lag';
 import { handleBatchConcurrently } from './concurrent-batch';
@@ -50,7 +51,8 @@ class PrefixStrippingDeserializer implements Deserializer<unknown, IncomingEvent
  * topics (`@EventPattern('school.registered')`) and subscribe to `${prefix}school.registered`.
  * Handlers receive the `EventEnvelope` (its `id` repeats on redelivery: deduplicate on it).
  * Each handler is timed per logical topic once the app's metrics are handed over, and the consumer
- * group's lag per topic is read from Kafka when the metrics are scraped.
+ * group's lag per topic is read from Kafka when the metrics are scraped. A handler runs in a span
+ * that continues the trace of the request that published its event (when tracing is on).
  */
 export class PrefixedKafkaServer extends ServerKafka implements RecordsMetrics {
   private readonly topicPrefix: string;
@@ -104,8 +106,9 @@ export class PrefixedKafkaServer extends ServerKafka implements RecordsMetrics {
   /** `pattern` is the logical topic (PrefixStrippingDeserializer), one the service subscribed to. */
   override async handleEvent(pattern: string, packet: ReadPacket, context: KafkaContext): Promise<unknown> {
     const end = this.handlerDuration?.startTimer({ topic: pattern });
+    const trace = (packet.data as { trace?: Record<string, string> } | null | undefined)?.trace;
     try {
-      const result: unknown = await super.handleEvent(pattern, packet, context);
+      const result: unknown = await withEventSpan(pattern, trace, () => super.handleEvent(pattern, packet, context));
       end?.({ outcome: 'ok' });
       return result;
     } catch (error) {

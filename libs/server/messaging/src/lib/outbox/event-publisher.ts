@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { traceContext } from '@kbe/server-tracing';
 import type { EventEnvelope } from '../event-envelope';
 import type { OutboxRecord, OutboxStore } from './outbox-record';
 import type { OutboxRelay } from './outbox-relay';
@@ -28,7 +29,7 @@ export class EventPublisher {
 
   async publish<TPayload>(topic: string, payload: TPayload, options: PublishOptions = {}): Promise<EventEnvelope<TPayload>> {
     const createdAt = this.now();
-    const envelope: EventEnvelope<TPayload> = { id: this.newId(), topic, occurredAt: createdAt.toISOString(), payload };
+    const envelope: EventEnvelope<TPayload> = { id: this.newId(), topic, occurredAt: createdAt.toISOString(), payload, trace: traceContext() };
     const record: OutboxRecord = {
       id: envelope.id,
       topic,

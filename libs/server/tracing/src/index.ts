@@ -1,0 +1,2 @@
+export * from './lib/tracing';
+export * from './lib/event-trace';
