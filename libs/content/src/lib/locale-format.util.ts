@@ -1,5 +1,6 @@
 import { INTL_LOCALE, type Locale } from '@kbe/i18n';
 import { editionTexts, getEditionSettings, localDate, type EditionSettings } from './edition.settings';
+import { MARKETING_STATS, type Stat } from './marketing-stats.content';
 
 // Numbers and dates of the Marathi and Hindi content, through Intl with each language's locale
 // (Indian grouping; Marathi digits as CLDR writes them: १०,०००). Imported by the translations only,
@@ -45,3 +46,18 @@ export function localEditionTexts(locale: Locale, edition: EditionSettings = get
     superAdvancedExam: localMonth(locale, edition.superAdvancedExamMonth),
   };
 }
+
+/** Texts given by position must be as many as the English items: a tuple of that length. */
+export type Texts<T, N extends number, Acc extends T[] = []> = Acc['length'] extends N ? Acc : Texts<T, N, [...Acc, T]>;
+
+/** The marketing figures in a language's digits and words. */
+export type Figures = Record<keyof typeof MARKETING_STATS, string>;
+
+export function figuresIn(locale: Locale): Figures {
+  return Object.fromEntries(Object.entries(MARKETING_STATS).map(([name, value]) => [name, localFigure(locale, value)])) as Figures;
+}
+
+/** Stats with a language's labels, their figures in its digits and words. */
+export const withLabels = <S extends Stat>(locale: Locale, stats: S[], labels: readonly string[]): S[] =>
+  stats.map((stat, i) => ({ ...stat, label: labels[i], value: localFigure(locale, stat.value) }));
+

@@ -1,5 +1,5 @@
 // हिन्दी: who we are (about page, home page's about section).
-import { translateAbout } from '../translations.util';
+import { translateAbout } from '../about.translation';
 
 export default translateAbout('hi', {
   intro:

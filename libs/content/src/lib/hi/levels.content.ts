@@ -1,5 +1,5 @@
 // हिन्दी: the three levels (names stay Mains, Advanced, Super Advanced) and the special awards.
-import { translateLevels } from '../translations.util';
+import { translateLevels } from '../levels.translation';
 
 export default translateLevels({
   levels: {

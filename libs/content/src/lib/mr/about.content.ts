@@ -1,5 +1,5 @@
-// मराठी: who we are (about page, home page's about section).
-import { translateAbout } from '../translations.util';
+// मराठी: who we are (about page, home page's about section) (texts only: the rest is English's, see the area's *.translation.ts).
+import { translateAbout } from '../about.translation';
 
 export default translateAbout('mr', {
   intro:

@@ -1,5 +1,5 @@
 // मराठी: the contact page's response promises, FAQ and office hours.
-import { translateContact } from '../translations.util';
+import { translateContact } from '../contact.translation';
 
 export default translateContact('mr', {
   responsePromises: [

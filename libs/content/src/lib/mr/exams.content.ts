@@ -1,5 +1,5 @@
 // मराठी: the exams page's formats, dates, fees and syllabus.
-import { translateExams } from '../translations.util';
+import { translateExams } from '../exams.translation';
 
 export default translateExams('mr', {
   formats: {

@@ -1,5 +1,5 @@
 // मराठी: the gallery's captions, filters, tiles and story (images, ids and categories are English's).
-import { translateGallery } from '../translations.util';
+import { translateGallery } from '../gallery.translation';
 
 export default translateGallery('mr', {
   categories: {

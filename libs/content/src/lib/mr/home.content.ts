@@ -1,5 +1,6 @@
-// मराठी: the home page's hero slides, quotes and eligibility cards (texts only; see translations.util.ts).
-import { translateEligibility, translateHeroSlides, type QuoteTexts } from '../translations.util';
+// मराठी: the home page's hero slides, quotes and eligibility cards (texts only; see hero-slides.translation.ts, eligibility.translation.ts).
+import { translateEligibility } from '../eligibility.translation';
+import { translateHeroSlides, type QuoteTexts } from '../hero-slides.translation';
 
 const EINSTEIN = 'अल्बर्ट आइन्स्टाइन';
 const KALAM = 'डॉ. ए. पी. जे. अब्दुल कलाम';
