@@ -5,6 +5,7 @@ import { getEditionSettings } from '@kbe/content';
 import { InteractiveSection } from '@kbe/ui';
 import { RegistrationApiContext, type RegistrationApi } from './common/registration-api';
 import { RegistrationPage } from './registration-page';
+import { RegistrationMessagesReady } from '../i18n/registration.catalogue';
 
 export interface AppProps {
   /** Edition settings; default: the host page's runtime config, else the 2025 edition. */
@@ -24,7 +25,11 @@ export function App({ edition, now = systemClock, api }: AppProps) {
   const resolved = useMemo(() => edition ?? getEditionSettings(), [edition]);
   // The page's language is the router's basename (the shell's router); mounted without one, English.
   const inRouter = useInRouterContext();
-  const page = <RegistrationPage edition={resolved} now={now} />;
+  const page = (
+    <RegistrationMessagesReady>
+      <RegistrationPage edition={resolved} now={now} />
+    </RegistrationMessagesReady>
+  );
   const section = (
     <InteractiveSection testId="remote-registration">
       {api ? <RegistrationApiContext.Provider value={api}>{page}</RegistrationApiContext.Provider> : page}

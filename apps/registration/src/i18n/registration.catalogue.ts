@@ -1,4 +1,4 @@
-import { createElement, useCallback, useMemo } from 'react';
+import { createElement, use, useCallback, useMemo, type ReactNode } from 'react';
 import { defineCatalogue, INTL_LOCALE, type Locale, type MessageValues } from '@kbe/i18n';
 import { useLocale, useMessages, type Translate } from '@kbe/ui';
 import { messageKeyOf } from '@kbe/contracts/zod-free';
@@ -19,6 +19,18 @@ export const registrationMessages = defineCatalogue(en, {
 });
 
 export type RegistrationMessageKey = keyof typeof en;
+
+/**
+ * Renders its children once the page's language's messages are in (suspends until then). The
+ * forms ask for messages among other hooks, and a component that suspends in a hook and renders
+ * more hooks when React replays it fails on its first mount; so the waiting is done here, with no
+ * hook after it.
+ */
+export function RegistrationMessagesReady({ children }: { children: ReactNode }): ReactNode {
+  const locale = useLocale();
+  if (registrationMessages.loaded(locale) === undefined) use(registrationMessages.load(locale));
+  return children;
+}
 export type RegistrationTranslate = Translate<RegistrationMessageKey>;
 
 const isKey = (key: string): key is RegistrationMessageKey => key in en;
