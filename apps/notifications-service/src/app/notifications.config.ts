@@ -16,7 +16,10 @@ const nonNegativeInt = (defaultValue: number) =>
     .min(0, { error: 'must be a whole number, 0 or more' })
     .default(defaultValue);
 
-/** `{"hall-ticket":{"templateId":"...","text":"... {#var#} ..."}, ...}`: the DLT-registered templates by message type. */
+/**
+ * `{"hall-ticket":{"templateId":"...","text":"... {#var#} ..."}, ...}`: the DLT-registered templates by
+ * message type; the Marathi and Hindi event SMS have their own (`hall-ticket.mr`, `consent-otp.hi`, ...).
+ */
 const dltTemplatesField = z
   .string()
   .default('{}')
