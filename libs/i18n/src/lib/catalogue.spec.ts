@@ -41,3 +41,19 @@ describe('a message catalogue', () => {
     expect(messages.format('hi', 'fee', { amount: 100000 })).toBe('Fee: 1,00,000');
   });
 });
+
+describe('a language not loaded yet', () => {
+  it('reads English formatted as English, and its own messages once loaded', async () => {
+    const { messages } = catalogue();
+    expect(messages.format('mr', 'tickets', { count: 3 })).toBe('3 hall tickets');
+    await messages.load('mr');
+    expect(messages.format('mr', 'tickets', { count: 3 })).toBe('३ प्रवेशपत्रे');
+  });
+
+  it('is loaded through a promise that says it is fulfilled once it is, as React reads it', async () => {
+    const { messages } = catalogue();
+    expect(messages.load('en')).toMatchObject({ status: 'fulfilled', value: messages.en });
+    await messages.load('hi');
+    expect(messages.load('hi')).toMatchObject({ status: 'fulfilled' });
+  });
+});

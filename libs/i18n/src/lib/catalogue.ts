@@ -33,14 +33,16 @@ export function defineCatalogue<K extends string>(en: Messages<K>, translations:
   return {
     ...localized,
     format(locale, key, values) {
-      const messages = localized.loaded(locale) ?? en;
+      // a language not loaded yet reads English, formatted (and kept) as English
+      const language = localized.loaded(locale) ? locale : DEFAULT_LOCALE;
+      const messages = localized.loaded(language) ?? en;
       const message = messages[key] ?? en[key];
       if (message === undefined) return key;
       if (!hasArguments(message)) return message as string;
-      const id = `${locale}\u0000${key}`;
+      const id = `${language}\u0000${key}`;
       let format = formats.get(id);
       if (!format) {
-        format = new IntlMessageFormat(message, INTL_LOCALE[messages === en ? DEFAULT_LOCALE : locale]);
+        format = new IntlMessageFormat(message, INTL_LOCALE[language]);
         formats.set(id, format);
       }
       return String(format.format(values));

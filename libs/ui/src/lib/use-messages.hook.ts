@@ -14,10 +14,11 @@ export function useLocale(): Locale {
 /**
  * A localized thing (content, messages) in the page's language. One not loaded yet suspends the
  * component: the nearest Suspense boundary waits (a prerendered one keeps its markup meanwhile).
+ * `use` is called on every render (a loaded language's promise says it is fulfilled, so it does
+ * not suspend): the component's hooks are the same whether it waited or not.
  */
 export function useLocalized<T>(localized: Localized<T>): T {
-  const locale = useLocale();
-  return localized.loaded(locale) ?? use(localized.load(locale));
+  return use(localized.load(useLocale()));
 }
 
 export type Translate<K extends string> = (key: K, values?: MessageValues) => string;
