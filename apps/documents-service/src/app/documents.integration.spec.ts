@@ -395,7 +395,7 @@ describe('documents-service against the real servers and registration-service', 
     const printed = squash(pdfText(marathi.body as Buffer, dir));
     // the title and the labels in Marathi (hall ticket, name of the candidate, father's name, seat number) ...
     expect(printed).toContain('प्रवेशपत्र');
-    expect(printed).toContain('उमेदवाराचे नाव');
+    expect(printed).toContain('विद्यार्थ्याचे नाव');
     expect(printed).toContain('वडिलांचे नाव');
     expect(printed).toContain('आसन क्रमांक');
     // ... each with the English beneath; the name as entered
@@ -418,7 +418,7 @@ describe('documents-service against the real servers and registration-service', 
     expect(reprinted).toContain('Candidate Name');
     expect(reprinted).toContain('आर्या देशमुख');
     expect(reprinted).not.toContain('प्रवेशपत्र');
-    expect(reprinted).not.toContain('उमेदवाराचे नाव');
+    expect(reprinted).not.toContain('विद्यार्थ्याचे नाव');
   }, 240_000);
 
   it('serves a released document even when the release never reached its change event (a refusal is confirmed)', async () => {

@@ -53,7 +53,7 @@ describe("the documents in the candidate's language", () => {
   it('prints a Marathi hall ticket with each label in Marathi and the English beneath, names as entered', async () => {
     const html = text(await composer.html('hall-ticket', candidateDocumentData({ language: 'mr', personalDetails: { fullName: 'आरव पाटील', fatherName: 'Suresh Patil', motherName: 'Meena Patil' } })));
     expect(html).toContain('<p class="doc"><span class="local" lang="mr">प्रवेशपत्र</span><span class="en">Hall Ticket</span></p>');
-    expect(html).toContain('<th><span class="local" lang="mr">उमेदवाराचे नाव</span><span class="en">Candidate Name</span></th><td>आरव पाटील</td>');
+    expect(html).toContain('<th><span class="local" lang="mr">विद्यार्थ्याचे नाव</span><span class="en">Candidate Name</span></th><td>आरव पाटील</td>');
     expect(html).toContain('<span class="local" lang="mr">वडिलांचे नाव</span><span class="en">Father&#x27;s Name</span>');
     expect(html).toContain('आवृत्ती / Edition 2025');
   });

@@ -32,6 +32,8 @@ describe('event SMS templates', () => {
     expect(hi.registration).toContain('पंजीकरण');
     expect(mr['consent-otp']).toContain('पालक');
     expect(hi['consent-otp']).toContain('अभिभावक');
+    expect(mr['hall-ticket']).toContain('विद्यार्थी क्रमांक');
+    expect(hi['hall-ticket']).toContain('विद्यार्थी क्रमांक');
   });
 
   it.each(CANDIDATE_LANGUAGES)('keeps every placeholder and the portal address in %s', (language) => {

@@ -13,28 +13,29 @@ export type EventSmsTemplates = Readonly<Record<EventSmsKind, string>>;
  * for its message type (`eventSmsMessageType`). The English texts are the spec's; Marathi and
  * Hindi travel as UCS-2 (70 places in one part, 67 per part beyond): the document and
  * registration texts fit in two parts, the code texts (with the consent page's address) in three.
- * Terms as the glossary writes them: प्रवेशपत्र, प्रमाणपत्र, पालक (mr) / अभिभावक (hi).
+ * Terms as docs/glossary.md writes them: प्रवेशपत्र, प्रमाणपत्र, विद्यार्थी (candidate), पालक (mr) /
+ * अभिभावक (hi); polite forms (आपण / आप); Marathi numbers in Devanagari digits (codes stay as sent).
  */
 export function eventSmsTemplates(portal: string, language: CandidateLanguage = DEFAULT_CANDIDATE_LANGUAGE): EventSmsTemplates {
   const consentPage = `${portal}${CONSENT_PAGE_PREFIX}/{candidateCode}`;
   switch (language) {
     case 'mr':
       return {
-        registration: `KBE Young Scientist: नोंदणी पूर्ण झाली. तुमचा उमेदवार क्रमांक {candidateCode} आहे. प्रवेशपत्रासाठी तो ${portal} वर वापरा.`,
-        'hall-ticket': `KBE Young Scientist: तुमचे प्रवेशपत्र जारी झाले आहे. उमेदवार क्रमांक {candidateCode} वापरून ते ${portal} वरून डाउनलोड करा.`,
-        certificate: `KBE Young Scientist: तुमचे प्रमाणपत्र जारी झाले आहे. उमेदवार क्रमांक {candidateCode} वापरून ते ${portal} वरून डाउनलोड करा.`,
-        'consent-otp': `KBE Young Scientist: उमेदवार {candidateCode} साठी पालकांची संमती देण्याचा कोड {code} आहे. 10 मिनिटे वैध; कोणालाही सांगू नका. सूचना: ${consentPage}`,
-        'withdrawal-otp': `KBE Young Scientist: उमेदवार {candidateCode} साठी पालकांची संमती मागे घेऊन माहिती पुसण्याचा कोड {code} आहे. 10 मिनिटे वैध; कोणालाही सांगू नका. ${consentPage}`,
-        'data-request-otp': `KBE Young Scientist: उमेदवार {candidateCode} ची माहिती पाहण्याचा किंवा दुरुस्त करण्याचा कोड {code} आहे. 10 मिनिटे वैध; कोणालाही सांगू नका. ${consentPage}`,
+        registration: `KBE Young Scientist: नोंदणी पूर्ण झाली. आपला विद्यार्थी क्रमांक: {candidateCode}. प्रवेशपत्रासाठी तो ${portal} वर वापरा.`,
+        'hall-ticket': `KBE Young Scientist: आपले प्रवेशपत्र जारी झाले आहे. विद्यार्थी क्रमांक {candidateCode} वापरून ते ${portal} वरून डाउनलोड करा.`,
+        certificate: `KBE Young Scientist: आपले प्रमाणपत्र जारी झाले आहे. विद्यार्थी क्रमांक {candidateCode} वापरून ते ${portal} वरून डाउनलोड करा.`,
+        'consent-otp': `KBE Young Scientist: विद्यार्थी {candidateCode} साठी पालकांची संमती देण्याचा कोड {code} आहे. १० मिनिटे वैध; कोणालाही सांगू नका. सूचना: ${consentPage}`,
+        'withdrawal-otp': `KBE Young Scientist: विद्यार्थी {candidateCode} ची पालक संमती मागे घेऊन माहिती पुसण्याचा कोड {code} आहे. १० मिनिटे वैध; कोणालाही सांगू नका. ${consentPage}`,
+        'data-request-otp': `KBE Young Scientist: विद्यार्थी {candidateCode} ची माहिती पाहण्याचा किंवा दुरुस्त करण्याचा कोड {code} आहे. १० मिनिटे वैध; कोणालाही सांगू नका. ${consentPage}`,
       };
     case 'hi':
       return {
-        registration: `KBE Young Scientist: पंजीकरण पूरा हुआ। आपका अभ्यर्थी क्रमांक {candidateCode} है। प्रवेशपत्र के लिए इसे ${portal} पर उपयोग करें।`,
-        'hall-ticket': `KBE Young Scientist: आपका प्रवेशपत्र जारी हो गया है। अभ्यर्थी क्रमांक {candidateCode} डालकर इसे ${portal} से डाउनलोड करें।`,
-        certificate: `KBE Young Scientist: आपका प्रमाणपत्र जारी हो गया है। अभ्यर्थी क्रमांक {candidateCode} डालकर इसे ${portal} से डाउनलोड करें।`,
-        'consent-otp': `KBE Young Scientist: अभ्यर्थी {candidateCode} के लिए अभिभावक की सहमति देने का कोड {code} है। 10 मिनट मान्य; किसी को न बताएं। सूचना: ${consentPage}`,
-        'withdrawal-otp': `KBE Young Scientist: अभ्यर्थी {candidateCode} की अभिभावक सहमति वापस लेने व डेटा मिटाने का कोड {code} है। 10 मिनट मान्य; किसी को न बताएं। ${consentPage}`,
-        'data-request-otp': `KBE Young Scientist: अभ्यर्थी {candidateCode} का डेटा देखने या सुधारने का कोड {code} है। 10 मिनट मान्य; किसी को न बताएं। ${consentPage}`,
+        registration: `KBE Young Scientist: पंजीकरण पूरा हुआ। आपका विद्यार्थी क्रमांक: {candidateCode}। प्रवेशपत्र के लिए ${portal} पर इसका उपयोग करें।`,
+        'hall-ticket': `KBE Young Scientist: आपका प्रवेशपत्र जारी हो गया है। विद्यार्थी क्रमांक {candidateCode} डालकर इसे ${portal} से डाउनलोड करें।`,
+        certificate: `KBE Young Scientist: आपका प्रमाणपत्र जारी हो गया है। विद्यार्थी क्रमांक {candidateCode} डालकर इसे ${portal} से डाउनलोड करें।`,
+        'consent-otp': `KBE Young Scientist: विद्यार्थी {candidateCode} के लिए अभिभावक की सहमति देने का कोड {code} है। 10 मिनट मान्य; किसी को न बताएं। सूचना: ${consentPage}`,
+        'withdrawal-otp': `KBE Young Scientist: विद्यार्थी {candidateCode} की अभिभावक सहमति वापस लेने व डेटा मिटाने का कोड {code} है। 10 मिनट मान्य; किसी को न बताएं। ${consentPage}`,
+        'data-request-otp': `KBE Young Scientist: विद्यार्थी {candidateCode} का डेटा देखने या सुधारने का कोड {code} है। 10 मिनट मान्य; किसी को न बताएं। ${consentPage}`,
       };
     case 'en':
       return {

@@ -56,7 +56,7 @@ describe("event SMS in the candidate's language", () => {
     await controller.otpRequested(otpEvent(new Date(Date.now() + 600_000), 'hi'));
     expect(requests.map((request) => request.messageType)).toEqual(['consent-otp.mr', 'consent-otp.hi']);
     expect(requests[0].message).toBe(
-      'KBE Young Scientist: उमेदवार {candidateCode} साठी पालकांची संमती देण्याचा कोड 482913 आहे. 10 मिनिटे वैध; कोणालाही सांगू नका. सूचना: kbe.example.org/einstein-quest/parental-consent/{candidateCode}',
+      'KBE Young Scientist: विद्यार्थी {candidateCode} साठी पालकांची संमती देण्याचा कोड 482913 आहे. १० मिनिटे वैध; कोणालाही सांगू नका. सूचना: kbe.example.org/einstein-quest/parental-consent/{candidateCode}',
     );
     expect(requests[1].message).toContain('अभिभावक की सहमति देने का कोड 482913 है।');
   });
@@ -80,7 +80,7 @@ describe("event SMS in the candidate's language", () => {
       ['hall-ticket', { kind: 'recipients', recipients: [{ candidateCode: 'KBE000000ZZZ', phoneNumber: '' }] }],
     ]);
     expect(requests[0].message).toBe(
-      'KBE Young Scientist: तुमचे प्रवेशपत्र जारी झाले आहे. उमेदवार क्रमांक {candidateCode} वापरून ते kbe.example.org वरून डाउनलोड करा.',
+      'KBE Young Scientist: आपले प्रवेशपत्र जारी झाले आहे. विद्यार्थी क्रमांक {candidateCode} वापरून ते kbe.example.org वरून डाउनलोड करा.',
     );
     expect(requests[1].message).toContain('आपका प्रमाणपत्र जारी हो गया है।');
     expect(requests[2].message).toBe('KBE Young Scientist: your hall ticket is released. Download it on kbe.example.org with candidate ID {candidateCode}.');

@@ -41,6 +41,7 @@ export const CONSENT_NOTICE_EN: ConsentNoticeText = {
     'educationalDetails.kbeStageParticipated': { label: 'KBE stage participated', purpose: 'Places your child at the right stage of the competition.' },
     'educationalDetails.fees': { label: 'Fees', purpose: 'Records the fee for the exam.' },
     feesPaid: { label: 'Fees paid', purpose: 'A hall ticket is released only once the fee is paid.' },
+    language: { label: 'Language', purpose: 'The language (English, Marathi or Hindi) of the SMS, hall ticket and certificate sent to you and your child.' },
     photo: { label: 'Photo', purpose: 'Identifies your child at the exam; printed on the hall ticket.' },
     signature: { label: 'Signature', purpose: 'Identifies your child at the exam; printed on the hall ticket.' },
     consentRecord: { label: 'Record of your consent', purpose: 'When consent was given, the version and language of this notice, the method (SMS code), a one-way hash of the mobile number that received the code and the internet address it was given from: shows that you gave consent. The code itself is never kept.' },

@@ -4,7 +4,7 @@ import type { ConsentNoticeLanguage } from '@kbe/contracts';
  * The version of the notice. Change it whenever the text of any language changes in meaning: a
  * consent records the version its guardian read, and a confirmation of an older version is refused.
  */
-export const CONSENT_NOTICE_VERSION = '2026-11-27.2';
+export const CONSENT_NOTICE_VERSION = '2026-11-28.1';
 
 /** How long an item is kept: one text per class in each language. */
 export type RetentionClass = 'registration' | 'fees' | 'consent';
@@ -44,6 +44,7 @@ export const NOTICE_ITEMS = {
   'educationalDetails.kbeStageParticipated': 'registration',
   'educationalDetails.fees': 'fees',
   feesPaid: 'fees',
+  language: 'registration',
   photo: 'registration',
   signature: 'registration',
   consentRecord: 'consent',
