@@ -9,7 +9,7 @@ export const CERTIFICATE_TEMPLATE = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>Certificate {{candidate.code}}</title><style>{{{styles}}}</style>
 <style>@page { size: A4 landscape; }</style></head>
-<body class="certificate">
+<body class="certificate{{#if bilingual}} bilingual{{/if}}">
 <div class="sheet">
   <header class="title">
     <p class="org">KBE Young Scientist Competition</p>

@@ -44,4 +44,9 @@ footer.sign { display: flex; justify-content: space-between; align-items: flex-e
 .local { display: block; letter-spacing: 0; text-transform: none; }
 .en { display: block; font-size: 0.78em; font-weight: 400; color: #475569; }
 header.title .doc .en { font-size: 0.62em; }
+/* two lines a label: tighter, so the hall ticket stays one A4 page */
+.bilingual .local, .bilingual .en { line-height: 1.15; }
+.bilingual .identity th, .bilingual .identity td { padding: 0.7mm 2mm; }
+.bilingual ol.instructions li { margin: 0.4mm 0; }
+.bilingual footer.sign { margin-top: 5mm; }
 `;

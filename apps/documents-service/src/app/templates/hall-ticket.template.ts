@@ -8,7 +8,7 @@ import { SIGNING_FOOTER } from './signing-footer.template';
 export const HALL_TICKET_TEMPLATE = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>Hall Ticket {{candidate.code}}</title><style>{{{styles}}}</style></head>
-<body>
+<body{{#if bilingual}} class="bilingual"{{/if}}>
 <div class="sheet">
   <header class="title">
     <p class="org">KBE Young Scientist Competition</p>
