@@ -98,12 +98,12 @@ describe('a guardian withdraws consent, sees the data and files requests (regist
   describe('withdrawal', () => {
     it('refuses an unknown action and a wrong withdrawal code, and erases nothing', async () => {
       const badAction = await askCode('KBE200001WDR', 'delete-everything').expect(400);
-      expect(badAction.body.errors).toEqual([{ field: 'action', message: DATA_RIGHTS_MESSAGES.action }]);
+      expect(badAction.body.errors).toEqual([{ field: 'action', message: DATA_RIGHTS_MESSAGES.action, key: 'dataRights.action' }]);
       await askCode('KBE200001WDR', 'withdrawal').expect(200);
       const sms = await smsCode('KBE200001WDR', 'withdrawal-otp');
       expect(sms.line).toContain('to WITHDRAW parental consent for candidate KBE200001WDR');
       const wrong = await http.post(DATA_RIGHTS_API_PATHS.withdraw('KBE200001WDR')).send({ otp: wrongOf(sms.code) }).expect(400);
-      expect(wrong.body).toEqual({ statusCode: 400, message: 'The code is not correct. 4 tries left.', errors: [{ field: 'otp', message: 'The code is not correct. 4 tries left.' }] });
+      expect(wrong.body).toEqual({ statusCode: 400, message: 'The code is not correct. 4 tries left.', errors: [{ field: 'otp', message: 'The code is not correct. 4 tries left.', key: 'consent.wrongOtpTriesLeft', values: { tries: 4 } }] });
       // a consent code is not a withdrawal code
       expect((await http.post(CONSENT_API_PATHS.confirm('KBE200001WDR')).send({ otp: sms.code, noticeVersion: 'v', lang: 'en', declaration: true }).expect(409)).body.message).toBe(CONSENT_MESSAGES.alreadyGiven);
       expect(await candidates().findOne({ _id: 'KBE200001WDR' })).toMatchObject({ consentStatus: 'given', personalDetails: { fullName: 'Aarav Patil' } });
@@ -184,7 +184,7 @@ describe('a guardian withdraws consent, sees the data and files requests (regist
       const exported = JSON.parse(data.text);
       expect(exported).toMatchObject({
         candidateCode: 'KBE200002DAT',
-        registration: { personalDetails: { fullName: 'Aarav Patil', motherName: 'Sunita Patil' }, guardianDetails: { phoneNumber: '9123400002' } },
+        registration: { personalDetails: { fullName: 'Aarav Patil', motherName: 'Sunita Patil' }, guardianDetails: { phoneNumber: '9123400002' }, language: 'en' },
         organiserRecord: { feesPaid: true, receiptNumber: 'R-1', seatNumber: 'A-12', center: 'Nashik Centre' },
         files: { photo: `data:image/jpeg;base64,${Buffer.from('jpeg of photo').toString('base64')}`, signature: expect.stringMatching(/^data:image\/jpeg;base64,/) },
         consent: { status: 'given', noticeVersion: 'v1', method: 'sms-otp', codeSentTo: '******0002' },
@@ -196,7 +196,7 @@ describe('a guardian withdraws consent, sees the data and files requests (regist
 
     it('files a correction due in 90 days, refuses a short one and a second open one', async () => {
       const short = await http.post(DATA_RIGHTS_API_PATHS.requests('KBE200002DAT')).set('authorization', `Bearer ${token}`).send({ kind: 'correction', details: 'wrong' }).expect(400);
-      expect(short.body.errors).toEqual([{ field: 'details', message: DATA_RIGHTS_MESSAGES.details }]);
+      expect(short.body.errors).toEqual([{ field: 'details', message: DATA_RIGHTS_MESSAGES.details, key: 'dataRights.details' }]);
       const badKind = await http.post(DATA_RIGHTS_API_PATHS.requests('KBE200002DAT')).set('authorization', `Bearer ${token}`).send({ kind: 'access', details: '' }).expect(400);
       expect(badKind.body.message).toContain(DATA_RIGHTS_MESSAGES.kind);
       const filed = await http
@@ -238,7 +238,7 @@ describe('a guardian withdraws consent, sees the data and files requests (regist
       expect(all.body.data.total).toBe(3);
 
       const badNote = await http.post(REGISTRATION_INTERNAL_PATHS.dataRequestResolve(filed.body.data.id)).set(internal).send({ outcome: 'done', note: '', handledBy: 'admin' }).expect(400);
-      expect(badNote.body.errors).toEqual([{ field: 'note', message: DATA_RIGHTS_MESSAGES.note }]);
+      expect(badNote.body.errors).toEqual([{ field: 'note', message: DATA_RIGHTS_MESSAGES.note, key: 'dataRights.note' }]);
       const resolved = await http.post(REGISTRATION_INTERNAL_PATHS.dataRequestResolve(filed.body.data.id)).set(internal).send({ outcome: 'done', note: 'Erased as asked.', handledBy: 'admin' }).expect(200);
       expect(resolved.body.data).toMatchObject({ status: 'done', handledBy: 'admin', resolution: 'Erased as asked.', handledAt: expect.any(String) });
       expect(await candidates().findOne({ _id: 'KBE200003ERA' })).toMatchObject({
@@ -261,7 +261,7 @@ describe('a guardian withdraws consent, sees the data and files requests (regist
       expect(report.body.data).toMatchObject({ resultsPublishedOn: null, retentionDays: 30, purgeDueOn: null, state: 'no-results-date', purged: 0 });
       const future = indiaDay(new Date(clock.now().getTime() + 2 * DAY_MS));
       expect((await http.put(REGISTRATION_INTERNAL_PATHS.retentionResultsDate).set(internal).send({ resultsPublishedOn: future }).expect(409)).body.message).toBe(DATA_RIGHTS_MESSAGES.resultsDateInFuture);
-      expect((await http.put(REGISTRATION_INTERNAL_PATHS.retentionResultsDate).set(internal).send({ resultsPublishedOn: '2026-02-30' }).expect(400)).body.errors).toEqual([{ field: 'resultsPublishedOn', message: DATA_RIGHTS_MESSAGES.resultsDate }]);
+      expect((await http.put(REGISTRATION_INTERNAL_PATHS.retentionResultsDate).set(internal).send({ resultsPublishedOn: '2026-02-30' }).expect(400)).body.errors).toEqual([{ field: 'resultsPublishedOn', message: DATA_RIGHTS_MESSAGES.resultsDate, key: 'dataRights.resultsDate' }]);
     });
 
     it('waits until the set number of days after the results, then purges photos, signatures, mothers\' and guardians\' names and numbers', async () => {

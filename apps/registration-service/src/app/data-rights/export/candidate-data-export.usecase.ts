@@ -93,5 +93,7 @@ function registrationOf(candidate: CandidateRecord): Record<string, unknown> {
     orphanDetails: candidate.orphanDetails,
     permanentAddress: candidate.permanentAddress,
     educationalDetails: candidate.educationalDetails,
+    // the language of the SMS and documents sent (en, mr or hi; English for candidates from before it existed)
+    language: candidate.language,
   };
 }
