@@ -319,9 +319,10 @@ describe('registration-service registrations against FerretDB, Kafka and MinIO',
 
       const bad = await submitCandidate({ ...withGuardian, guardianDetails: { name: '', relation: 'Aunt', phoneNumber: '123' } }, { photo: jpeg, signature: png }).expect(400);
       expect(bad.body.errors).toEqual([
-        { field: 'guardianDetails.name', message: "Parent/guardian's name is required" },
-        { field: 'guardianDetails.relation', message: 'Please select a relation to the candidate' },
-        { field: 'guardianDetails.phoneNumber', message: "Parent/guardian's mobile number must be exactly 10 digits" },
+        // each with its message's key, so a page shows it in its own language
+        { field: 'guardianDetails.name', message: "Parent/guardian's name is required", key: 'validation.required', values: { field: 'field.guardianName' } },
+        { field: 'guardianDetails.relation', message: 'Please select a relation to the candidate', key: 'validation.choose', values: { field: 'field.guardianRelation' } },
+        { field: 'guardianDetails.phoneNumber', message: "Parent/guardian's mobile number must be exactly 10 digits", key: 'validation.guardianPhone' },
       ]);
     });
 
@@ -365,10 +366,10 @@ describe('registration-service registrations against FerretDB, Kafka and MinIO',
 
       it('refuses a submit without both documents, and a non-image renamed .jpg', async () => {
         const missing = await submitCandidate(candidate(mentorCode, 'Riya Jadhav'), { photo: jpeg }).expect(400);
-        expect(missing.body.errors).toEqual([{ field: 'signature', message: 'Both photo and signature documents are required' }]);
+        expect(missing.body.errors).toEqual([{ field: 'signature', message: 'Both photo and signature documents are required', key: 'validation.documents' }]);
         const fake = { bytes: Buffer.from('%PDF-1.4 not an image at all'), filename: 'photo.jpg', contentType: 'image/jpeg' };
         const notImage = await submitCandidate(candidate(mentorCode, 'Riya Jadhav'), { photo: fake, signature: png }).expect(400);
-        expect(notImage.body.errors).toEqual([{ field: 'photo', message: 'Photo must be a JPEG, PNG, WebP or GIF image' }]);
+        expect(notImage.body.errors).toEqual([{ field: 'photo', message: 'Photo must be a JPEG, PNG, WebP or GIF image', key: 'image.type', values: { field: 'field.photo' } }]);
       });
 
       it('refuses a 6 MB file with a clear 413', async () => {
@@ -383,9 +384,9 @@ describe('registration-service registrations against FerretDB, Kafka and MinIO',
         bad.permanentAddress.pin = '42';
         const response = await submitCandidate(bad, { photo: jpeg, signature: png }).expect(400);
         expect(response.body.errors).toEqual([
-          { field: 'personalDetails.fullName', message: 'Full name is required' },
-          { field: 'contactDetails.phoneNumber', message: 'Phone number must be exactly 10 digits' },
-          { field: 'permanentAddress.pin', message: 'PIN code must be exactly 6 digits' },
+          { field: 'personalDetails.fullName', message: 'Full name is required', key: 'validation.required', values: { field: 'field.fullName' } },
+          { field: 'contactDetails.phoneNumber', message: 'Phone number must be exactly 10 digits', key: 'validation.phone' },
+          { field: 'permanentAddress.pin', message: 'PIN code must be exactly 6 digits', key: 'validation.pin' },
         ]);
         expect(JSON.stringify(response.body)).not.toMatch(/ at .*\.ts/);
       });
@@ -406,9 +407,9 @@ describe('registration-service registrations against FerretDB, Kafka and MinIO',
         const malformed = await http.post('/api/schools/register').set('content-type', 'application/json').send('{"schoolName": ').expect(400);
         expect(malformed.body).toEqual({ statusCode: 400, message: 'Malformed JSON body' });
         const extra = await http.post('/api/schools/register').send({ ...school('27209999999'), isAdmin: true }).expect(400);
-        expect(extra.body.errors).toEqual([{ field: 'isAdmin', message: 'Unexpected field: isAdmin' }]);
+        expect(extra.body.errors).toEqual([{ field: 'isAdmin', message: 'Unexpected field: isAdmin', key: 'validation.unexpectedFields', values: { count: 1, fields: 'isAdmin' } }]);
         const wrongType = await http.post('/api/mentors/register').send({ ...mentor(schoolCode), workExperience: 'lots' }).expect(400);
-        expect(wrongType.body.errors).toEqual([{ field: 'workExperience', message: 'Work experience must be a whole number of years' }]);
+        expect(wrongType.body.errors).toEqual([{ field: 'workExperience', message: 'Work experience must be a whole number of years', key: 'validation.workExperience' }]);
       });
 
       it('refuses registrations after the deadline with the edition\'s message', async () => {

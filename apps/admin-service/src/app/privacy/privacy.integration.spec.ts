@@ -143,16 +143,16 @@ describe('privacy: data requests and retention through admin-service (admin-serv
     it('refuses a resolution without a known outcome or a note', async () => {
       const response = await adminHttp().post(DATA_RIGHTS_API_PATHS.adminResolve('DR000001')).set(adminAuth).send({ outcome: 'maybe', note: '   ' }).expect(400);
       expect(response.body.errors).toEqual([
-        { field: 'outcome', message: DATA_RIGHTS_MESSAGES.outcome },
-        { field: 'note', message: DATA_RIGHTS_MESSAGES.note },
+        { field: 'outcome', message: DATA_RIGHTS_MESSAGES.outcome, key: 'dataRights.outcome' },
+        { field: 'note', message: DATA_RIGHTS_MESSAGES.note, key: 'dataRights.note' },
       ]);
       const empty = await adminHttp().post(DATA_RIGHTS_API_PATHS.adminResolve('DR000001')).set(adminAuth).send({}).expect(400);
       expect(empty.body.errors).toEqual([
-        { field: 'outcome', message: DATA_RIGHTS_MESSAGES.outcome },
-        { field: 'note', message: DATA_RIGHTS_MESSAGES.note },
+        { field: 'outcome', message: DATA_RIGHTS_MESSAGES.outcome, key: 'dataRights.outcome' },
+        { field: 'note', message: DATA_RIGHTS_MESSAGES.note, key: 'dataRights.note' },
       ]);
       const long = await adminHttp().post(DATA_RIGHTS_API_PATHS.adminResolve('DR000001')).set(adminAuth).send({ outcome: 'done', note: 'x'.repeat(501) }).expect(400);
-      expect(long.body.errors).toEqual([{ field: 'note', message: DATA_RIGHTS_MESSAGES.note }]);
+      expect(long.body.errors).toEqual([{ field: 'note', message: DATA_RIGHTS_MESSAGES.note, key: 'dataRights.note' }]);
     });
 
     it('refuses a body that names its own handler: the handler is the signed-in admin', async () => {
@@ -167,7 +167,7 @@ describe('privacy: data requests and retention through admin-service (admin-serv
     it('refuses an unknown queue status and a page size over 100', async () => {
       const response = await adminHttp().get(DATA_RIGHTS_API_PATHS.adminRequests).query({ status: 'pending', limit: 500 }).set(viewerAuth).expect(400);
       expect(response.body.errors).toEqual([
-        { field: 'status', message: DATA_RIGHTS_MESSAGES.status },
+        { field: 'status', message: DATA_RIGHTS_MESSAGES.status, key: 'dataRights.status' },
         { field: 'limit', message: expect.any(String) },
       ]);
     });
@@ -175,7 +175,7 @@ describe('privacy: data requests and retention through admin-service (admin-serv
     it('refuses a results date that is not a real YYYY-MM-DD day', async () => {
       for (const body of [{ resultsPublishedOn: '01/03/2026' }, { resultsPublishedOn: 20260301 }, {}, { resultsPublishedOn: '2026-02-30' }, { resultsPublishedOn: '0000-00-00' }]) {
         const response = await adminHttp().put(DATA_RIGHTS_API_PATHS.adminResultsDate).set(adminAuth).send(body).expect(400);
-        expect(response.body.errors).toEqual([{ field: 'resultsPublishedOn', message: DATA_RIGHTS_MESSAGES.resultsDate }]);
+        expect(response.body.errors).toEqual([{ field: 'resultsPublishedOn', message: DATA_RIGHTS_MESSAGES.resultsDate, key: 'dataRights.resultsDate' }]);
       }
     });
   });

@@ -77,7 +77,7 @@ describe('parental consent against the real servers (registration-service, notif
 
     it('refuses an unknown language with a clear 400', async () => {
       const response = await http.get(CONSENT_API_PATHS.notice).query({ lang: 'fr' }).expect(400);
-      expect(response.body).toEqual({ statusCode: 400, message: expect.stringContaining('lang must be en, mr or hi'), errors: [{ field: 'lang', message: 'lang must be en, mr or hi' }] });
+      expect(response.body).toEqual({ statusCode: 400, message: expect.stringContaining('lang must be en, mr or hi'), errors: [{ field: 'lang', message: 'lang must be en, mr or hi', key: 'consent.language' }] });
     });
   });
 
@@ -103,9 +103,9 @@ describe('parental consent against the real servers (registration-service, notif
     it('refuses a confirmation without the declaration, then a wrong code with the tries left, and keeps what it refused out of the record', async () => {
       const { code } = await smsCode('KBE100001CON');
       const noDeclaration = await confirm('KBE100001CON', { otp: code, declaration: false }).expect(400);
-      expect(noDeclaration.body.errors).toEqual([{ field: 'declaration', message: CONSENT_MESSAGES.declaration }]);
+      expect(noDeclaration.body.errors).toEqual([{ field: 'declaration', message: CONSENT_MESSAGES.declaration, key: 'consent.declaration' }]);
       const wrong = await confirm('KBE100001CON', { otp: code === '000000' ? '000001' : '000000' }).expect(400);
-      expect(wrong.body).toEqual({ statusCode: 400, message: 'The code is not correct. 4 tries left.', errors: [{ field: 'otp', message: 'The code is not correct. 4 tries left.' }] });
+      expect(wrong.body).toEqual({ statusCode: 400, message: 'The code is not correct. 4 tries left.', errors: [{ field: 'otp', message: 'The code is not correct. 4 tries left.', key: 'consent.wrongOtpTriesLeft', values: { tries: 4 } }] });
       const outdated = await confirm('KBE100001CON', { otp: code, noticeVersion: '2020-01-01' }).expect(409);
       expect(outdated.body.message).toBe(CONSENT_MESSAGES.noticeOutdated);
       expect(await candidates().findOne({ _id: 'KBE100001CON' })).not.toHaveProperty('consent');
@@ -200,7 +200,7 @@ describe('parental consent against the real servers (registration-service, notif
       expect((await confirm('KBE999999ZZZ', { otp: '123456' }).expect(404)).body).toEqual({ statusCode: 404, message: 'Candidate not found' });
       await sendOtp('KBE<script>').expect(400);
       const badOtp = await confirm('KBE100002CON', { otp: '12a' }).expect(400);
-      expect(badOtp.body.errors).toEqual([{ field: 'otp', message: CONSENT_MESSAGES.otpFormat }]);
+      expect(badOtp.body.errors).toEqual([{ field: 'otp', message: CONSENT_MESSAGES.otpFormat, key: 'consent.otpFormat' }]);
     });
 
     it('documents the routes in the OpenAPI document with their answers', async () => {
