@@ -6,6 +6,7 @@ import { createWriteStream, mkdirSync, readFileSync, existsSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createProgress } from '../infra/lib/progress.mjs';
+import { startBalancer } from './balancer.mjs';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const routes = JSON.parse(readFileSync(join(repoRoot, 'tools/stack/routes.json'), 'utf8'));
@@ -111,7 +112,15 @@ function stopChild(child, graceMs = 10_000) {
   });
 }
 
-/** @typedef {import('node:child_process').ChildProcessByStdio<null, import('node:stream').Readable, import('node:stream').Readable> & { logFile: string }} ServiceProcess */
+/** @typedef {import('node:child_process').ChildProcessByStdio<null, import('node:stream').Readable, import('node:stream').Readable> & { logFile: string, service: string, replica: number, port: number }} ServiceProcess */
+
+/**
+ * Where replica `index` (0-based) of a service listens when a service runs several: its routed
+ * port plus 10, 20... (3101 -> 3111, 3121); the routed port is then the replicas' balancer.
+ */
+export function replicaPort(port, index) {
+  return port + 10 * (index + 1);
+}
 
 /** The private key that signs admin tokens reaches admin-service only. */
 function withoutPrivateKey(env) {
@@ -132,11 +141,13 @@ function serviceEnv(baseEnv, name, port) {
  * @param {Record<string,string>} options.env profile variables for the services (and the edge)
  * @param {boolean} [options.build=true]      build the apps first
  * @param {boolean} [options.echoLogs=false]  also copy service logs to this terminal
+ * @param {number} [options.replicas=1]       processes of every service; above 1 each service's
+ *   port is a round-robin balancer in front of them (tools/stack/balancer.mjs), as a Kubernetes Service
  * @param {string} [options.logDir] where service logs go
  * @param {(line: string) => void} [options.log] progress lines (default: stdout, a live status line on a terminal)
  * @returns {Promise<{ url: string, stop: () => Promise<void>, children: ServiceProcess[] }>}
  */
-export async function startStack({ port, env, build = true, echoLogs = false, logDir, log }) {
+export async function startStack({ port, env, build = true, echoLogs = false, logDir, log, replicas = 1 }) {
   // one progress for the infrastructure, the build and the services: one table of times at the end
   const progress = createProgress(log ? { print: log, live: undefined } : {});
   const say = (line) => progress.say(`[stack]     ${line}`);
@@ -150,10 +161,13 @@ export async function startStack({ port, env, build = true, echoLogs = false, lo
   mkdirSync(logsAt, { recursive: true });
   /** @type {ServiceProcess[]} */
   const children = [];
+  /** @type {import('node:http').Server[]} */
+  const balancers = [];
   let edge;
   const stop = async () => {
     if (edge) await new Promise((r) => edge.close(() => r()));
     edge = undefined;
+    await Promise.all(balancers.splice(0).map((balancer) => new Promise((r) => balancer.close(() => r()))));
     await Promise.all(children.map((c) => stopChild(c)));
     if (startedInfra.length) await infra.down({ names: startedInfra });
   };
@@ -164,27 +178,39 @@ export async function startStack({ port, env, build = true, echoLogs = false, lo
     for (const name of serviceNames) {
       const main = join(repoRoot, 'dist/apps', name, 'main.js');
       if (!existsSync(main)) throw new Error(`${main} is missing: build the services first`);
-      const logFile = join(logsAt, `${name}.log`);
-      const out = createWriteStream(logFile, { flags: 'a' });
-      const child = /** @type {ServiceProcess} */ (spawn(process.execPath, ['--enable-source-maps', main], {
-        cwd: repoRoot,
-        env: serviceEnv(baseEnv, name, routes.services[name].port),
-        stdio: ['ignore', 'pipe', 'pipe'],
-      }));
-      for (const stream of [child.stdout, child.stderr]) {
-        stream.pipe(out, { end: false });
-        if (echoLogs) stream.on('data', (chunk) => prefixLines(name, chunk).forEach((line) => progress.say(line)));
+      for (let replica = 0; replica < replicas; replica += 1) {
+        const servicePort = replicas > 1 ? replicaPort(routes.services[name].port, replica) : routes.services[name].port;
+        const label = replicas > 1 ? `${name}-${replica + 1}` : name;
+        const logFile = join(logsAt, `${label}.log`);
+        const out = createWriteStream(logFile, { flags: 'a' });
+        const child = /** @type {ServiceProcess} */ (spawn(process.execPath, ['--enable-source-maps', main], {
+          cwd: repoRoot,
+          env: serviceEnv(baseEnv, name, servicePort),
+          stdio: ['ignore', 'pipe', 'pipe'],
+        }));
+        for (const stream of [child.stdout, child.stderr]) {
+          stream.pipe(out, { end: false });
+          if (echoLogs) stream.on('data', (chunk) => prefixLines(label, chunk).forEach((line) => progress.say(line)));
+        }
+        Object.assign(child, { logFile, service: name, replica, port: servicePort });
+        children.push(child);
       }
-      child.logFile = logFile;
-      children.push(child);
     }
-    const waiting = new Set(serviceNames);
-    await progress.run(`starting ${serviceNames.length} services until healthy`, () => Promise.all(
-      children.map(async (child, i) => {
-        await waitForHealth(serviceNames[i], routes.services[serviceNames[i]].port, child, child.logFile, 120_000);
-        waiting.delete(serviceNames[i]);
+    const waiting = new Set(children);
+    const what = replicas > 1 ? `${serviceNames.length} services x ${replicas} replicas` : `${serviceNames.length} services`;
+    await progress.run(`starting ${what} until healthy`, () => Promise.all(
+      children.map(async (child) => {
+        await waitForHealth(child.service, child.port, child, child.logFile, 120_000);
+        waiting.delete(child);
       }),
-    ), { label: 'stack', detail: () => (waiting.size ? `waiting for ${[...waiting].join(', ')}` : undefined) });
+    ), { label: 'stack', detail: () => (waiting.size ? `waiting for ${[...new Set([...waiting].map((c) => c.service))].join(', ')}` : undefined) });
+    if (replicas > 1) {
+      for (const name of serviceNames) {
+        const targets = children.filter((child) => child.service === name).map((child) => ({ port: child.port }));
+        balancers.push(await startBalancer({ name, port: routes.services[name].port, targets }));
+      }
+      say(`each service: ${replicas} replicas behind its port, round robin`);
+    }
     const { startEdge } = await import(join(repoRoot, 'tools/edge/server.mjs'));
     edge = await startEdge({ port, distDir: join(repoRoot, 'dist/apps'), routes, env: withoutPrivateKey(baseEnv) });
     say(`ready at http://localhost:${port}`);

@@ -23,7 +23,9 @@ process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 
 try {
-  stack = await startStack({ port, env: profile, echoLogs: process.env.KBE_ECHO_LOGS === '1' });
+  // KBE_REPLICAS=2: two processes of every service, each service's port balancing between them
+  const replicas = Math.max(1, Number.parseInt(process.env.KBE_REPLICAS ?? '1', 10) || 1);
+  stack = await startStack({ port, env: profile, echoLogs: process.env.KBE_ECHO_LOGS === '1', replicas });
   process.stdout.write(
     [
       '',
@@ -33,7 +35,9 @@ try {
       `    username: ${profile.ADMIN_USERNAME}   password: ${profile.ADMIN_PASSWORD}   (ADMIN_USERNAME / ADMIN_PASSWORD to change)`,
       `  Registration deadline (development): ${profile.EDITION_REGISTRATION_DEADLINE} (edition ${profile.EDITION_YEAR ?? 'of that year'})`,
       `  SMS provider: ${profile.SMS_PROVIDER} (messages are written to the notifications-service log)`,
-      '  Service logs: .kbe/logs/<service>.log (KBE_ECHO_LOGS=1 to see them here)',
+      replicas > 1
+        ? `  Replicas: ${replicas} of every service (logs .kbe/logs/<service>-<n>.log; KBE_ECHO_LOGS=1 to see them here)`
+        : '  Service logs: .kbe/logs/<service>.log (KBE_ECHO_LOGS=1 to see them here)',
       '  Press Ctrl-C to stop everything.',
       '',
     ].join('\n'),

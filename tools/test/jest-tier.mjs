@@ -1,5 +1,5 @@
 // One project's jest tier, as its Nx target runs it from the project's folder:
-//   node tools/test/jest-tier.mjs <unit|integration|e2e> <project> [jest options...]
+//   node tools/test/jest-tier.mjs <unit|integration|e2e|replicas> <project> [jest options...]
 // The tier picks the spec files (jest.preset.js). Integration and e2e get the connection settings
 // of the servers tools/infra started (the targets depend on `tools:infra-up`) and run one suite at
 // a time: some suites stop Kafka or MinIO on purpose. The JSON report goes to
@@ -10,8 +10,8 @@ import { readInfraEnv } from '../infra/index.mjs';
 import { reportFile, repoRoot } from './test-report.mjs';
 
 const [tier, project, ...jestOptions] = process.argv.slice(2);
-if (!['unit', 'integration', 'e2e'].includes(tier) || !project) {
-  process.stderr.write('usage: node tools/test/jest-tier.mjs <unit|integration|e2e> <project> [jest options...]\n');
+if (!['unit', 'integration', 'e2e', 'replicas'].includes(tier) || !project) {
+  process.stderr.write('usage: node tools/test/jest-tier.mjs <unit|integration|e2e|replicas> <project> [jest options...]\n');
   process.exit(2);
 }
 const againstServers = tier !== 'unit';

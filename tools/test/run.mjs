@@ -7,7 +7,9 @@
 //      one project at a time (each depends on `tools:infra-up`)
 //   4. e2e: `e2e:e2e`, the whole stack at http://localhost:8080 driven by Chromium, then the
 //      first-load budgets of the public pages (tools/test/e2e-run.mjs)
-//   5. fuzz: the API fuzzer (schemathesis, every check, seeded and bounded) against every service's OpenAPI document, on a fresh stack
+//   5. replicas: `e2e:replicas`, journeys through the stack with two processes of every service
+//      behind round-robin balancers (tools/test/replicas-run.mjs)
+//   6. fuzz: the API fuzzer (schemathesis, every check, seeded and bounded) against every service's OpenAPI document, on a fresh stack
 // Every runner leaves its counts in .kbe/test-results/<tier>/ (tools/test/test-report.mjs), cached
 // with the target; the run ends with one summary line `summary: N passed, N failed`.
 import { spawn } from 'node:child_process';
@@ -107,7 +109,7 @@ try {
 
   // 3. integration tests against real servers, one project at a time (some suites stop and
   // restart Kafka or MinIO to prove nothing is lost, which would fail a suite running beside them)
-  const needsServers = wanted('integration') || wanted('e2e') || wanted('fuzz');
+  const needsServers = wanted('integration') || wanted('e2e') || wanted('replicas') || wanted('fuzz');
   if (needsServers) {
     infra = await import(join(repoRoot, 'tools/infra/index.mjs'));
     log('infrastructure up (PostgreSQL, FerretDB, Kafka, MinIO, Chromium) ...');
@@ -122,12 +124,18 @@ try {
       await tests('browser journeys and first-load budgets', 'e2e', () => nx(['e2e'], { projects: ['e2e'], parallel: 1 }));
     }
 
-    // 5. schemathesis against every service's OpenAPI document, through the edge, on a stack of
+    // 5. two processes of every service behind round-robin balancers, as two pods behind a
+    // Kubernetes Service: locks, caches, jobs and writes shared, not per process (tools/test/replicas-run.mjs)
+    if (wanted('replicas')) {
+      await tests('two replicas of every service', 'replicas', () => nx(['replicas'], { projects: ['e2e'], parallel: 1 }));
+    }
+
+    // 6. schemathesis against every service's OpenAPI document, through the edge, on a stack of
     // its own (fresh databases; registration limits raised so the fuzzer reaches the handlers)
     if (wanted('fuzz')) {
       const port = Number(process.env.PORT ?? 8080);
       const profile = fuzzProfile(`${runId}f`);
-      stack = await startStack({ port, env: profile, build: !wanted('e2e'), logDir: join(resultsDir, 'logs-fuzz') });
+      stack = await startStack({ port, env: profile, build: !wanted('e2e') && !wanted('replicas'), logDir: join(resultsDir, 'logs-fuzz') });
       const started = Date.now();
       log('api fuzz (schemathesis, every check, seeded and bounded) ...');
       const results = await fuzzServices({

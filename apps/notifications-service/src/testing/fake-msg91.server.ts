@@ -47,10 +47,11 @@ export class FakeMsg91 {
   /** SMS accepted (one per number of each accepted call). */
   totalSms = 0;
 
-  async start(): Promise<string> {
+  /** Listens on 127.0.0.1 (`port` 0: any free one); answers its base URL. */
+  async start(port = 0): Promise<string> {
     this.server = createServer((request, response) => void this.handle(request, response));
     this.server.keepAliveTimeout = 60_000;
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server?.listen(port, '127.0.0.1', resolve));
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
