@@ -1,6 +1,6 @@
-import { use, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { defineCatalogue, type Locale } from '@kbe/i18n';
-import { useLocale, useMessages, type Translate } from '@kbe/ui';
+import { useLocalized, useMessages, type Translate } from '@kbe/ui';
 import type { DocumentKind } from '@kbe/contracts/zod-free';
 
 import en from './en.messages.json';
@@ -23,15 +23,9 @@ export function useDownloadsMessages(): DownloadsTranslate {
   return useMessages(downloadsMessages);
 }
 
-/**
- * Renders its children once the page's language's messages are in (suspends until then). The
- * page's components ask for messages among other hooks, and a component that suspends in a hook
- * and renders more hooks when React replays it fails on its first mount; so the waiting is done
- * here, with no hook after it.
- */
+/** Renders its children once the page's language's messages are in (the page waits in this one place). */
 export function DownloadsMessagesReady({ children }: { children: ReactNode }): ReactNode {
-  const locale = useLocale();
-  if (downloadsMessages.loaded(locale) === undefined) use(downloadsMessages.load(locale));
+  useLocalized(downloadsMessages);
   return children;
 }
 

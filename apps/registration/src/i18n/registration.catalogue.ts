@@ -1,6 +1,6 @@
-import { createElement, use, useCallback, useMemo, type ReactNode } from 'react';
+import { createElement, useCallback, useMemo, type ReactNode } from 'react';
 import { defineCatalogue, INTL_LOCALE, type Locale, type MessageValues } from '@kbe/i18n';
-import { useLocale, useMessages, type Translate } from '@kbe/ui';
+import { useLocale, useLocalized, useMessages, type Translate } from '@kbe/ui';
 import { messageKeyOf } from '@kbe/contracts/zod-free';
 import { registrationErrorKeyOf, type RegistrationKind, type UserFacingError } from '@kbe/api-client';
 
@@ -20,15 +20,9 @@ export const registrationMessages = defineCatalogue(en, {
 
 export type RegistrationMessageKey = keyof typeof en;
 
-/**
- * Renders its children once the page's language's messages are in (suspends until then). The
- * forms ask for messages among other hooks, and a component that suspends in a hook and renders
- * more hooks when React replays it fails on its first mount; so the waiting is done here, with no
- * hook after it.
- */
+/** Renders its children once the page's language's messages are in (the page waits in this one place). */
 export function RegistrationMessagesReady({ children }: { children: ReactNode }): ReactNode {
-  const locale = useLocale();
-  if (registrationMessages.loaded(locale) === undefined) use(registrationMessages.load(locale));
+  useLocalized(registrationMessages);
   return children;
 }
 export type RegistrationTranslate = Translate<RegistrationMessageKey>;

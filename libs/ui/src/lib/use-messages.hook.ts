@@ -1,6 +1,6 @@
 import { use, useCallback } from 'react';
-import { useHref } from 'react-router-dom';
-import { localeOfBasename, type Catalogue, type Locale, type Localized, type MessageValues } from '@kbe/i18n';
+import { useHref, useInRouterContext } from 'react-router-dom';
+import { DEFAULT_LOCALE, localeOfBasename, type Catalogue, type Locale, type Localized, type MessageValues } from '@kbe/i18n';
 
 /**
  * The page's language: the router's basename (`/mr`, `/hi`, none for English), which the shell
@@ -8,7 +8,10 @@ import { localeOfBasename, type Catalogue, type Locale, type Localized, type Mes
  * container reads the same answer without a context of its own.
  */
 export function useLocale(): Locale {
-  return localeOfBasename(useHref('/'));
+  // A component rendered without a router (a remote's unit test) is English. Whether it is in a
+  // router never changes while it is mounted, so it always calls the same hooks.
+  // eslint-disable-next-line react-hooks/rules-of-hooks
+  return useInRouterContext() ? localeOfBasename(useHref('/')) : DEFAULT_LOCALE;
 }
 
 /**
