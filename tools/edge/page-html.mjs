@@ -23,7 +23,7 @@ const escapeText = (value) => String(value).replace(/&/g, '&amp;').replace(/</g,
 const buildRelative = (href) => href.replace(/^\/(remotes\/[^/]+\/)?/, '');
 
 /** `<link>` elements for the hints of one page. */
-export function hintTags({ stylesheets = [], scripts = [], images = [] }) {
+export function hintTags({ stylesheets = [], scripts = [], images = [], laterScripts = [] }) {
   const tags = [];
   // data-href: the file's name as its build's CSS loader (mini-css-extract) looks for it, so the
   // loader finds this link when the chunk loads instead of adding the same stylesheet a second
@@ -34,6 +34,8 @@ export function hintTags({ stylesheets = [], scripts = [], images = [] }) {
     tags.push(`<link rel="preload" as="image" href="${escapeAttribute(image.href)}"${srcset} fetchpriority="high" />`);
   }
   for (const href of scripts) tags.push(`<link rel="preload" as="script" href="${escapeAttribute(href)}" />`);
+  // needed to hydrate, not to paint: fetched at low priority, after what the first paint waits for
+  for (const href of laterScripts) tags.push(`<link rel="preload" as="script" href="${escapeAttribute(href)}" fetchpriority="low" />`);
   return tags;
 }
 

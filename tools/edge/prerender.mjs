@@ -110,12 +110,15 @@ export function createPrerenderer({ distDir: dist, manifest, disabled, env }) {
     const route = shell.remoteRouteFor(path);
     const shellFirstPaint = readJson(join(shellDir, FIRST_PAINT));
     // The shell is the host: the shared packages its bootstrap consumes come from its own build.
-    // and a Marathi or Hindi page the chrome's messages in that language (chunk groups `locale-<locale>-...`)
-    const shellGroups = ['bootstrap', ...Object.keys(shellFirstPaint?.chunkGroups ?? {}).filter((group) => locale !== 'en' && group.startsWith(`locale-${locale}-`))];
-    const shellFiles = [...filesOf(shellFirstPaint, shellGroups), ...filesOf(shellFirstPaint, ['bootstrap'], 'sharedFallbacks')];
+    const shellFiles = [...filesOf(shellFirstPaint, ['bootstrap']), ...filesOf(shellFirstPaint, ['bootstrap'], 'sharedFallbacks')];
+    // A Marathi or Hindi page's messages and content (chunk groups `locale-<locale>-...`, the
+    // chrome's here, the page's from its remote) are needed to hydrate, not to paint: hinted at low
+    // priority, so they do not compete with the stylesheet and the first screen.
+    const isLocaleGroup = (group) => locale !== 'en' && group.startsWith(`locale-${locale}-`);
     const hints = {
       stylesheets: shellFiles.filter((f) => f.endsWith('.css')).map((f) => `/${f}`),
       scripts: shellFiles.filter((f) => f.endsWith('.js')).map((f) => `/${f}`),
+      laterScripts: filesOf(shellFirstPaint, Object.keys(shellFirstPaint?.chunkGroups ?? {}).filter(isLocaleGroup)).filter((f) => f.endsWith('.js')).map((f) => `/${f}`),
       images: [],
     };
     if (!route.chrome) return { markup: '', hints, lang: 'en' };
@@ -127,8 +130,10 @@ export function createPrerenderer({ distDir: dist, manifest, disabled, env }) {
       remote.setPublicPath?.(base);
       remotes[route.remote] = remote;
       const firstPaint = readJson(join(distDir, route.remote, FIRST_PAINT));
-      const files = filesOf(firstPaint, remote.firstPaintChunkGroups?.(path, locale) ?? []);
+      const groups = remote.firstPaintChunkGroups?.(path, locale) ?? [];
+      const files = filesOf(firstPaint, groups.filter((group) => !isLocaleGroup(group)));
       hints.scripts.push(manifest[route.remote], ...files.filter((f) => f.endsWith('.js')).map((f) => `${base}${f}`));
+      hints.laterScripts.push(...filesOf(firstPaint, groups.filter(isLocaleGroup)).filter((f) => f.endsWith('.js')).map((f) => `${base}${f}`));
       hints.stylesheets.push(...files.filter((f) => f.endsWith('.css')).map((f) => `${base}${f}`));
       hints.images.push(...(remote.firstScreenImages?.(path) ?? []));
     }

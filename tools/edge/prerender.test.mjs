@@ -111,6 +111,24 @@ describe('composePage', () => {
     assert.deepEqual(hintTags({ scripts: ['/x.js?a=1&b="2"'] }), ['<link rel="preload" as="script" href="/x.js?a=1&amp;b=&quot;2&quot;" />']);
   });
 
+  it('hints what only hydration needs (a page\'s language messages) at low priority, after the rest', () => {
+    assert.deepEqual(hintTags({ scripts: ['/a.js'], laterScripts: ['/locale-mr.js'] }), [
+      '<link rel="preload" as="script" href="/a.js" />',
+      '<link rel="preload" as="script" href="/locale-mr.js" fetchpriority="low" />',
+    ]);
+  });
+
+  it('sets the page\'s language and announces its other languages, absolute on the site\'s address', () => {
+    const html = composePage(INDEX, { lang: 'mr', alternates: { en: '/a', mr: '/mr/a', hi: '/hi/a' }, origin: 'https://kbe.example.org' });
+    assert.match(html, /<html lang="mr"/);
+    assert.deepEqual([...html.matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map((m) => [m[1], m[2]]), [
+      ['en', 'https://kbe.example.org/a'],
+      ['mr', 'https://kbe.example.org/mr/a'],
+      ['hi', 'https://kbe.example.org/hi/a'],
+      ['x-default', 'https://kbe.example.org/a'],
+    ]);
+  });
+
   it('does not read $ patterns of the markup as replacement patterns', () => {
     assert.match(composePage(INDEX, { markup: "<p>costs $& and $'</p>" }), /<p>costs \$& and \$'<\/p>/);
   });
