@@ -23,3 +23,4 @@ export * from './lib/levels.localized';
 export * from './lib/exams.localized';
 export * from './lib/gallery.localized';
 export * from './lib/contact.localized';
+export { localFigure } from './lib/locale-format.util';

@@ -1,26 +1,12 @@
 import { join } from 'node:path';
-import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { documentLabel, englishMessageOf, MESSAGE_KEYS } from '@kbe/contracts/zod-free';
-import { catalogueKeyProblems } from '@kbe/i18n/testing';
+import { catalogueKeyProblems, messageArguments } from '@kbe/i18n/testing';
 
 import en from './en.messages.json';
 import hi from './hi.messages.json';
 import mr from './mr.messages.json';
 import { downloadsMessages, type DownloadsMessageKey } from './downloads.catalogue';
 import { CONTRACT_MESSAGE_KEYS } from '../app/download-outcome';
-
-/** The names of a message's arguments, nested ones included. */
-function argumentsOf(elements: MessageFormatElement[], names = new Set<string>()): Set<string> {
-  for (const element of elements) {
-    if (element.type === TYPE.literal || element.type === TYPE.pound) continue;
-    names.add(element.value);
-    if (element.type === TYPE.select || element.type === TYPE.plural) {
-      for (const option of Object.values(element.options)) argumentsOf(option.value, names);
-    }
-    if (element.type === TYPE.tag) argumentsOf(element.children, names);
-  }
-  return names;
-}
 
 describe('the downloads catalogue', () => {
   const translations = { mr, hi } as Record<string, Record<string, string>>;
@@ -33,8 +19,8 @@ describe('the downloads catalogue', () => {
   it.each(['en', 'mr', 'hi'])('has valid ICU messages in %s, with the arguments of the English ones', (locale) => {
     const messages = (locale === 'en' ? en : translations[locale]) as Record<string, string>;
     for (const [key, text] of Object.entries(messages)) {
-      const english = argumentsOf(parse((en as Record<string, string>)[key], { requiresOtherClause: true }));
-      expect([key, [...argumentsOf(parse(text, { requiresOtherClause: true }))].sort()]).toEqual([key, [...english].sort()]);
+      const english = messageArguments((en as Record<string, string>)[key]);
+      expect([key, messageArguments(text)]).toEqual([key, english]);
     }
   });
 

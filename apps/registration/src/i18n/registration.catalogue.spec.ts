@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { messageArguments } from '@kbe/i18n/testing';
 import { MESSAGE_KEYS, englishMessageOf, messageKeyValueNames } from '@kbe/contracts/zod-free';
 import { REGISTRATION_ERROR_KEYS, registrationErrorKeyOf } from '@kbe/api-client';
 
@@ -17,18 +17,6 @@ function sourceFiles(dir: string): string[] {
     if (statSync(path).isDirectory()) return sourceFiles(path);
     return /\.tsx?$/.test(name) && !/\.spec\.tsx?$/.test(name) && !/\.testing\.tsx?$/.test(name) ? [path] : [];
   });
-}
-
-function argumentsOf(elements: MessageFormatElement[], names = new Set<string>()): Set<string> {
-  for (const element of elements) {
-    if (element.type === TYPE.literal || element.type === TYPE.pound) continue;
-    names.add(element.value);
-    if (element.type === TYPE.select || element.type === TYPE.plural) {
-      for (const option of Object.values(element.options)) argumentsOf(option.value, names);
-    }
-    if (element.type === TYPE.tag) argumentsOf(element.children, names);
-  }
-  return names;
 }
 
 /** Keys the page reaches through the contracts' `messageKeyOf` or the API client's `registrationErrorKeyOf`, not by name. */
@@ -54,15 +42,15 @@ describe('the registration catalogue', () => {
   it.each(['en', 'mr', 'hi'])('has valid ICU messages in %s, with the arguments of the English ones', (locale) => {
     const messages = (locale === 'en' ? en : translations[locale]) as Record<string, string>;
     for (const [key, text] of Object.entries(messages)) {
-      const english = argumentsOf(parse((en as Record<string, string>)[key], { requiresOtherClause: true }));
-      expect([key, [...argumentsOf(parse(text, { requiresOtherClause: true }))].sort()]).toEqual([key, [...english].sort()]);
+      const english = messageArguments((en as Record<string, string>)[key]);
+      expect([key, messageArguments(text)]).toEqual([key, english]);
     }
   });
 
   it("says in English exactly what the contracts and the API client say, with the contracts' values as arguments", () => {
     for (const [key, text] of Object.entries(en as Record<string, string>)) {
       if (MESSAGE_KEYS.includes(key)) {
-        expect([key, [...argumentsOf(parse(text))].sort()]).toEqual([key, [...messageKeyValueNames(key)].sort()]);
+        expect([key, messageArguments(text)]).toEqual([key, [...messageKeyValueNames(key)].sort()]);
         if (messageKeyValueNames(key).length === 0) expect([key, text]).toEqual([key, englishMessageOf({ key })]);
       }
       if (REGISTRATION_ERROR_KEYS.includes(key) && !text.includes('{')) expect(registrationErrorKeyOf(text)).toEqual({ key });

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 
 import { LOCALES } from '../lib/locales';
 
@@ -42,4 +43,44 @@ export function catalogueKeyProblems(dir: string, sourceRoots: string[], usedInd
   const sources = sourceRoots.flatMap(sourceFiles).map((file) => readFileSync(file, 'utf8')).join('\n');
   const unused = english.filter((key) => !usedIndirectly.includes(key) && !sources.includes(`'${key}'`));
   return { missing, extra, unused };
+}
+
+function argumentNames(elements: MessageFormatElement[], names: Set<string>): Set<string> {
+  for (const element of elements) {
+    if (element.type === TYPE.literal || element.type === TYPE.pound) continue;
+    names.add(element.value);
+    if (element.type === TYPE.select || element.type === TYPE.plural) {
+      for (const option of Object.values(element.options)) argumentNames(option.value, names);
+    }
+    if (element.type === TYPE.tag) argumentNames(element.children, names);
+  }
+  return names;
+}
+
+/** The names of an ICU message's arguments, nested ones included, sorted (throws when it does not parse). */
+export function messageArguments(text: string): string[] {
+  return [...argumentNames(parse(text, { requiresOtherClause: true }), new Set())].sort();
+}
+
+/**
+ * Messages of a catalogue (`<dir>/<locale>.messages.json`) that are not valid ICU, or whose
+ * arguments differ from the English message's: `<locale> <key>: ...`, none when all is well.
+ */
+export function catalogueArgumentProblems(dir: string): string[] {
+  const english = JSON.parse(readFileSync(join(dir, 'en.messages.json'), 'utf8')) as Record<string, string>;
+  const problems: string[] = [];
+  for (const locale of LOCALES) {
+    const messages = JSON.parse(readFileSync(join(dir, `${locale}.messages.json`), 'utf8')) as Record<string, string>;
+    for (const [key, text] of Object.entries(messages)) {
+      if (english[key] === undefined) continue;
+      try {
+        const found = messageArguments(text).join(',');
+        const wanted = messageArguments(english[key]).join(',');
+        if (found !== wanted) problems.push(`${locale} ${key}: arguments ${found || 'none'}, English has ${wanted || 'none'}`);
+      } catch (error) {
+        problems.push(`${locale} ${key}: not valid ICU (${(error as Error).message})`);
+      }
+    }
+  }
+  return problems;
 }

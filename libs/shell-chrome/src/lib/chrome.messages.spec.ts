@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { catalogueKeyProblems } from '@kbe/i18n/testing';
+import { catalogueArgumentProblems, catalogueKeyProblems } from '@kbe/i18n/testing';
 
 import { PAGE_LINK_KEYS, RESOURCE_KEYS } from './chrome.messages';
 
@@ -10,5 +10,9 @@ describe('the chrome messages', () => {
       ...Object.values(RESOURCE_KEYS),
     ]);
     expect(problems).toEqual({ missing: { mr: [], hi: [] }, extra: { mr: [], hi: [] }, unused: [] });
+  });
+
+  it('has valid ICU messages, each taking the arguments of the English one', () => {
+    expect(catalogueArgumentProblems(join(__dirname, '../i18n'))).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Link } from 'react-router-dom';
 import X from 'lucide-react/icons/x';
-import { MARKETING_STATS, ROUTES, getEditionSettings } from '@kbe/content';
-import { Button, useMessages } from '@kbe/ui';
+import { MARKETING_STATS, ROUTES, getEditionSettings, localFigure } from '@kbe/content';
+import { Button, useLocale, useMessages } from '@kbe/ui';
 import { CHROME_MESSAGES } from './chrome.messages';
 import { LanguageSwitcher } from './language-switcher';
 import { BrandLogo } from './brand-logo';
@@ -20,7 +20,14 @@ export default function MobileDrawerDialog({ open, onOpenChange, onCloseAutoFocu
   const { year } = getEditionSettings();
   const close = () => onOpenChange(false);
   const t = useMessages(CHROME_MESSAGES);
-  const lines = [t('drawer.participants', MARKETING_STATS), t('drawer.countries', MARKETING_STATS), t('drawer.prizes', MARKETING_STATS)];
+  const locale = useLocale();
+  // the figures in the page's digits and words ('10L+' -> '१० लाख+')
+  const figure = (name: 'participants' | 'countries' | 'prizePool') => localFigure(locale, MARKETING_STATS[name]);
+  const lines = [
+    t('drawer.participants', { participants: figure('participants') }),
+    t('drawer.countries', { countries: figure('countries') }),
+    t('drawer.prizes', { prizePool: figure('prizePool') }),
+  ];
 
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
