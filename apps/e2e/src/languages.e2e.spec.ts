@@ -20,7 +20,7 @@ const DEVANAGARI = /[\u0900-\u097F]/;
 
 /** Whether a script holds a text, as written or as the minifier escapes it (`\u0906...`). */
 const holds = (script: string, text: string) =>
-  script.includes(text) || script.includes(text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+  script.includes(text) || script.includes(text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
 const descriptionOf = (html: string) => /<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? '';
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
 const htmlLang = (html: string) => /<html lang="([^"]*)"/.exec(html)?.[1];
