@@ -1,5 +1,5 @@
 import { trace } from '@opentelemetry/api';
-import { InMemorySpanExporter } from '@opentelemetry/sdk-trace';
+import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 
 import { traceContext, withEventSpan } from './event-trace';
 import { startTracing } from './tracing';

@@ -6,7 +6,7 @@ import { NestInstrumentation } from '@opentelemetry/instrumentation-nestjs-core'
 import { PinoInstrumentation } from '@opentelemetry/instrumentation-pino';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { NodeSDK } from '@opentelemetry/sdk-node';
-import { SimpleSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace';
+import { SimpleSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-base';
 
 export interface TracingOptions {
   /** `service.name` of every span, e.g. `registration-service`. */
@@ -43,7 +43,7 @@ export function startTracing({ service, env = process.env, exporter }: TracingOp
   const sdk = new NodeSDK({
     serviceName: service,
     // tests see every span at once; OTLP gets them in batches
-    ...(exporter ? { spanProcessors: [new SimpleSpanProcessor({ exporter })] } : { traceExporter: new OTLPTraceExporter() }),
+    ...(exporter ? { spanProcessors: [new SimpleSpanProcessor(exporter)] } : { traceExporter: new OTLPTraceExporter() }),
     instrumentations: [
       new HttpInstrumentation({ ignoreIncomingRequestHook: (request) => UNTRACED_PATHS.test(request.url ?? '') }),
       new UndiciInstrumentation(),
