@@ -71,6 +71,13 @@ function pdfText(pdf: Buffer, dir: string): string {
   return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-']).toString('utf8');
 }
 
+/** Pages of a PDF as `pdfinfo` (poppler) counts them. */
+function pdfPages(pdf: Buffer, dir: string): number {
+  const file = join(dir, `pages-${Date.now()}.pdf`);
+  writeFileSync(file, pdf);
+  return Number(/^Pages:\s+(\d+)/m.exec(execFileSync('pdfinfo', [file]).toString('utf8'))?.[1]);
+}
+
 /** The QR code of the first page: `pdftoppm` to PNG, then decoded with jsQR. */
 function qrLink(pdf: Buffer, dir: string): string {
   const file = join(dir, `qr-${Date.now()}.pdf`);
@@ -331,6 +338,8 @@ describe('documents-service against the real servers and registration-service', 
       expect(text).toContain(FULL_NAME);
       expect(text).toContain('Nashik Model School');
       expect(text).toContain('Edition 2025');
+      // one A4 landscape sheet, no blank second page
+      expect(pdfPages(certificate.body as Buffer, dir)).toBe(1);
 
       // A changed seat number and exam time are a new content version: this download must render, after the crash.
       // Downloads keep the candidate until registration-service's candidate.changed arrives (outbox, Kafka).

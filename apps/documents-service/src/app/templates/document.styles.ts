@@ -36,6 +36,8 @@ footer.sign { display: flex; justify-content: space-between; align-items: flex-e
 .authority { text-align: right; }
 .authority .line { border-top: 1px solid #111; width: 60mm; margin-left: auto; padding-top: 1mm; font-weight: 600; }
 .certificate .sheet { border: 6px double #b45309; text-align: center; padding: 14mm 12mm; }
+/* A4 landscape leaves 186 mm between the margins: the portrait sheet's 270 mm made a second, blank page */
+.certificate .sheet { min-height: 150mm; }
 .certificate .lead { font-size: 12pt; margin-top: 10mm; }
 .certificate .name { font-size: 24pt; font-weight: 700; margin: 4mm 0; color: #7c2d12; }
 .certificate .details { font-size: 12pt; margin: 2mm 0; }
