@@ -2,9 +2,11 @@ module.exports = {
   displayName: 'shell',
   preset: '../../jest.preset.js',
   transform: {
-    '^(?!.*\\.(js|jsx|ts|tsx|css|json)$)': '@nx/react/plugins/jest',
-    '^.+\\.[tj]sx?$': ['babel-jest', { presets: ['@nx/react/babel'] }]
+    '^(?!.*\\.(js|jsx|mjs|ts|tsx|css|json)$)': '@nx/react/plugins/jest',
+    '^.+\\.m?[tj]sx?$': ['babel-jest', { presets: ['@nx/react/babel'] }]
   },
-  moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx'],
+  // lucide-react is imported per icon (ESM files, through @kbe/ui and @kbe/shell-chrome): let babel transform them.
+  transformIgnorePatterns: ['/node_modules/(?!lucide-react/)'],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'mjs'],
   coverageDirectory: '../../coverage/apps/shell'
 };

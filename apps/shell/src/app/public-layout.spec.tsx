@@ -7,6 +7,7 @@ import { PublicLayout } from './public-layout';
 jest.mock('@kbe/shell-chrome', () => ({
   SiteHeader: () => <header>header</header>,
   SiteFooter: () => <footer>footer</footer>,
+  LanguageOffer: () => null,
 }));
 jest.mock('@kbe/ui', () => ({ DeferredToaster: () => null }));
 

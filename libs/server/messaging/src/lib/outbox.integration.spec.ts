@@ -92,7 +92,7 @@ describe('outbox publishing against Kafka and MongoDB', () => {
 
   it('reports the consumer group lag per topic when scraped: 0 once consumed, the whole log for a group that read nothing', async () => {
     const topic = `${env.KAFKA_TOPIC_PREFIX}school.registered`;
-    await waitFor(async () => /^kafka_consumer_lag_messages\{service="messaging-test",topic="school\.registered"\} 0$/m.test(await app.get(Metrics).text()), {
+    await waitFor(async () => /^kafka_consumer_lag_messages\{topic="school\.registered",service="messaging-test"\} 0$/m.test(await app.get(Metrics).text()), {
       timeoutMs: 30_000,
       what: 'a lag of 0 on school.registered once the probe has committed',
     });

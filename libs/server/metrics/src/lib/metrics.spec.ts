@@ -40,7 +40,7 @@ describe('Metrics', () => {
     expect(() => metrics.gauge(QUEUE, () => 0)).toThrow('probe_queue_depth is already read from another source');
   });
 
-  it('reads a gauge's series from a source that answers later, and drops them when it fails', async () => {
+  it('reads a gauge\'s series from a source that answers later, and drops them when it fails', async () => {
     const metrics = new Metrics({ service: 'probe-service' });
     let lag: () => Promise<{ labels: { topic: string }; value: number }[]> = async () => [
       { labels: { topic: 'a' }, value: 3 },
@@ -48,8 +48,8 @@ describe('Metrics', () => {
     ];
     metrics.gaugeSeries({ type: 'gauge', name: 'probe_lag', help: 'lag', labelNames: ['topic'] }, () => lag());
     const first = await metrics.text();
-    expect(first).toContain('probe_lag{service="probe-service",topic="a"} 3\n');
-    expect(first).toContain('probe_lag{service="probe-service",topic="b"} 0\n');
+    expect(first).toContain('probe_lag{topic="a",service="probe-service"} 3\n');
+    expect(first).toContain('probe_lag{topic="b",service="probe-service"} 0\n');
     lag = async () => {
       throw new Error('Kafka away');
     };
