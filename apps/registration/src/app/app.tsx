@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { MemoryRouter, useInRouterContext } from 'react-router-dom';
 import type { EditionSettings } from '@kbe/contracts';
 import { getEditionSettings } from '@kbe/content';
 import { InteractiveSection } from '@kbe/ui';
@@ -18,24 +17,20 @@ export interface AppProps {
 
 const systemClock = () => new Date();
 
-const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: true } as const;
-
 /** The registration remote: what the shell mounts at /einstein-quest/online-registrations. */
 export function App({ edition, now = systemClock, api }: AppProps) {
   const resolved = useMemo(() => edition ?? getEditionSettings(), [edition]);
-  // The page's language is the router's basename (the shell's router); mounted without one, English.
-  const inRouter = useInRouterContext();
   const page = (
     <RegistrationMessagesReady>
       <RegistrationPage edition={resolved} now={now} />
     </RegistrationMessagesReady>
   );
-  const section = (
+  // The page's language is the router's basename (the shell's router); mounted without one, English.
+  return (
     <InteractiveSection testId="remote-registration">
       {api ? <RegistrationApiContext.Provider value={api}>{page}</RegistrationApiContext.Provider> : page}
     </InteractiveSection>
   );
-  return inRouter ? section : <MemoryRouter future={ROUTER_FUTURE}>{section}</MemoryRouter>;
 }
 
 export default App;
