@@ -33,7 +33,7 @@ export function textSources() {
 /** Every Devanagari character (and joiner) of those files, sorted, plus the digits. */
 export function usedCharacters(files = textSources()) {
   const text = files.map((file) => readFileSync(join(root, file), 'utf8')).join('');
-  const devanagari = new Set([...text].filter((c) => /[\u0900-\u097F\u200C\u200D]/.test(c)));
+  const devanagari = new Set([...text].filter((c) => /^(?:[\u0900-\u097F]|\u200C|\u200D)$/.test(c)));
   return `${[...devanagari].sort().join('')}0123456789`;
 }
 

@@ -27,7 +27,8 @@ export function startBalancer({ name, port, host = '127.0.0.1', targets }) {
         if (!res.writableFinished) upstream.destroy();
       });
       upstream.once('error', (error) => {
-        if (error.code === 'ECONNREFUSED' && tried + 1 < targets.length) return forward(body, tried + 1);
+        const { code } = /** @type {NodeJS.ErrnoException} */ (error);
+        if (code === 'ECONNREFUSED' && tried + 1 < targets.length) return forward(body, tried + 1);
         if (res.headersSent) return res.destroy();
         res.writeHead(502, { 'content-type': 'application/json; charset=utf-8' });
         res.end(JSON.stringify({ statusCode: 502, message: `${name}: no replica answered` }));

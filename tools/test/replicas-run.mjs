@@ -19,7 +19,7 @@ function freePort() {
   return new Promise((resolvePort, rejectPort) => {
     const server = createServer().once('error', rejectPort);
     server.listen(0, '127.0.0.1', () => {
-      const { port: free } = server.address();
+      const { port: free } = /** @type {import('node:net').AddressInfo} */ (server.address());
       server.close(() => resolvePort(free));
     });
   });

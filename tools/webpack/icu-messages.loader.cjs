@@ -4,6 +4,10 @@
 // does not parse fails the build, naming the catalogue and the key.
 const { parse, TYPE } = require('@formatjs/icu-messageformat-parser');
 
+/**
+ * @this {{ resourcePath: string }} the loader context (the catalogue's file)
+ * @param {string} source the catalogue's JSON
+ */
 module.exports = function compileIcuMessages(source) {
   const compiled = {};
   for (const [key, text] of Object.entries(JSON.parse(source))) {
