@@ -3,7 +3,7 @@ import { DOCUMENT_VERIFY_QUERY } from '@kbe/contracts/zod-free';
 import { InteractiveSection } from '@kbe/ui';
 import { DownloadsApiContext, type DownloadsApi } from './downloads-api';
 import { DownloadsPage } from './downloads-page';
-import { InPageLanguage } from './in-page-language';
+import { DownloadsMessagesReady } from '../i18n/downloads.catalogue';
 import { VerifyDocument } from './verify-document';
 
 export interface AppProps {
@@ -18,7 +18,7 @@ export interface AppProps {
  * or (with `?verify=<token>`, the link of a document's QR code) the verification result.
  */
 export function App({ api, search }: AppProps) {
-  return <InPageLanguage>{search === undefined ? <DownloadsAtLocation api={api} /> : <Downloads api={api} search={search} />}</InPageLanguage>;
+  return <DownloadsMessagesReady>{search === undefined ? <DownloadsAtLocation api={api} /> : <Downloads api={api} search={search} />}</DownloadsMessagesReady>;
 }
 
 /** The query string of the router's location: the same on the server (prerendering) and in the browser. */

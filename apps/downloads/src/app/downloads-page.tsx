@@ -5,10 +5,9 @@ import type { CandidateSearchResult } from '@kbe/contracts';
 import { consentPagePath, documentFileName, type DocumentKind } from '@kbe/contracts/zod-free';
 import { BRAND } from '@kbe/content';
 import { localizedPath } from '@kbe/i18n';
-import { documentArgument, downloadsPageMeta, useDownloadsMessages, type DownloadsMessageKey } from '../i18n/downloads.catalogue';
+import { documentArgument, DownloadsMessagesReady, downloadsPageMeta, useDownloadsMessages, type DownloadsMessageKey } from '../i18n/downloads.catalogue';
 import { useDownloadsApi } from './downloads-api';
 import { downloadFailure, searchFailure } from './download-outcome';
-import { InPageLanguage } from './in-page-language';
 import { saveBlob } from './save-file';
 
 type Step = 'search' | 'verify' | 'download';
@@ -23,9 +22,9 @@ const KINDS: DocumentKind[] = ['hall-ticket', 'certificate'];
 /** /einstein-quest/downloads: search, verify with the mother's name, download (spec sections 2 and 4). */
 export function DownloadsPage() {
   return (
-    <InPageLanguage>
+    <DownloadsMessagesReady>
       <DownloadSteps />
-    </InPageLanguage>
+    </DownloadsMessagesReady>
   );
 }
 
