@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectConfig } from '@kbe/server-config';
-import { KAFKA_CLIENT, topicName } from '@kbe/server-messaging';
+import { ensureTopics, KAFKA_CLIENT, topicName } from '@kbe/server-messaging';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
@@ -121,19 +121,11 @@ export class SmsSenderWorker implements OnApplicationBootstrap, BeforeApplicatio
   }
 
   /** The outbound topic with several partitions (spread over senders), and the dead-letter topic. */
-  private async ensureTopics(): Promise<void> {
-    const admin = this.kafka.admin();
-    await admin.connect();
-    try {
-      const existing = new Set(await admin.listTopics());
-      const wanted = [
-        { topic: topicName(this.config.KAFKA_TOPIC_PREFIX, SMS_OUTBOUND_TOPIC), numPartitions: this.config.SMS_OUTBOUND_PARTITIONS },
-        { topic: topicName(this.config.KAFKA_TOPIC_PREFIX, SMS_DEAD_LETTER_TOPIC), numPartitions: 1 },
-      ].filter(({ topic }) => !existing.has(topic));
-      if (wanted.length > 0) await admin.createTopics({ topics: wanted, waitForLeaders: true }).catch(() => undefined);
-    } finally {
-      await admin.disconnect().catch(() => undefined);
-    }
+  private ensureTopics(): Promise<void> {
+    return ensureTopics(this.kafka, [
+      { topic: topicName(this.config.KAFKA_TOPIC_PREFIX, SMS_OUTBOUND_TOPIC), numPartitions: this.config.SMS_OUTBOUND_PARTITIONS },
+      { topic: topicName(this.config.KAFKA_TOPIC_PREFIX, SMS_DEAD_LETTER_TOPIC), numPartitions: 1 },
+    ]);
   }
 }
 
