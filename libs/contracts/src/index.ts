@@ -30,3 +30,4 @@ export * from './lib/language';
 export * from './lib/consent.schema';
 export * from './lib/data-rights.contract';
 export * from './lib/data-rights.schema';
+export * from './lib/portal.contract';

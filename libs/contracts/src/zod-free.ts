@@ -16,3 +16,4 @@ export * from './lib/consent.contract';
 export * from './lib/language';
 export * from './lib/data-rights.contract';
 export * from './lib/plural.util';
+export * from './lib/portal.contract';
