@@ -27,6 +27,7 @@ describe('route table', () => {
     ['/api/health/notifications-service', 'notifications-service'],
     ['/api/health/unknown-service', 'admin-service'],
     ['/api/schools/SCH-7KQ2XM', 'registration-service'],
+    ['/api/portal/candidates/export.csv', 'registration-service'],
     ['/api/admin/login', 'admin-service'],
     ['/api/sms/bulk', 'admin-service'],
     ['/api/documents/x', 'documents-service'],
@@ -36,7 +37,7 @@ describe('route table', () => {
   for (const [path, service] of cases) {
     it(`${path} -> ${service}`, () => assert.equal(matchApiRoute(compiled, path), service));
   }
-  for (const path of ['/api', '/api/healthz', '/api/schoolsx', '/api/nothing', '/api/candidates-export']) {
+  for (const path of ['/api', '/api/healthz', '/api/schoolsx', '/api/nothing', '/api/candidates-export', '/api/portalx']) {
     it(`${path} -> no service`, () => assert.equal(matchApiRoute(compiled, path), undefined));
   }
 
