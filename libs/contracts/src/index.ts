@@ -31,3 +31,4 @@ export * from './lib/consent.schema';
 export * from './lib/data-rights.contract';
 export * from './lib/data-rights.schema';
 export * from './lib/portal.contract';
+export * from './lib/portal.schema';

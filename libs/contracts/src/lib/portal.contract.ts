@@ -156,3 +156,46 @@ export const PORTAL_MESSAGES = {
   sessionExpired: 'Your session has ended. Please sign in again',
   schoolsOnly: 'Only the school can see its mentors',
 } as const;
+
+/**
+ * The columns of the bulk-registration CSV (`GET /api/portal/imports/template.csv`): every field of
+ * the candidate registration form, flattened with the candidate schema's names (`personalDetails.
+ * fullName`), then the photo's and the signature's file names in the ZIP sent with the CSV.
+ */
+export const PORTAL_IMPORT_COLUMNS = [
+  'mentorCode',
+  'personalDetails.fullName',
+  'personalDetails.fatherName',
+  'personalDetails.motherName',
+  'personalDetails.gender',
+  'personalDetails.dateOfBirth',
+  'personalDetails.religion',
+  'personalDetails.region',
+  'personalDetails.motherTongue',
+  'contactDetails.phoneNumber',
+  'contactDetails.email',
+  'guardianDetails.name',
+  'guardianDetails.relation',
+  'guardianDetails.phoneNumber',
+  'orphanDetails.isOrphan',
+  'permanentAddress.addressLines',
+  'permanentAddress.village',
+  'permanentAddress.taluka',
+  'permanentAddress.district',
+  'permanentAddress.state',
+  'permanentAddress.pin',
+  'educationalDetails.schoolName',
+  'educationalDetails.standard',
+  'educationalDetails.medium',
+  'educationalDetails.board',
+  'educationalDetails.kbeCategory',
+  'educationalDetails.kbeStageParticipated',
+  'educationalDetails.fees',
+  'language',
+  'photo',
+  'signature',
+] as const;
+export type PortalImportColumn = (typeof PORTAL_IMPORT_COLUMNS)[number];
+
+/** The portal's page (the shell's route): the sign-in SMS names it. */
+export const PORTAL_PAGE_PATH = '/einstein-quest/school-portal';

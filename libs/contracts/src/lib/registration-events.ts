@@ -82,8 +82,11 @@ export const downloadAttemptsChangedPayloadSchema = z.strictObject({
   lockedUntil: isoInstant.nullable(),
 });
 
-/** What a one-time code is for; notifications-service words the SMS of each. */
-export const OTP_PURPOSES = ['parental-consent', 'consent-withdrawal', 'data-request'] as const;
+/**
+ * What a one-time code is for; notifications-service words the SMS of each. `portal-sign-in`: a
+ * school or mentor signing in to the school portal (the subject is the school or mentor code).
+ */
+export const OTP_PURPOSES = ['parental-consent', 'consent-withdrawal', 'data-request', 'portal-sign-in'] as const;
 export type OtpPurpose = (typeof OTP_PURPOSES)[number];
 
 /**
@@ -93,7 +96,7 @@ export type OtpPurpose = (typeof OTP_PURPOSES)[number];
  */
 export const otpRequestedPayloadSchema = z.strictObject({
   purpose: z.enum(OTP_PURPOSES),
-  /** Who the code is about (the candidate code for consent): named in the SMS and its link. */
+  /** Who the code is about (the candidate code for consent, the school or mentor code for the portal): named in the SMS. */
   subject: z.string().min(1),
   phoneNumber: z.string().min(1),
   code: z.string().regex(/^\d{4,8}$/),

@@ -1,5 +1,5 @@
 import { CANDIDATE_LANGUAGES, smsLength } from '@kbe/contracts';
-import { EVENT_SMS_KINDS, eventSmsMessageType, eventSmsTemplates } from './event-sms.templates';
+import { EVENT_SMS_KINDS, eventSmsMessageType, eventSmsTemplates, OTP_MESSAGE_TYPES } from './event-sms.templates';
 
 const portal = 'kbe.example.org';
 /** A template as sent: a real candidate code and a 6-digit code in place of the placeholders. */
@@ -18,6 +18,8 @@ describe('event SMS templates', () => {
         'KBE Young Scientist: {code} is the code to WITHDRAW parental consent for candidate {candidateCode} and erase its data. Valid 10 minutes; do not share it. kbe.example.org/einstein-quest/parental-consent/{candidateCode}',
       'data-request-otp':
         'KBE Young Scientist: {code} is the code to see or correct the data of candidate {candidateCode}. Valid 10 minutes; do not share it. kbe.example.org/einstein-quest/parental-consent/{candidateCode}',
+      'portal-otp':
+        'KBE Young Scientist: {code} is your code to sign in to the Kalpana Einstein Quest school portal as {candidateCode}. Valid 10 minutes; do not share it. kbe.example.org/einstein-quest/school-portal',
     });
   });
 
@@ -61,6 +63,15 @@ describe('event SMS templates', () => {
       // the code texts carry the consent page's address (about 60 places of the 134 two parts hold)
       expect({ kind, segments: length.segments }).toEqual({ kind, segments: kind.endsWith('-otp') ? 3 : 2 });
     }
+  });
+
+  it("words the portal's sign-in code for the school or mentor code it was asked with, with the portal's address", () => {
+    const text = filled(eventSmsTemplates(portal, 'en')['portal-otp']).replace('KBE123456K7Q', 'SCH-7KQ2XM');
+    expect(text).toBe(
+      'KBE Young Scientist: 482913 is your code to sign in to the Kalpana Einstein Quest school portal as SCH-7KQ2XM. Valid 10 minutes; do not share it. kbe.example.org/einstein-quest/school-portal',
+    );
+    expect(smsLength(text)).toMatchObject({ encoding: 'GSM-7', segments: 2 });
+    expect(OTP_MESSAGE_TYPES['portal-sign-in']).toBe('portal-otp');
   });
 
   it('keeps English in GSM-7, under its own message types', () => {

@@ -1,14 +1,15 @@
-import { CONSENT_PAGE_PREFIX, DEFAULT_CANDIDATE_LANGUAGE, type CandidateLanguage, type OtpPurpose } from '@kbe/contracts';
+import { CONSENT_PAGE_PREFIX, DEFAULT_CANDIDATE_LANGUAGE, PORTAL_PAGE_PATH, type CandidateLanguage, type OtpPurpose } from '@kbe/contracts';
 
 /** The kinds of SMS sent on candidate events. */
-export const EVENT_SMS_KINDS = ['registration', 'hall-ticket', 'certificate', 'consent-otp', 'withdrawal-otp', 'data-request-otp'] as const;
+export const EVENT_SMS_KINDS = ['registration', 'hall-ticket', 'certificate', 'consent-otp', 'withdrawal-otp', 'data-request-otp', 'portal-otp'] as const;
 export type EventSmsKind = (typeof EVENT_SMS_KINDS)[number];
 export type EventSmsTemplates = Readonly<Record<EventSmsKind, string>>;
 
 /**
  * Texts of the SMS sent on candidate events (DECISIONS: they mention the candidate ID and the
  * portal address; only the consent code's SMS carries a code), in the candidate's language
- * (English when none is given). `{candidateCode}` is filled in per recipient, `{code}` by the
+ * (English when none is given). `{candidateCode}` is filled in per recipient (the school or mentor
+ * code for the portal's sign-in code, always sent in English), `{code}` by the
  * handler of `otp.requested`. With the MSG91 provider each must match the DLT template registered
  * for its message type (`eventSmsMessageType`). The English texts are the spec's; Marathi and
  * Hindi travel as UCS-2 (70 places in one part, 67 per part beyond): the document and
@@ -18,6 +19,7 @@ export type EventSmsTemplates = Readonly<Record<EventSmsKind, string>>;
  */
 export function eventSmsTemplates(portal: string, language: CandidateLanguage = DEFAULT_CANDIDATE_LANGUAGE): EventSmsTemplates {
   const consentPage = `${portal}${CONSENT_PAGE_PREFIX}/{candidateCode}`;
+  const portalPage = `${portal}${PORTAL_PAGE_PATH}`;
   switch (language) {
     case 'mr':
       return {
@@ -27,6 +29,7 @@ export function eventSmsTemplates(portal: string, language: CandidateLanguage = 
         'consent-otp': `KBE Young Scientist: विद्यार्थी {candidateCode} साठी पालकांची संमती देण्याचा कोड {code} आहे. १० मिनिटे वैध; कोणालाही सांगू नका. सूचना: ${consentPage}`,
         'withdrawal-otp': `KBE Young Scientist: विद्यार्थी {candidateCode} ची पालक संमती मागे घेऊन माहिती पुसण्याचा कोड {code} आहे. १० मिनिटे वैध; कोणालाही सांगू नका. ${consentPage}`,
         'data-request-otp': `KBE Young Scientist: विद्यार्थी {candidateCode} ची माहिती पाहण्याचा किंवा दुरुस्त करण्याचा कोड {code} आहे. १० मिनिटे वैध; कोणालाही सांगू नका. ${consentPage}`,
+        'portal-otp': `KBE Young Scientist: {candidateCode} म्हणून कल्पना आइन्स्टाइन क्वेस्ट शाळा पोर्टलवर प्रवेश करण्याचा कोड {code} आहे. १० मिनिटे वैध; कोणालाही सांगू नका. ${portalPage}`,
       };
     case 'hi':
       return {
@@ -36,6 +39,7 @@ export function eventSmsTemplates(portal: string, language: CandidateLanguage = 
         'consent-otp': `KBE Young Scientist: विद्यार्थी {candidateCode} के लिए अभिभावक की सहमति देने का कोड {code} है। 10 मिनट मान्य; किसी को न बताएं। सूचना: ${consentPage}`,
         'withdrawal-otp': `KBE Young Scientist: विद्यार्थी {candidateCode} की अभिभावक सहमति वापस लेने व डेटा मिटाने का कोड {code} है। 10 मिनट मान्य; किसी को न बताएं। ${consentPage}`,
         'data-request-otp': `KBE Young Scientist: विद्यार्थी {candidateCode} का डेटा देखने या सुधारने का कोड {code} है। 10 मिनट मान्य; किसी को न बताएं। ${consentPage}`,
+        'portal-otp': `KBE Young Scientist: {candidateCode} के रूप में कल्पना आइंस्टाइन क्वेस्ट स्कूल पोर्टल में साइन इन करने का कोड {code} है। 10 मिनट मान्य; किसी को न बताएं। ${portalPage}`,
       };
     case 'en':
       return {
@@ -45,6 +49,7 @@ export function eventSmsTemplates(portal: string, language: CandidateLanguage = 
         'consent-otp': `KBE Young Scientist: {code} is the code to give parental consent for candidate {candidateCode}. Valid 10 minutes; do not share it. Notice: ${consentPage}`,
         'withdrawal-otp': `KBE Young Scientist: {code} is the code to WITHDRAW parental consent for candidate {candidateCode} and erase its data. Valid 10 minutes; do not share it. ${consentPage}`,
         'data-request-otp': `KBE Young Scientist: {code} is the code to see or correct the data of candidate {candidateCode}. Valid 10 minutes; do not share it. ${consentPage}`,
+        'portal-otp': `KBE Young Scientist: {code} is your code to sign in to the Kalpana Einstein Quest school portal as {candidateCode}. Valid 10 minutes; do not share it. ${portalPage}`,
       };
   }
 }
@@ -63,4 +68,5 @@ export const OTP_MESSAGE_TYPES = {
   'parental-consent': 'consent-otp',
   'consent-withdrawal': 'withdrawal-otp',
   'data-request': 'data-request-otp',
+  'portal-sign-in': 'portal-otp',
 } as const satisfies Record<OtpPurpose, EventSmsKind>;

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { CANDIDATE_SORTS, candidateFilterFields, listPageQuery } from './admin-api.schema';
+import { PORTAL_MESSAGES } from './portal.contract';
+import { MENTOR_CODE_PATTERN, SCHOOL_CODE_PATTERN } from './registration-code.util';
+
+/** A school or mentor code as typed: any case, spaces around trimmed. */
+const portalCode = z
+  .string({ error: (issue) => (issue.input === undefined ? PORTAL_MESSAGES.codeRequired : PORTAL_MESSAGES.codeFormat) })
+  .trim()
+  .toUpperCase()
+  .min(1, { error: PORTAL_MESSAGES.codeRequired })
+  .max(20, { error: PORTAL_MESSAGES.codeFormat })
+  .refine((code) => SCHOOL_CODE_PATTERN.test(code) || MENTOR_CODE_PATTERN.test(code), { error: PORTAL_MESSAGES.codeFormat });
+
+/** `POST /api/portal/otp` */
+export const portalOtpRequestSchema = z.strictObject({ code: portalCode });
+export type PortalOtpRequestParsed = z.output<typeof portalOtpRequestSchema>;
+
+/** `POST /api/portal/login` */
+export const portalLoginRequestSchema = z.strictObject({
+  code: portalCode,
+  otp: z
+    .string({ error: (issue) => (issue.input === undefined ? PORTAL_MESSAGES.otpRequired : PORTAL_MESSAGES.otpFormat) })
+    .trim()
+    .min(1, { error: PORTAL_MESSAGES.otpRequired })
+    .regex(/^\d{6}$/, { error: PORTAL_MESSAGES.otpFormat }),
+});
+export type PortalLoginRequestParsed = z.output<typeof portalLoginRequestSchema>;
+
+/**
+ * `GET /api/portal/candidates` and `.../export.csv`: the admin list's filters, sort and paging, and
+ * for a school one of its mentors (`mentorCode`). The scope (the school or mentor signed in) is the
+ * session's, never the query's.
+ */
+export const portalCandidateQuerySchema = z.strictObject(
+  {
+    ...candidateFilterFields,
+    mentorCode: z
+      .string({ error: 'mentorCode must look like MEN-4HT9PA' })
+      .trim()
+      .toUpperCase()
+      .regex(MENTOR_CODE_PATTERN, { error: 'mentorCode must look like MEN-4HT9PA' })
+      .optional(),
+    sort: z.enum(CANDIDATE_SORTS, { error: 'sort must be newest, oldest, name or candidateId' }).optional(),
+    ...listPageQuery,
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown query parameter: ${issue.keys.join(', ')}` : undefined) },
+);
+export type PortalCandidateQuery = z.input<typeof portalCandidateQuerySchema>;
+export type PortalCandidateQueryParsed = z.output<typeof portalCandidateQuerySchema>;
