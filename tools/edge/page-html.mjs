@@ -3,8 +3,9 @@
 // - for a prerendered page, a render-blocking `expect` link to an element after #root: nothing is
 //   painted before the whole markup is parsed, so nothing painted moves when the rest arrives,
 // - the first screen's hints in <head>: the shell's stylesheet, preloads of the scripts the page
-//   needs before it can hydrate (shell bootstrap, the remote's remoteEntry.js, its module and
-//   page chunks) and of the hero image (fetchpriority high), all from the builds' first-paint.json,
+//   needs before it can hydrate (shell bootstrap, the remote's remoteEntry.js, its module, page
+//   and language chunks) at low priority and of the hero image (fetchpriority high), all from the
+//   builds' first-paint.json,
 // - the prerendered markup of the page inside #root (tools/edge/prerender.mjs), when there is one,
 // - the page's own <title> and meta description instead of the shell's, when its remote gives them,
 // - the page's language in <html lang> and its other languages as `hreflang` alternates.
@@ -33,9 +34,11 @@ export function hintTags({ stylesheets = [], scripts = [], images = [], laterScr
     const srcset = image.srcSet ? ` imagesrcset="${escapeAttribute(image.srcSet)}" imagesizes="${escapeAttribute(image.sizes ?? '100vw')}"` : '';
     tags.push(`<link rel="preload" as="image" href="${escapeAttribute(image.href)}"${srcset} fetchpriority="high" />`);
   }
-  for (const href of scripts) tags.push(`<link rel="preload" as="script" href="${escapeAttribute(href)}" />`);
-  // needed to hydrate, not to paint: fetched at low priority, after what the first paint waits for
-  for (const href of laterScripts) tags.push(`<link rel="preload" as="script" href="${escapeAttribute(href)}" fetchpriority="low" />`);
+  // The markup is prerendered: scripts are needed to hydrate, not to paint. At low priority (a
+  // script preload is high by default) they come after the stylesheet, the fonts and the hero
+  // image, which the first paint and the largest one wait for; found in <head>, they still start
+  // at once. The language chunks come last.
+  for (const href of [...scripts, ...laterScripts]) tags.push(`<link rel="preload" as="script" href="${escapeAttribute(href)}" fetchpriority="low" />`);
   return tags;
 }
 

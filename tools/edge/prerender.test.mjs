@@ -85,7 +85,7 @@ describe('composePage', () => {
     // data-href: the webpack CSS loader recognises the link and does not add the stylesheet again
     assert.match(head, /<link rel="stylesheet" href="\/a.css" data-href="a.css" \/>/);
     assert.match(head, /<link rel="preload" as="image" href="\/h.webp" imagesrcset="\/h.webp 640w" imagesizes="100vw" fetchpriority="high" \/>/);
-    assert.match(head, /<link rel="preload" as="script" href="\/remotes\/public\/remoteEntry.js" \/>/);
+    assert.match(head, /<link rel="preload" as="script" href="\/remotes\/public\/remoteEntry.js" fetchpriority="low" \/>/);
     assert.match(head, /<script src="\/runtime-config.js" defer><\/script>/);
     // rendering waits for the whole markup (no half-parsed first paint that moves when the rest comes)
     assert.match(head, /<link rel="expect" href="#root-end" blocking="render" \/>/);
@@ -108,12 +108,14 @@ describe('composePage', () => {
   });
 
   it('escapes what it puts into attributes', () => {
-    assert.deepEqual(hintTags({ scripts: ['/x.js?a=1&b="2"'] }), ['<link rel="preload" as="script" href="/x.js?a=1&amp;b=&quot;2&quot;" />']);
+    assert.deepEqual(hintTags({ scripts: ['/x.js?a=1&b="2"'] }), ['<link rel="preload" as="script" href="/x.js?a=1&amp;b=&quot;2&quot;" fetchpriority="low" />']);
   });
 
-  it('hints what only hydration needs (a page\'s language messages) at low priority, after the rest', () => {
-    assert.deepEqual(hintTags({ scripts: ['/a.js'], laterScripts: ['/locale-mr.js'] }), [
-      '<link rel="preload" as="script" href="/a.js" />',
+  it('hints scripts (only hydration needs them) at low priority after the stylesheet and the hero image, a page\'s language messages last', () => {
+    assert.deepEqual(hintTags({ stylesheets: ['/s.css'], images: [{ href: '/h.webp' }], scripts: ['/a.js'], laterScripts: ['/locale-mr.js'] }), [
+      '<link rel="stylesheet" href="/s.css" data-href="s.css" />',
+      '<link rel="preload" as="image" href="/h.webp" fetchpriority="high" />',
+      '<link rel="preload" as="script" href="/a.js" fetchpriority="low" />',
       '<link rel="preload" as="script" href="/locale-mr.js" fetchpriority="low" />',
     ]);
   });
@@ -273,7 +275,7 @@ describe('the edge serves pages', () => {
     assert.match(html, /<div id="root"><header>chrome v1<\/header><main><h1>page \/einstein-quest\/about<\/h1>/);
     assert.match(html, /<title>About Us - KBE<\/title>/);
     assert.match(html, /<meta name="description" content="About &quot;us&quot; &amp; \/einstein-quest\/about" \/>/);
-    assert.match(html, /<link rel="preload" as="script" href="\/remotes\/public\/page-about.ffffffffffffffff.js" \/>/);
+    assert.match(html, /<link rel="preload" as="script" href="\/remotes\/public\/page-about.ffffffffffffffff.js" fetchpriority="low" \/>/);
     assert.match(res.headers.get('content-security-policy'), /script-src 'self';/);
   });
 
@@ -319,7 +321,7 @@ describe('the page server (production: the `pages` app of helm/kbe)', () => {
     assert.match(html, /<div id="root"><header>chrome v1<\/header><main><h1>page \/einstein-quest\/about<\/h1>/);
     assert.match(html, /"year":2031/);
     assert.match(html, /<title>About Us - KBE<\/title>/);
-    assert.match(html, /<link rel="preload" as="script" href="\/remotes\/public\/page-about.ffffffffffffffff.js" \/>/);
+    assert.match(html, /<link rel="preload" as="script" href="\/remotes\/public\/page-about.ffffffffffffffff.js" fetchpriority="low" \/>/);
   });
 
   it('answers its probe, and leaves files to nginx', async () => {

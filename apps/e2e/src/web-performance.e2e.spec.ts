@@ -89,13 +89,15 @@ describe('the public pages on a phone', () => {
       expect(body).not.toMatch(/Search Candidate/);
     });
 
-    it('/ links the stylesheet and preloads the hero image (high priority), the remote entry and the page chunk', async () => {
+    it('/ links the stylesheet and preloads the hero image (high priority), the remote entry and the page chunk (low: only hydration needs them)', async () => {
       const links = headLinks(await html('/'));
       expect(links.filter((l) => l['rel'] === 'stylesheet').length).toBeGreaterThan(0);
       const hero = links.find((l) => l['rel'] === 'preload' && l['as'] === 'image');
       expect(hero).toEqual(expect.objectContaining({ fetchpriority: 'high', imagesizes: '100vw' }));
       expect(hero?.['href']).toMatch(new RegExp(`/remotes/public/assets/generated/${HERO_SLIDES[0].image}-\\d+\\.webp$`));
-      const scripts = links.filter((l) => l['rel'] === 'preload' && l['as'] === 'script').map((l) => l['href']);
+      const scriptLinks = links.filter((l) => l['rel'] === 'preload' && l['as'] === 'script');
+      expect(scriptLinks.filter((l) => l['fetchpriority'] !== 'low')).toEqual([]);
+      const scripts = scriptLinks.map((l) => l['href']);
       expect(scripts).toEqual(expect.arrayContaining(['/remotes/public/remoteEntry.js']));
       expect(scripts.some((href) => /^\/remotes\/public\/page-home\.[0-9a-f]+\.js$/.test(href))).toBe(true);
       expect(scripts.some((href) => /^\/bootstrap\.[0-9a-f]+\.js$/.test(href))).toBe(true);
