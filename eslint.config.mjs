@@ -40,6 +40,7 @@ export default [
             { sourceTag: 'scope:public', onlyDependOnLibsWithTags: ['scope:public', 'scope:shared'] },
             { sourceTag: 'scope:registration', onlyDependOnLibsWithTags: ['scope:registration', 'scope:shared'] },
             { sourceTag: 'scope:downloads', onlyDependOnLibsWithTags: ['scope:downloads', 'scope:shared'] },
+            { sourceTag: 'scope:schools', onlyDependOnLibsWithTags: ['scope:schools', 'scope:shared'] },
             { sourceTag: 'scope:admin', onlyDependOnLibsWithTags: ['scope:admin', 'scope:shared'] },
             { sourceTag: 'scope:documents', onlyDependOnLibsWithTags: ['scope:documents', 'scope:shared'] },
             { sourceTag: 'scope:notifications', onlyDependOnLibsWithTags: ['scope:notifications', 'scope:shared'] },
