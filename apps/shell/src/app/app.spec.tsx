@@ -43,6 +43,7 @@ describe('shell routing', () => {
     ['/no/such/page', 'public'],
     ['/einstein-quest/online-registrations', 'registration'],
     ['/einstein-quest/downloads', 'downloads'],
+    ['/einstein-quest/school-portal', 'schools'],
   ])('%s shows the %s remote inside the public layout', async (path, remote) => {
     await renderAt(path);
     const page = await screen.findByTestId(`remote-${remote}`);

@@ -4,7 +4,7 @@ import type { ComponentType } from 'react';
 import { remoteRegistry, type RemoteRegistry } from './remote-registry';
 
 /** The remotes of this product; each exposes './Module'. */
-export type RemoteName = 'public' | 'registration' | 'downloads' | 'admin';
+export type RemoteName = 'public' | 'registration' | 'downloads' | 'schools' | 'admin';
 
 /**
  * What every remote's `./Module` (its src/remote-entry.ts) provides: a component that

@@ -8,6 +8,7 @@ describe('remoteRouteFor', () => {
     ['/einstein-quest/no-such-page', 'public', true],
     ['/einstein-quest/online-registrations', 'registration', true],
     ['/einstein-quest/downloads', 'downloads', true],
+    ['/einstein-quest/school-portal', 'schools', true],
     ['/admin', 'admin', false],
     ['/admin/dashboard', 'admin', false],
   ])('%s is rendered by the %s remote (chrome: %s)', (path, remote, chrome) => {
@@ -15,7 +16,7 @@ describe('remoteRouteFor', () => {
   });
 
   it('lists the fixed paths inside the public chrome', () => {
-    expect(chromePaths()).toEqual(['/einstein-quest/online-registrations', '/einstein-quest/downloads']);
+    expect(chromePaths()).toEqual(['/einstein-quest/online-registrations', '/einstein-quest/downloads', '/einstein-quest/school-portal']);
   });
 });
 
@@ -28,7 +29,7 @@ describe('pageStatus (the edge answers 404 where a path is no page)', () => {
     expect(pageStatus(path)).toEqual({ found: false, title: 'Page Not Found | Admin' });
   });
 
-  it.each(['/einstein-quest/online-registrations', '/einstein-quest/downloads', '/einstein-quest/downloads/'])('%s is the page of its remote', (path) => {
+  it.each(['/einstein-quest/online-registrations', '/einstein-quest/downloads', '/einstein-quest/downloads/', '/einstein-quest/school-portal'])('%s is the page of its remote', (path) => {
     expect(pageStatus(path)).toEqual({ found: true });
   });
 

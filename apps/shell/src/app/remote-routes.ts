@@ -1,5 +1,6 @@
 import { matchRoutes } from 'react-router-dom';
 import { ADMIN_NOT_FOUND_TITLE, ADMIN_ROUTES, ROUTES } from '@kbe/content';
+import { SCHOOL_PORTAL_PATH } from '@kbe/shell-chrome';
 
 import type { RemoteName } from './remote-page-loader';
 
@@ -19,6 +20,7 @@ export const REMOTE_ROUTES: readonly RemoteRoute[] = [
   { path: `${ADMIN_ROUTES.root}/*`, remote: 'admin', chrome: false },
   { path: ROUTES.registration, remote: 'registration', chrome: true },
   { path: ROUTES.downloads, remote: 'downloads', chrome: true },
+  { path: SCHOOL_PORTAL_PATH, remote: 'schools', chrome: true },
   { path: '*', remote: 'public', chrome: true },
 ];
 
@@ -54,7 +56,7 @@ export interface PageStatus {
 
 /**
  * For the edge (tools/edge/page-status.mjs), which answers 404 with the page the browser shows for
- * a path that is no page: the registration and downloads remotes have one page each (their route),
+ * a path that is no page: the registration, downloads and schools remotes have one page each (their route),
  * the admin area the screens of ADMIN_ROUTES, and the public remote's pages are its own.
  */
 export function pageStatus(pathname: string): PageStatus {

@@ -30,7 +30,9 @@ describe('SiteFooter', () => {
       'Gallery',
       'Contact',
       'Downloads',
+      'School portal',
     ]);
+    expect(within(quick).getByRole('link', { name: 'School portal' })).toHaveAttribute('href', '/einstein-quest/school-portal');
   });
 
   it('has two real social links and two placeholders', () => {

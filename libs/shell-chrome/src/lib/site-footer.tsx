@@ -15,7 +15,11 @@ import {
 import { cx, focusRing, focusRingOnIndigo950, useMessages } from '@kbe/ui';
 import { CHROME_MESSAGES, PAGE_LINK_KEYS, RESOURCE_KEYS } from './chrome.messages';
 import { BrandLogo } from './brand-logo';
+import { SCHOOL_PORTAL_PATH } from './school-portal.route';
 import { SocialIcon } from './social-icon';
+
+/** The quick links, and the school and mentor portal after them (not in the header: it is for schools and mentors only). */
+const QUICK_LINKS = [...FOOTER_QUICK_LINKS, { label: 'School portal', href: SCHOOL_PORTAL_PATH }];
 
 const linkClass = cx('rounded-sm text-slate-200 underline-offset-4 hover:text-white hover:underline', focusRingOnIndigo950);
 
@@ -66,7 +70,7 @@ export function SiteFooter() {
             {t('footer.quickLinks')}
           </h2>
           <ul className="flex flex-col gap-2 text-sm">
-            {FOOTER_QUICK_LINKS.map((link) => (
+            {QUICK_LINKS.map((link) => (
               <li key={link.href}>
                 <Link to={link.href} className={linkClass}>
                   {t(PAGE_LINK_KEYS[link.href])}
