@@ -25,6 +25,12 @@ describe('registration page', () => {
     expect(screen.queryAllByRole('heading', { level: 3 })).toEqual([]);
   });
 
+  it('links registered schools and mentors to the school portal', () => {
+    renderPage();
+    expect(screen.getByTestId('school-portal-link')).toHaveTextContent('Registered school or mentor? Follow your pupils in the school portal');
+    expect(screen.getByRole('link', { name: 'Follow your pupils in the school portal' })).toHaveAttribute('href', '/einstein-quest/school-portal');
+  });
+
   it("adds no main landmark of its own: the page's one is the shell's, around every remote", () => {
     renderPage();
     expect(screen.getByTestId('remote-registration')).toBeInTheDocument();

@@ -48,6 +48,7 @@ describe('the registration page in Marathi (/mr)', () => {
       ['Higher Secondary', 'उच्च माध्यमिक'],
     ]);
     expect(document.title).toBe('ऑनलाइन नोंदणी - KBE Young Scientist Competition');
+    expect(screen.getByRole('link', { name: 'शाळा पोर्टलमध्ये आपल्या विद्यार्थ्यांची माहिती पाहा' })).toHaveAttribute('href', '/mr/einstein-quest/school-portal');
   });
 
   it('gives the edge the page title and the messages chunk of each language', async () => {
