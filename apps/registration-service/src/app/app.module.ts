@@ -9,6 +9,7 @@ import { ContactModule } from './contact/contact.module';
 import { DataRightsModule } from './data-rights/data-rights.module';
 import { InternalModule } from './internal/internal.module';
 import { MentorsModule } from './mentors/mentors.module';
+import { PortalModule } from './portal/portal.module';
 import { SERVICE_NAME, type RegistrationConfig } from './registration.config';
 import { SchoolsModule } from './schools/schools.module';
 import { StatisticsModule } from './statistics/statistics.module';
@@ -19,7 +20,7 @@ export interface AppModuleOverrides {
 }
 
 /**
- * registration-service: schools, mentors, candidates, search, statistics, contact.
+ * registration-service: schools, mentors, candidates, search, statistics, contact, the school portal.
  * Dependencies: MongoDB, Kafka, MinIO (photos and signatures).
  */
 @Module({})
@@ -39,6 +40,7 @@ export class AppModule {
         DataRightsModule,
         ContactModule,
         StatisticsModule,
+        PortalModule,
         InternalModule,
       ],
     };

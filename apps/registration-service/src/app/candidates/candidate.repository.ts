@@ -62,6 +62,8 @@ export interface CandidateListQuery {
   hallTicketReleased?: boolean;
   certificateReleased?: boolean;
   mentorCode?: string;
+  /** Only this school's candidates (the school portal). */
+  schoolCode?: string;
   category?: string;
   consent?: ConsentStatus;
   /** Only these candidates (bulk jobs on a selection). */

@@ -6,7 +6,7 @@ import { clientAddress, type ForwardedRequest } from '@kbe/server-bootstrap';
 import type { RegistrationConfig } from '../registration.config';
 
 /** The rate-limited groups of endpoints; each route counts its own requests per client. */
-export type RateLimitBucket = 'register' | 'search' | 'contact' | 'consent';
+export type RateLimitBucket = 'register' | 'search' | 'contact' | 'consent' | 'portal';
 
 const RATE_LIMIT_BUCKET = 'kbe:rate-limit-bucket';
 export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a moment and try again.';
@@ -57,6 +57,8 @@ export function throttlerOptions(config: RegistrationConfig): ThrottlerModuleOpt
     search: config.RATE_LIMIT_SEARCH,
     contact: config.RATE_LIMIT_CONTACT,
     consent: config.RATE_LIMIT_CONSENT,
+    // the school portal's sign-in (a code by SMS, then the code): as many as a guardian's consent
+    portal: config.RATE_LIMIT_CONSENT,
   };
   const perTarget: Partial<Record<RateLimitBucket, number>> = { search: config.RATE_LIMIT_SEARCH_PER_CODE, consent: config.RATE_LIMIT_CONSENT_PER_CODE };
   const ttl = config.RATE_LIMIT_WINDOW_SECONDS * 1000;

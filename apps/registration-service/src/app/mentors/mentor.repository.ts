@@ -37,6 +37,8 @@ export interface MentorRepository extends PendingEventSource {
   findByCode(mentorCode: string): Promise<MentorRecord | null>;
   findByFingerprint(fingerprint: string): Promise<MentorRecord | null>;
   list(query: MentorListQuery, page: PageRequest): Promise<Page<MentorRecord>>;
+  /** Every mentor of a school, by name (the school portal). */
+  findBySchool(schoolCode: string): Promise<MentorRecord[]>;
   count(): Promise<number>;
   setActive(mentorCode: string, isActive: boolean): Promise<MentorRecord | null>;
   /** Replaces the registration fields of a mentor (the code, status and date stay). */
@@ -104,6 +106,11 @@ export class MongoMentorRepository implements MentorRepository, OnModuleInit {
       ];
     }
     return findPage(this.model, filter, { createdAt: -1, mentorCode: 1 }, page, toRecord);
+  }
+
+  async findBySchool(schoolCode: string): Promise<MentorRecord[]> {
+    const docs = await this.model.find({ schoolCode }).sort({ nameSearch: 1, _id: 1 }).lean<MentorDocument[]>().exec();
+    return docs.map(toRecord);
   }
 
   count(): Promise<number> {

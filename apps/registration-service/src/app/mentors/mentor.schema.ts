@@ -64,7 +64,7 @@ MentorSchema.index({ nameSearch: 1 });
 MentorSchema.index({ isActive: 1, createdAt: -1 });
 // Serves the admin list search by mobile number prefix: find({ contact: /^98765/ }).
 MentorSchema.index({ contact: 1 });
-// Serves find({ schoolCode }) (mentors of a school).
+// Serves find({ schoolCode }) (mentors of a school: the admin list's filter, the school portal's mentors).
 MentorSchema.index({ schoolCode: 1 });
 // Serves the event re-drive: find({ eventQueued: false, createdAt: { $lt } }).sort({ createdAt: 1 }).
 indexPendingEvents(MentorSchema);

@@ -56,6 +56,39 @@ describe('CandidateDirectory', () => {
     });
   });
 
+  describe("a school's or a mentor's candidates (the school portal)", () => {
+    const scoped = [
+      entry('KBE000011AAA', { schoolCode: 'SCH-ONEONE', mentorCode: 'MEN-ONEAAA', createdAt: T0 + DAY, nameSearch: 'zoya khan', feesPaid: true }),
+      entry('KBE000012BBB', { schoolCode: 'SCH-ONEONE', mentorCode: 'MEN-ONEBBB', createdAt: T0 + 2 * DAY, nameSearch: 'amit rao' }),
+      entry('KBE000013CCC', { schoolCode: 'SCH-ONEONE', mentorCode: 'MEN-ONEAAA', createdAt: T0 + 3 * DAY, nameSearch: 'neha joshi', deletedAt: T0 + 4 * DAY }),
+      entry('KBE000021DDD', { schoolCode: 'SCH-TWOTWO', mentorCode: 'MEN-TWOAAA', createdAt: T0 + 4 * DAY, nameSearch: 'amit shah', feesPaid: true }),
+    ];
+
+    it("pages, counts and exports only the school's live candidates, with every other filter", () => {
+      const directory = directoryOf(scoped);
+      expect(directory.page({ schoolCode: 'SCH-ONEONE' }, page(1, 10))).toEqual({ codes: ['KBE000012BBB', 'KBE000011AAA'], total: 2 });
+      expect(directory.page({ schoolCode: 'SCH-ONEONE', sort: 'name' }, page(1, 1))).toEqual({ codes: ['KBE000012BBB'], total: 2 });
+      expect(directory.page({ schoolCode: 'SCH-ONEONE', search: 'amit' }, page(1, 10)).codes).toEqual(['KBE000012BBB']);
+      expect(directory.page({ schoolCode: 'SCH-ONEONE', feesPaid: true }, page(1, 10)).codes).toEqual(['KBE000011AAA']);
+      expect(directory.page({ schoolCode: 'SCH-ONEONE', mentorCode: 'MEN-TWOAAA' }, page(1, 10))).toEqual({ codes: [], total: 0 });
+      expect(directory.count({ schoolCode: 'SCH-TWOTWO' })).toBe(1);
+      expect(directory.count({ schoolCode: 'SCH-NONENO' })).toBe(0);
+      expect(directory.codesAfter({ schoolCode: 'SCH-ONEONE' }, undefined, 1)).toEqual(['KBE000011AAA']);
+      expect(directory.codesAfter({ schoolCode: 'SCH-ONEONE' }, 'KBE000011AAA', 10)).toEqual(['KBE000012BBB']);
+      expect(directory.inScope({ mentorCode: 'MEN-ONEAAA' })?.map((found) => found.code).sort()).toEqual(['KBE000011AAA', 'KBE000013CCC']);
+      expect(directory.inScope({})).toBeUndefined();
+    });
+
+    it('keeps the scopes current when a candidate moves to another mentor or school, or is no longer stored', () => {
+      const directory = directoryOf(scoped);
+      directory.apply(directory.ticket(), ['KBE000011AAA'], [entry('KBE000011AAA', { schoolCode: 'SCH-TWOTWO', mentorCode: 'MEN-TWOAAA' })]);
+      directory.apply(directory.ticket(), ['KBE000012BBB'], []);
+      expect(directory.page({ schoolCode: 'SCH-ONEONE' }, page(1, 10))).toEqual({ codes: [], total: 0 });
+      expect(directory.page({ mentorCode: 'MEN-TWOAAA', sort: 'candidateId' }, page(1, 10)).codes).toEqual(['KBE000011AAA', 'KBE000021DDD']);
+      expect(directory.count({ mentorCode: 'MEN-ONEBBB' })).toBe(0);
+    });
+  });
+
   describe('search', () => {
     const directory = directoryOf(entries);
     const found = (search: string, deleted = false) => directory.page({ search, deleted, sort: 'candidateId' }, page(1, 10)).codes;

@@ -30,6 +30,32 @@ interface Views {
   byPhonePrefix?: SortedPrefixIndex;
 }
 
+/** The codes of each school's and each mentor's candidates, so a scoped page never walks them all. */
+class ScopeIndex {
+  private readonly codes = new Map<string, Set<string>>();
+
+  add(key: string, code: string): void {
+    let set = this.codes.get(key);
+    if (!set) this.codes.set(key, (set = new Set()));
+    set.add(code);
+  }
+
+  remove(key: string, code: string): void {
+    const set = this.codes.get(key);
+    if (!set) return;
+    set.delete(code);
+    if (set.size === 0) this.codes.delete(key);
+  }
+
+  of(key: string): ReadonlySet<string> {
+    return this.codes.get(key) ?? new Set();
+  }
+
+  clear(): void {
+    this.codes.clear();
+  }
+}
+
 /**
  * Every candidate of the collection (live and soft-deleted) as a compact entry, answering the
  * admin lists, searches, counts and dashboard from memory (docs/adr/0006). Reads that change
@@ -38,6 +64,8 @@ interface Views {
 export class CandidateDirectory implements SearchIndexes {
   private kept = new Map<string, Kept>();
   private readonly names = new NameWordIndex();
+  private readonly bySchool = new ScopeIndex();
+  private readonly byMentor = new ScopeIndex();
   private views: Views = { orders: {} };
   private tickets = 0;
 
@@ -60,11 +88,15 @@ export class CandidateDirectory implements SearchIndexes {
       if ((before?.ticket ?? 0) > ticket) continue;
       this.kept.set(entry.code, { entry, ticket });
       if (before?.entry.nameSearch !== entry.nameSearch) this.names.set(entry.code, entry.nameSearch);
+      if (before) this.unscope(before.entry);
+      this.scope(entry);
     }
     for (const code of codes) {
-      if (found.has(code) || (this.kept.get(code)?.ticket ?? Infinity) > ticket) continue;
+      const before = this.kept.get(code);
+      if (found.has(code) || (before?.ticket ?? Infinity) > ticket) continue;
       this.kept.delete(code);
       this.names.remove(code);
+      if (before) this.unscope(before.entry);
     }
     this.views = { orders: {} };
   }
@@ -76,6 +108,9 @@ export class CandidateDirectory implements SearchIndexes {
     for (const [code, newer] of this.kept) if (newer.ticket > ticket) kept.set(code, newer);
     this.kept = kept;
     this.names.replaceAll([...kept.values()].map(({ entry }) => [entry.code, entry.nameSearch]));
+    this.bySchool.clear();
+    this.byMentor.clear();
+    for (const { entry } of kept.values()) this.scope(entry);
     this.views = { orders: {} };
   }
 
@@ -85,23 +120,50 @@ export class CandidateDirectory implements SearchIndexes {
 
   /** One page of the codes matching `query` in its sort order, and how many match. */
   page(query: CandidateListQuery, page: PageRequest): { codes: string[]; total: number } {
+    const found = this.pageOfEntries(query, page);
+    return { codes: found.entries.map((entry) => entry.code), total: found.total };
+  }
+
+  /** One page of the entries matching `query` in its sort order, and how many match. */
+  pageOfEntries(query: CandidateListQuery, page: PageRequest): { entries: DirectoryEntry[]; total: number } {
     const matches = entryMatcher(query, this);
     const skip = (page.page - 1) * page.limit;
-    const codes: string[] = [];
+    const entries: DirectoryEntry[] = [];
     let total = 0;
-    for (const entry of this.ordered(query.sort ?? 'newest')) {
+    const sort = query.sort ?? 'newest';
+    const scoped = this.inScope(query);
+    for (const entry of scoped ? scoped.sort(ORDERS[sort]) : this.ordered(sort)) {
       if (!matches(entry)) continue;
-      if (total >= skip && codes.length < page.limit) codes.push(entry.code);
+      if (total >= skip && entries.length < page.limit) entries.push(entry);
       total += 1;
     }
-    return { codes, total };
+    return { entries, total };
   }
 
   count(query: CandidateListQuery): number {
     const matches = entryMatcher(query, this);
     let total = 0;
-    for (const { entry } of this.kept.values()) if (matches(entry)) total += 1;
+    for (const entry of this.inScope(query) ?? this.entries()) if (matches(entry)) total += 1;
     return total;
+  }
+
+  /**
+   * The entries of a school's or a mentor's candidates (both when both are named), from the scope
+   * indexes; undefined when the query names neither (the caller walks every entry).
+   */
+  inScope(query: Pick<CandidateListQuery, 'schoolCode' | 'mentorCode'>): DirectoryEntry[] | undefined {
+    const sets = [query.schoolCode && this.bySchool.of(query.schoolCode), query.mentorCode && this.byMentor.of(query.mentorCode)].filter(
+      (set): set is ReadonlySet<string> => Boolean(set),
+    );
+    if (sets.length === 0) return undefined;
+    const [smallest, ...others] = sets.sort((a, b) => a.size - b.size);
+    const found: DirectoryEntry[] = [];
+    for (const code of smallest) {
+      if (others.some((set) => !set.has(code))) continue;
+      const entry = this.kept.get(code)?.entry;
+      if (entry) found.push(entry);
+    }
+    return found;
   }
 
   /** Codes matching `query` after `after`, in code order: one keyset page. */
@@ -111,7 +173,13 @@ export class CandidateDirectory implements SearchIndexes {
 
   /** Entries matching `query` after `after`, in code order: one keyset page of the CSV export. */
   matchingAfter(query: CandidateListQuery, after: string | undefined, limit: number): DirectoryEntry[] {
-    return this.entriesAfter(after, limit, entryMatcher(query, this));
+    const matches = entryMatcher(query, this);
+    const scoped = this.inScope(query);
+    if (!scoped) return this.entriesAfter(after, limit, matches);
+    return scoped
+      .filter((entry) => (after === undefined || entry.code > after) && matches(entry))
+      .sort(ORDERS.candidateId)
+      .slice(0, limit);
   }
 
   smsRecipients(group: SmsRecipientGroupFilter, after: string | undefined, limit: number): SmsRecipientRow[] {
@@ -159,6 +227,16 @@ export class CandidateDirectory implements SearchIndexes {
   codesWithPhonePrefix(prefix: string): string[] {
     this.views.byPhonePrefix ??= new SortedPrefixIndex([...this.entries()].map((entry) => [entry.phoneNumber, entry.code]));
     return this.views.byPhonePrefix.codesWithPrefix(prefix);
+  }
+
+  private scope(entry: DirectoryEntry): void {
+    this.bySchool.add(entry.schoolCode, entry.code);
+    this.byMentor.add(entry.mentorCode, entry.code);
+  }
+
+  private unscope(entry: DirectoryEntry): void {
+    this.bySchool.remove(entry.schoolCode, entry.code);
+    this.byMentor.remove(entry.mentorCode, entry.code);
   }
 
   private entriesAfter(after: string | undefined, limit: number, matches: (entry: DirectoryEntry) => boolean): DirectoryEntry[] {

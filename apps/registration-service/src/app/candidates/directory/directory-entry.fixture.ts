@@ -20,6 +20,8 @@ export function entry(code: string, fields: Partial<DirectoryEntry> = {}): Direc
     certificateReleased: false,
     consent: 'pending',
     guardianPhone: null,
+    hasPhoto: true,
+    hasSignature: true,
     deletedAt: null,
     sheet: { fullName: 'Some One', fatherName: 'Some Father', schoolName: 'Some School', email: '', receiptNumber: null, center: null, seatNumber: null, examTime: null },
     ...fields,

@@ -24,6 +24,9 @@ export interface DirectoryEntry {
   consent: ConsentStatus;
   /** The guardian's mobile when the registration named one (consent reminders go there), else null. */
   guardianPhone: string | null;
+  /** A photo and a signature are stored (their keys are set; an erasure clears them). */
+  hasPhoto: boolean;
+  hasSignature: boolean;
   /** Milliseconds since the epoch; null while the candidate is live. */
   deletedAt: number | null;
   /** The export's other columns: the store decodes whole documents, too slow for 20,000 rows. */
@@ -58,6 +61,8 @@ export const DIRECTORY_ENTRY_PROJECTION = {
   certificateReleased: 1,
   consentStatus: 1,
   'guardianDetails.phoneNumber': 1,
+  photoKey: 1,
+  signatureKey: 1,
   deletedAt: 1,
   'personalDetails.fullName': 1,
   'personalDetails.fatherName': 1,
@@ -91,6 +96,8 @@ export interface StoredDirectoryFields {
   certificateReleased?: boolean;
   consentStatus?: 'given' | 'withdrawn' | null;
   guardianDetails?: { phoneNumber?: string | null } | null;
+  photoKey?: string | null;
+  signatureKey?: string | null;
   deletedAt?: Date | null;
 }
 
@@ -120,6 +127,8 @@ export function directoryEntryOf(doc: StoredDirectoryFields): DirectoryEntry {
     certificateReleased: doc.certificateReleased === true,
     consent: doc.consentStatus ?? 'pending',
     guardianPhone: doc.guardianDetails?.phoneNumber || null,
+    hasPhoto: Boolean(doc.photoKey),
+    hasSignature: Boolean(doc.signatureKey),
     deletedAt: doc.deletedAt ? new Date(doc.deletedAt).getTime() : null,
     sheet: {
       fullName: doc.personalDetails?.fullName ?? '',

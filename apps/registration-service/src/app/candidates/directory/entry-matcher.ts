@@ -12,7 +12,7 @@ export interface SearchIndexes {
 
 /**
  * The admin list filter as a predicate on entries, with the meaning the stored query had: live
- * (or only soft-deleted) candidates, flags, mentor, category, a list of codes, and a search that
+ * (or only soft-deleted) candidates, flags, mentor, school, category, a list of codes, and a search that
  * matches a prefix of the normalised name or of one of its words, of the code (upper-cased) or of
  * the mobile number.
  */
@@ -25,6 +25,7 @@ export function entryMatcher(query: CandidateListQuery, indexes: SearchIndexes):
     (query.hallTicketReleased === undefined || entry.hallTicketReleased === query.hallTicketReleased) &&
     (query.certificateReleased === undefined || entry.certificateReleased === query.certificateReleased) &&
     (!query.mentorCode || entry.mentorCode === query.mentorCode) &&
+    (!query.schoolCode || entry.schoolCode === query.schoolCode) &&
     (!query.category || entry.category === query.category) &&
     (query.consent === undefined || entry.consent === query.consent) &&
     (codes === undefined || codes.has(entry.code)) &&

@@ -1,0 +1,48 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { CandidatesModule } from '../candidates/candidates.module';
+import { ConsentModule } from '../consent/consent.module';
+import { KafkaOtpSmsRequester, OTP_SMS_REQUESTER } from '../consent/otp-sms.requester';
+import { MentorsModule } from '../mentors/mentors.module';
+import { SchoolsModule } from '../schools/schools.module';
+import { PortalAccounts } from './portal-accounts';
+import { PortalSessionGuard } from './portal-session.guard';
+import { MongoPortalSessionStore, PORTAL_SESSION_STORE, PortalSessionDocument, PortalSessionSchema } from './portal-session.store';
+import { PortalSignInController } from './portal-sign-in.controller';
+import { PortalController } from './portal.controller';
+import { DescribePortalAccountUseCase } from './usecases/describe-portal-account.usecase';
+import { EndPortalSessionUseCase } from './usecases/end-portal-session.usecase';
+import { ListPortalCandidatesUseCase } from './usecases/list-portal-candidates.usecase';
+import { ListPortalMentorsUseCase } from './usecases/list-portal-mentors.usecase';
+import { SendPortalOtpUseCase } from './usecases/send-portal-otp.usecase';
+import { StartPortalSessionUseCase } from './usecases/start-portal-session.usecase';
+
+/**
+ * The school and mentor portal (docs/adr/0008): sign-in by a code sent to the registered mobile
+ * (the consent codes' OtpService, purpose `portal-sign-in`), sessions by `_id` in
+ * `portal_sessions`, and the school's or mentor's pupils from the candidate directory.
+ */
+@Module({
+  imports: [
+    MongooseModule.forFeature([{ name: PortalSessionDocument.name, schema: PortalSessionSchema }]),
+    SchoolsModule,
+    MentorsModule,
+    CandidatesModule,
+    // its OtpService (the `otp_challenges` and `otp_sends` collections)
+    ConsentModule,
+  ],
+  controllers: [PortalSignInController, PortalController],
+  providers: [
+    { provide: PORTAL_SESSION_STORE, useClass: MongoPortalSessionStore },
+    { provide: OTP_SMS_REQUESTER, useClass: KafkaOtpSmsRequester },
+    PortalAccounts,
+    PortalSessionGuard,
+    SendPortalOtpUseCase,
+    StartPortalSessionUseCase,
+    EndPortalSessionUseCase,
+    ListPortalCandidatesUseCase,
+    ListPortalMentorsUseCase,
+    DescribePortalAccountUseCase,
+  ],
+})
+export class PortalModule {}

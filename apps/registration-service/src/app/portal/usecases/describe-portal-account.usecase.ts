@@ -1,0 +1,34 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { PortalAccount } from '@kbe/contracts';
+import { MENTOR_REPOSITORY, type MentorRepository } from '../../mentors/mentor.repository';
+import { PortalAccounts } from '../portal-accounts';
+import type { PortalPrincipal } from '../portal-session';
+import { ListPortalCandidatesUseCase } from './list-portal-candidates.usecase';
+
+/** `GET /api/portal/me`: who is signed in, their school, the counts of their scope. */
+@Injectable()
+export class DescribePortalAccountUseCase {
+  constructor(
+    private readonly accounts: PortalAccounts,
+    @Inject(MENTOR_REPOSITORY) private readonly mentors: MentorRepository,
+    private readonly candidates: ListPortalCandidatesUseCase,
+  ) {}
+
+  async execute(principal: PortalPrincipal): Promise<PortalAccount> {
+    const [account, schoolName, mentors] = await Promise.all([
+      this.accounts.find(principal.code),
+      this.accounts.schoolName(principal.schoolCode),
+      principal.role === 'school' ? this.mentors.findBySchool(principal.schoolCode).then((found) => found.length) : Promise.resolve(0),
+    ]);
+    return {
+      role: principal.role,
+      code: principal.code,
+      name: account?.name ?? '',
+      schoolCode: principal.schoolCode,
+      schoolName,
+      mentors,
+      counts: this.candidates.counts(principal),
+      expiresAt: principal.expiresAt.toISOString(),
+    };
+  }
+}
