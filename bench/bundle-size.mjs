@@ -39,6 +39,13 @@ function localeScripts() {
   return urls;
 }
 
+/** The pages of the remotes that have one page each (every other page is the public remote's). */
+const PAGE_REMOTES = {
+  '/einstein-quest/online-registrations': 'registration',
+  '/einstein-quest/downloads': 'downloads',
+  '/einstein-quest/school-portal': 'schools',
+};
+
 const gzipSize = (buffer) => gzipSync(buffer, { level: 9 }).length;
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
@@ -85,7 +92,7 @@ async function measurePage(browser, origin, path) {
     });
     await page.goto(`${origin}${path}`, { waitUntil: 'networkidle' });
     const pagePath = path.replace(/^\/(mr|hi)(?=\/|$)/, '') || '/';
-    const remote = pagePath === '/einstein-quest/online-registrations' ? 'registration' : pagePath === '/einstein-quest/downloads' ? 'downloads' : 'public';
+    const remote = PAGE_REMOTES[pagePath] ?? 'public';
     // every public page arrives prerendered: its remote marks its section once hydrated
     const selector = `[data-testid="remote-${remote}"][data-interactive="true"]`;
     const rendered = await page

@@ -50,6 +50,7 @@ const ENGLISH_PAGES = [
   '/einstein-quest/contact',
   '/einstein-quest/downloads',
   '/einstein-quest/online-registrations',
+  '/einstein-quest/school-portal',
 ];
 
 /** Every public page in English, Marathi (/mr/...) and Hindi (/hi/...). */

@@ -50,7 +50,7 @@ describe('docker/compose.yaml', () => {
     assert.equal(checked.code, 0, checked.stderr);
     assert.deepEqual(Object.keys(project.services).sort(), [
       'admin-service', 'documents-service', 'edge', 'kafka', 'minio', 'mongo', 'notifications-service', 'registration-service',
-      'remote-admin', 'remote-downloads', 'remote-public', 'remote-registration', 'shell',
+      'remote-admin', 'remote-downloads', 'remote-public', 'remote-registration', 'remote-schools', 'shell',
     ]);
   });
 

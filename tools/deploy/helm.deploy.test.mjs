@@ -350,8 +350,8 @@ describe('the page server serves the public pages prerendered (like the local ed
   it("copies each prerendered remote's Node bundle from that remote's image (its release's tag) before it starts", () => {
     for (const [name, { objects }] of Object.entries(renders)) {
       const spec = deployment(objects).spec.template.spec;
-      assert.deepEqual(spec.initContainers.map((c) => c.name).sort(), ['prerender-downloads', 'prerender-public', 'prerender-registration'], name);
-      for (const remote of ['public', 'registration', 'downloads']) {
+      assert.deepEqual(spec.initContainers.map((c) => c.name).sort(), ['prerender-downloads', 'prerender-public', 'prerender-registration', 'prerender-schools'], name);
+      for (const remote of ['public', 'registration', 'downloads', 'schools']) {
         const copy = spec.initContainers.find((c) => c.name === `prerender-${remote}`);
         assert.equal(copy.image, remoteImage(objects, remote), name);
         assert.deepEqual(copy.command, ['cp', '-R', '/opt/kbe/prerender/.', `/prerender/${remote}/`]);

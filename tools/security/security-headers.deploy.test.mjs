@@ -27,7 +27,7 @@ describe('Helm chart security headers = the policy', () => {
   it("every static front end's nginx gets the same add_header lines as the image's file", () => {
     const objects = render().objects;
     const expected = addHeaderLines(nginxSnippet());
-    for (const app of ['shell', 'remote-public', 'remote-registration', 'remote-downloads', 'remote-admin']) {
+    for (const app of ['shell', 'remote-public', 'remote-registration', 'remote-downloads', 'remote-schools', 'remote-admin']) {
       const conf = named(objects, 'ConfigMap', `${app}-files`)?.data?.['security-headers.conf'];
       assert.ok(conf, `${app}-files has security-headers.conf`);
       assert.deepEqual(addHeaderLines(conf), expected, app);

@@ -21,7 +21,7 @@ interface SentReport {
   status?: number;
 }
 
-const PAGES: { path: string; remote: 'public' | 'registration' | 'downloads' | 'admin'; text?: string }[] = [
+const PAGES: { path: string; remote: 'public' | 'registration' | 'downloads' | 'schools' | 'admin'; text?: string }[] = [
   { path: '/', remote: 'public', text: 'Slide 1 of 4' },
   { path: '/einstein-quest', remote: 'public', text: 'Our Global Impact' },
   { path: '/einstein-quest/about', remote: 'public', text: 'Our Mission' },
@@ -31,6 +31,7 @@ const PAGES: { path: string; remote: 'public' | 'registration' | 'downloads' | '
   { path: '/einstein-quest/no-such-page', remote: 'public', text: 'Page Not Found' },
   { path: '/einstein-quest/online-registrations', remote: 'registration', text: 'School Registration' },
   { path: '/einstein-quest/downloads', remote: 'downloads', text: 'Downloads' },
+  { path: '/einstein-quest/school-portal', remote: 'schools', text: 'School portal' },
   // the admin remote's pages are being built: its marker is enough
   { path: '/admin/login', remote: 'admin' },
   { path: '/admin/test', remote: 'admin' },

@@ -13,6 +13,7 @@ const PAGES = [
   { path: '/einstein-quest/contact', remote: 'public' },
   { path: '/einstein-quest/downloads', remote: 'downloads' },
   { path: '/einstein-quest/online-registrations', remote: 'registration' },
+  { path: '/einstein-quest/school-portal', remote: 'schools' },
 ];
 const CHROME = { en: catalogue('libs/shell-chrome/src/i18n', 'en'), mr: catalogue('libs/shell-chrome/src/i18n', 'mr'), hi: catalogue('libs/shell-chrome/src/i18n', 'hi') };
 const chromeMr = CHROME.mr;

@@ -10,7 +10,7 @@ import { waitForInteractive } from './support/interactive';
 // prerendered, with the hints of their first screen, and nothing moves once painted. Speed itself
 // is measured by bench/lighthouse.mjs, not asserted here.
 
-const PUBLIC_PAGES: { path: string; remote: 'public' | 'registration' | 'downloads' }[] = [
+const PUBLIC_PAGES: { path: string; remote: 'public' | 'registration' | 'downloads' | 'schools' }[] = [
   { path: '/', remote: 'public' },
   { path: '/einstein-quest', remote: 'public' },
   { path: '/einstein-quest/about', remote: 'public' },
@@ -19,6 +19,7 @@ const PUBLIC_PAGES: { path: string; remote: 'public' | 'registration' | 'downloa
   { path: '/einstein-quest/contact', remote: 'public' },
   { path: '/einstein-quest/online-registrations', remote: 'registration' },
   { path: '/einstein-quest/downloads', remote: 'downloads' },
+  { path: '/einstein-quest/school-portal', remote: 'schools' },
 ];
 
 const NAV_LINKS = ['Home', 'About Us', 'Exams', 'Downloads', 'Gallery'];
@@ -34,6 +35,7 @@ const PAGE_META: [path: string, title: string, description: RegExp][] = [
   ['/einstein-quest/contact', `Contact Us - ${BRAND}`, /^Questions about registration, exams or results\?/],
   ['/einstein-quest/online-registrations', `Online Registration - ${BRAND}`, /^Register your school, its mentors and their candidates online/],
   ['/einstein-quest/downloads', `Downloads - ${BRAND}`, /^Download your hall ticket or certificate/],
+  ['/einstein-quest/school-portal', `School portal - ${BRAND}`, /^Schools and mentors sign in with a one-time code/],
 ];
 
 const titleOf = (page: string) => page.match(/<title>([^<]*)<\/title>/g) ?? [];

@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 
 /** The remotes whose pages arrive prerendered: their section is in the HTML before any script runs. */
-const PRERENDERED_REMOTES = new Set(['public', 'registration', 'downloads']);
+const PRERENDERED_REMOTES = new Set(['public', 'registration', 'downloads', 'schools']);
 
 /**
- * Waits until a remote's section answers clicks. The public, registration and downloads pages
+ * Waits until a remote's section answers clicks. The public, registration, downloads and school-portal pages
  * arrive prerendered, so their marker is in the HTML before any script runs: the remote sets
  * `data-interactive` once its section has hydrated. The admin remote renders in the browser, so
  * its marker means the same.
