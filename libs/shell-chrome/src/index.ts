@@ -6,4 +6,3 @@ export * from './lib/site-footer';
 export * from './lib/chrome.messages';
 export * from './lib/language-switcher';
 export * from './lib/language-offer';
-export * from './lib/school-portal.route';

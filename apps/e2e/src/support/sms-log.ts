@@ -65,3 +65,39 @@ export async function codeFromSmsLog(candidateCode: string, messageType: CodeSms
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
+
+/** The code of the newest portal sign-in SMS for a school or mentor code in these log lines, if any. */
+function portalCodeIn(lines: string, accountCode: string): string | undefined {
+  let found: string | undefined;
+  for (const line of lines.split('\n')) {
+    if (!line.includes('ConsoleSms') || !line.includes(accountCode)) continue;
+    let entry: { context?: unknown; message?: unknown };
+    try {
+      entry = JSON.parse(line) as typeof entry;
+    } catch {
+      continue; // a line still being written
+    }
+    if (entry.context !== 'ConsoleSms' || typeof entry.message !== 'string' || !entry.message.includes(', portal-otp): ')) continue;
+    // "...: KBE Young Scientist: 123456 is your code to sign in to ... school portal as SCH-7KQ2XM. ..." (or its Marathi or Hindi wording)
+    const text = entry.message.slice(entry.message.indexOf('): ') + 3);
+    if (!new RegExp(`\\b${accountCode}\\b`).test(text)) continue;
+    found = /(?<![\dA-Z-])(\d{6})(?!\d)/.exec(text.replace(accountCode, ''))?.[1] ?? found;
+  }
+  return found;
+}
+
+/**
+ * Waits until notifications-service has logged a portal sign-in SMS (`portal-otp`) naming the
+ * school or mentor code after `mark` and answers its 6-digit code.
+ */
+export async function portalCodeFromSmsLog(accountCode: string, mark: number, timeoutMs = 60_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const code = portalCodeIn(readFrom(mark), accountCode);
+    if (code) return code;
+    if (Date.now() > deadline) {
+      throw new Error(`no portal-otp SMS for ${accountCode} in ${logFile} within ${timeoutMs / 1000} s (the console SMS provider logs at info: LOG_LEVEL must be info or lower)`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}

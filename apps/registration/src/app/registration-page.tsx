@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, Tabs, TabsContent, TabsList, TabsTrigger } from '@kbe/ui';
-import { formatRegistrationDeadline, isRegistrationOpen, type EditionSettings } from '@kbe/contracts/zod-free';
+import { formatRegistrationDeadline, isRegistrationOpen, PORTAL_PAGE_PATH, type EditionSettings } from '@kbe/contracts/zod-free';
 import { BRAND } from '@kbe/content';
 import { localizedPath } from '@kbe/i18n';
 import { deadlineText, registrationPageMeta, useRegistrationMessages, type RegistrationMessageKey } from '../i18n/registration.catalogue';
@@ -21,12 +21,6 @@ const TAB_TEXT: Record<RegistrationTab, { title: RegistrationMessageKey; descrip
   mentor: { title: 'tab.mentor.title', description: 'tab.mentor.description' },
   candidate: { title: 'tab.candidate.title', description: 'tab.candidate.description' },
 };
-
-/**
- * The school and mentor portal (the schools remote; the shell's route table names the same path):
- * registered schools and mentors follow their pupils there.
- */
-export const SCHOOL_PORTAL_PATH = '/einstein-quest/school-portal';
 
 /** /einstein-quest/online-registrations: the three registration forms in tabs. */
 export function RegistrationPage({ edition, now }: RegistrationPageProps) {
@@ -60,7 +54,7 @@ export function RegistrationPage({ edition, now }: RegistrationPageProps) {
         <p className="mt-2 text-slate-700">{t('page.intro', { year })}</p>
         <p className="mt-2 text-sm text-slate-700" data-testid="school-portal-link">
           {t('portal.prompt')}{' '}
-          <a className="font-semibold text-indigo-800 underline underline-offset-4" href={localizedPath(locale, SCHOOL_PORTAL_PATH)}>
+          <a className="font-semibold text-indigo-800 underline underline-offset-4" href={localizedPath(locale, PORTAL_PAGE_PATH)}>
             {t('portal.link')}
           </a>
         </p>

@@ -49,8 +49,8 @@ export function fakeServer() {
     answer: (status: number, body?: unknown, type = 'application/json') => answers.push({ status, body, type }),
     /** The next answer to a request for `path` (the overview asks for its pupils and mentors at once). */
     answerAt: (path: string, status: number, body?: unknown, type = 'application/json') => answers.push({ path, status, body, type }),
-    /** The server's error shape (API error: `{ success: false, error }`). */
-    fail: (status: number, error: string) => answers.push({ status, body: { success: false, error }, type: 'application/json' }),
+    /** The services' error shape (`{ statusCode, message }`, libs/server/bootstrap error-response.ts). */
+    fail: (status: number, message: string) => answers.push({ status, body: { statusCode: status, message }, type: 'application/json' }),
     /** The path and query of the n-th request (0-based, negative from the end). */
     path: (index: number) => requests.at(index)?.url ?? '',
   };

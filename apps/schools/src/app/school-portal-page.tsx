@@ -10,12 +10,6 @@ import { SignInForm } from './sign-in-form';
 // visit) does not load the tables, filters and tabs.
 const PortalOverview = lazy(() => import(/* webpackChunkName: "portal-overview" */ './portal-overview'));
 
-/**
- * The portal's address (the shell's route table and the links to it in the footer and on the
- * registration page name the same path).
- */
-export const SCHOOL_PORTAL_PATH = '/einstein-quest/school-portal';
-
 /** No session on the server: the prerendered page is the sign-in form, which the browser hydrates. */
 const noSession = () => null;
 

@@ -3,17 +3,17 @@
 // /mr/..., /hi/...) with it inside the shell's chrome, so the sign-in form is in the page's HTML,
 // in its language, before any script runs. A session lives in the browser's sessionStorage only,
 // so the server always renders the sign-in form.
+import { PORTAL_PAGE_PATH } from '@kbe/contracts/zod-free';
 import { BRAND } from '@kbe/content';
 import { DEFAULT_LOCALE, type Locale } from '@kbe/i18n';
 
 import { schoolsPageMeta } from '../i18n/schools.catalogue';
-import { SCHOOL_PORTAL_PATH } from '../app/school-portal-page';
 
 export { default } from '../app/app';
 
 /** The pages the edge prerenders when it starts (the edge adds their Marathi and Hindi paths). */
 export function pagePaths(): string[] {
-  return [SCHOOL_PORTAL_PATH];
+  return [PORTAL_PAGE_PATH];
 }
 
 /**

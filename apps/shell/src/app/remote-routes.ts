@@ -1,6 +1,6 @@
 import { matchRoutes } from 'react-router-dom';
 import { ADMIN_NOT_FOUND_TITLE, ADMIN_ROUTES, ROUTES } from '@kbe/content';
-import { SCHOOL_PORTAL_PATH } from '@kbe/shell-chrome';
+import { PORTAL_PAGE_PATH } from '@kbe/contracts/zod-free';
 
 import type { RemoteName } from './remote-page-loader';
 
@@ -20,7 +20,7 @@ export const REMOTE_ROUTES: readonly RemoteRoute[] = [
   { path: `${ADMIN_ROUTES.root}/*`, remote: 'admin', chrome: false },
   { path: ROUTES.registration, remote: 'registration', chrome: true },
   { path: ROUTES.downloads, remote: 'downloads', chrome: true },
-  { path: SCHOOL_PORTAL_PATH, remote: 'schools', chrome: true },
+  { path: PORTAL_PAGE_PATH, remote: 'schools', chrome: true },
   { path: '*', remote: 'public', chrome: true },
 ];
 

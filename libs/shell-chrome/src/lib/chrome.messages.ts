@@ -2,7 +2,7 @@ import { ROUTES } from '@kbe/content';
 import { defineCatalogue } from '@kbe/i18n';
 
 import en from '../i18n/en.messages.json';
-import { SCHOOL_PORTAL_PATH } from './school-portal.route';
+import { PORTAL_PAGE_PATH } from '@kbe/contracts/zod-free';
 
 /** The texts of the header, drawer and footer, and of the shell's remote boundaries. */
 export const CHROME_MESSAGES = defineCatalogue(en, {
@@ -18,7 +18,7 @@ export const PAGE_LINK_KEYS: Record<string, ChromeMessageKey> = {
   [ROUTES.about]: 'nav.about',
   [ROUTES.exams]: 'nav.exams',
   [ROUTES.downloads]: 'nav.downloads',
-  [SCHOOL_PORTAL_PATH]: 'nav.schoolPortal',
+  [PORTAL_PAGE_PATH]: 'nav.schoolPortal',
   [ROUTES.gallery]: 'nav.gallery',
   [ROUTES.contact]: 'nav.contact',
 };

@@ -12,14 +12,14 @@ import {
   phoneHref,
   socialLinks,
 } from '@kbe/content';
+import { PORTAL_PAGE_PATH } from '@kbe/contracts/zod-free';
 import { cx, focusRing, focusRingOnIndigo950, useMessages } from '@kbe/ui';
 import { CHROME_MESSAGES, PAGE_LINK_KEYS, RESOURCE_KEYS } from './chrome.messages';
 import { BrandLogo } from './brand-logo';
-import { SCHOOL_PORTAL_PATH } from './school-portal.route';
 import { SocialIcon } from './social-icon';
 
 /** The quick links, and the school and mentor portal after them (not in the header: it is for schools and mentors only). */
-const QUICK_LINKS = [...FOOTER_QUICK_LINKS, { label: 'School portal', href: SCHOOL_PORTAL_PATH }];
+const QUICK_LINKS = [...FOOTER_QUICK_LINKS, { label: 'School portal', href: PORTAL_PAGE_PATH }];
 
 const linkClass = cx('rounded-sm text-slate-200 underline-offset-4 hover:text-white hover:underline', focusRingOnIndigo950);
 
