@@ -32,3 +32,4 @@ export * from './lib/data-rights.contract';
 export * from './lib/data-rights.schema';
 export * from './lib/portal.contract';
 export * from './lib/portal.schema';
+export * from './lib/internal/documents-bundles.contract';

@@ -30,7 +30,17 @@ export const PORTAL_PATHS = {
   mentors: '/api/portal/mentors',
   /** `GET` -> `text/csv`: the bulk-registration columns and one example row. */
   importTemplate: '/api/portal/imports/template.csv',
+  /**
+   * `POST` multipart (`file`: the sheet, CSV or XLSX; `photos`: a ZIP; `dryRun`: true|false) -> 202
+   * `data: PortalImportJob`; `GET ?page&limit` -> `data: PortalImportList` (the caller's, newest first).
+   */
+  imports: '/api/portal/imports',
 } as const;
+
+/** `GET` -> `data: PortalImportJob` (404 for an unknown id and for another school's or mentor's job alike). */
+export function portalImportPath(id: string): string {
+  return `${PORTAL_PATHS.imports}/${encodeURIComponent(id)}`;
+}
 
 /** `POST /api/portal/otp` body. */
 export interface PortalOtpRequest {
@@ -197,5 +207,139 @@ export const PORTAL_IMPORT_COLUMNS = [
 ] as const;
 export type PortalImportColumn = (typeof PORTAL_IMPORT_COLUMNS)[number];
 
+/** What one upload may hold (`POST /api/portal/imports`); beyond them the upload is refused (400 or 413). */
+export const PORTAL_IMPORT_LIMITS = {
+  /** The sheet (CSV or XLSX). */
+  sheetBytes: 2 * 1024 * 1024,
+  sheetLabel: '2 MB',
+  /** Pupils (rows under the header). */
+  rows: 1000,
+  /** The ZIP of photos and signatures. */
+  archiveBytes: 150 * 1024 * 1024,
+  archiveLabel: '150 MB',
+  archiveEntries: 2500,
+} as const;
+
+export const PORTAL_IMPORT_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
+export type PortalImportStatus = (typeof PORTAL_IMPORT_STATUSES)[number];
+
+/**
+ * What became of one row: `valid` (a dry run found nothing wrong), `registered`, `already-registered`
+ * (an earlier upload, or the public form, registered the same pupil: `candidateCode` is that first
+ * code), `invalid` (its `errors`, at the form's fields), `failed` (it could not be stored just now;
+ * uploading the file again retries it).
+ */
+export const PORTAL_IMPORT_ROW_STATUSES = ['valid', 'registered', 'already-registered', 'invalid', 'failed'] as const;
+export type PortalImportRowStatus = (typeof PORTAL_IMPORT_ROW_STATUSES)[number];
+
+/** One problem of a row: the column (the candidate schema's name, or `photo`, `signature`) and the form's message. */
+export interface PortalImportFieldError {
+  field: string;
+  message: string;
+  /** The message's key (`messageKeyOf`), when the contracts know the text. */
+  key?: string;
+  values?: Record<string, string | number>;
+}
+
+export interface PortalImportRow {
+  /** The row's line in the sheet, 1-based (the header is line 1, the first pupil line 2). */
+  row: number;
+  status: PortalImportRowStatus;
+  candidateCode?: string;
+  /** The pupil's full name as the row gives it. */
+  name?: string;
+  errors: PortalImportFieldError[];
+}
+
+/** `GET /api/portal/imports/{id}` -> `data`: a dry run's report, or an import's progress and outcome per row. */
+export interface PortalImportJob {
+  id: string;
+  dryRun: boolean;
+  status: PortalImportStatus;
+  /** The sheet's name as uploaded. */
+  fileName: string;
+  /** Rows in the sheet. */
+  total: number;
+  processed: number;
+  /** A dry run: rows that would register. */
+  registered: number;
+  alreadyRegistered: number;
+  /** Rows invalid or failed. */
+  failed: number;
+  createdAt: string;
+  finishedAt: string | null;
+  /** Rows done so far, in sheet order. */
+  rows: PortalImportRow[];
+}
+
+/** One job in the list: its counts without the rows. */
+export type PortalImportSummary = Omit<PortalImportJob, 'rows'>;
+
+/** `GET /api/portal/imports` -> `data` */
+export interface PortalImportList {
+  imports: PortalImportSummary[];
+  pagination: Pagination;
+}
+
+export const PORTAL_IMPORT_MESSAGES = {
+  fileRequired: 'Please choose the sheet of pupils (CSV or XLSX) to upload',
+  fileType: 'The sheet must be a CSV file or an Excel workbook (.xlsx)',
+  fileUnreadable: 'The sheet could not be read. Please save it again as CSV (UTF-8) or XLSX and upload it',
+  fileTooLarge: `The sheet must be smaller than ${PORTAL_IMPORT_LIMITS.sheetLabel}`,
+  tooManyRows: `The sheet has more than ${PORTAL_IMPORT_LIMITS.rows} pupils. Please split it into smaller sheets`,
+  noRows: 'The sheet has no pupils under its header row',
+  photosType: 'The photos must be a ZIP file',
+  photosUnreadable: 'The ZIP of photos could not be read. Please make it again and upload it',
+  photosTooLarge: `The ZIP of photos must be smaller than ${PORTAL_IMPORT_LIMITS.archiveLabel}`,
+  tooManyPhotos: `The ZIP holds more than ${PORTAL_IMPORT_LIMITS.archiveEntries} files. Please split the sheet and its photos`,
+  dryRun: 'dryRun must be true or false',
+  notFound: 'No such import',
+  mentorNotYours: 'A mentor can only register their own pupils: leave the Mentor Code empty or enter yours',
+  mentorNotInSchool: "This Mentor Code is not one of your school's active mentors",
+  mentorRequired: "Please enter the Mentor Code of one of your school's mentors",
+  rowFailed: 'This pupil could not be registered just now. Please upload the file again later',
+} as const;
+
+/** The sheet's header is not the template's: which columns are unknown, which are missing. */
+export function portalImportColumnsMessage(unknown: readonly string[], missing: readonly string[]): string {
+  const parts: string[] = [];
+  if (unknown.length > 0) parts.push(`unknown column${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`);
+  if (missing.length > 0) parts.push(`missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`);
+  return `The sheet's columns must be the template's (${PORTAL_PATHS.importTemplate}); ${parts.join('; ')}`;
+}
+
 /** The portal's page (the shell's route): the sign-in SMS names it. */
 export const PORTAL_PAGE_PATH = '/einstein-quest/school-portal';
+
+export const CLASS_HALL_TICKETS_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
+export type ClassHallTicketsStatus = (typeof CLASS_HALL_TICKETS_STATUSES)[number];
+
+/**
+ * One PDF with every released hall ticket of the school's (or mentor's) pupils, ordered by seat
+ * number, then candidate code (roll numbers will come first once they exist).
+ */
+export interface ClassHallTicketsJob {
+  id: string;
+  status: ClassHallTicketsStatus;
+  /** Released hall tickets the PDF holds once completed. */
+  total: number;
+  /** Hall tickets in the PDF so far. */
+  rendered: number;
+  /** Pupils in scope whose hall ticket is not released: counted and listed by code. */
+  skipped: { count: number; candidateCodes: string[] };
+  createdAt: string;
+  finishedAt: string | null;
+  /** `SCH-7KQ2XM_hall-tickets.pdf` (the school's or the mentor's code). */
+  fileName: string;
+}
+
+export const PORTAL_HALL_TICKET_MESSAGES = {
+  noneReleased: 'None of your pupils has a released hall ticket yet',
+  jobNotFound: 'No such hall-ticket file was requested with this account',
+  notReady: 'The hall-ticket file is still being prepared. Please try again when its status is completed',
+  failed: 'The hall-ticket file could not be made. Please request it again',
+  unavailable: 'The hall tickets could not be prepared just now. Please try again in a moment',
+} as const;
+
+/** The file name of a class's hall tickets. */
+export const classHallTicketsFileName = (code: string): string => `${code}_hall-tickets.pdf`;
