@@ -47,6 +47,12 @@ describe('event SMS templates', () => {
     }
   });
 
+  it.each(CANDIDATE_LANGUAGES)('links the code texts of a guardian to the consent page in %s', (language) => {
+    const page = `${portal}${language === 'en' ? '' : `/${language}`}/einstein-quest/parental-consent/{candidateCode}`;
+    const templates = eventSmsTemplates(portal, language);
+    for (const kind of ['consent-otp', 'withdrawal-otp', 'data-request-otp'] as const) expect(templates[kind]).toContain(page);
+  });
+
   it('sends Marathi as UCS-2: the hall ticket SMS in two parts (70 places in one, 67 per part beyond)', () => {
     const text = filled(eventSmsTemplates(portal, 'mr')['hall-ticket']);
     const length = smsLength(text);

@@ -18,7 +18,8 @@ export type EventSmsTemplates = Readonly<Record<EventSmsKind, string>>;
  * अभिभावक (hi); polite forms (आपण / आप); Marathi numbers in Devanagari digits (codes stay as sent).
  */
 export function eventSmsTemplates(portal: string, language: CandidateLanguage = DEFAULT_CANDIDATE_LANGUAGE): EventSmsTemplates {
-  const consentPage = `${portal}${CONSENT_PAGE_PREFIX}/{candidateCode}`;
+  // The consent page in the SMS's own language (the public site serves /mr/... and /hi/...).
+  const consentPage = `${portal}${language === 'en' ? '' : `/${language}`}${CONSENT_PAGE_PREFIX}/{candidateCode}`;
   const portalPage = `${portal}${PORTAL_PAGE_PATH}`;
   switch (language) {
     case 'mr':
@@ -28,7 +29,7 @@ export function eventSmsTemplates(portal: string, language: CandidateLanguage = 
         certificate: `KBE Young Scientist: आपले प्रमाणपत्र जारी झाले आहे. विद्यार्थी क्रमांक {candidateCode} वापरून ते ${portal} वरून डाउनलोड करा.`,
         'consent-otp': `KBE Young Scientist: विद्यार्थी {candidateCode} साठी पालकांची संमती देण्याचा कोड {code} आहे. १० मिनिटे वैध; कोणालाही सांगू नका. सूचना: ${consentPage}`,
         'withdrawal-otp': `KBE Young Scientist: विद्यार्थी {candidateCode} ची पालक संमती मागे घेऊन माहिती पुसण्याचा कोड {code} आहे. १० मिनिटे वैध; कोणालाही सांगू नका. ${consentPage}`,
-        'data-request-otp': `KBE Young Scientist: विद्यार्थी {candidateCode} ची माहिती पाहण्याचा किंवा दुरुस्त करण्याचा कोड {code} आहे. १० मिनिटे वैध; कोणालाही सांगू नका. ${consentPage}`,
+        'data-request-otp': `KBE Young Scientist: विद्यार्थी {candidateCode} ची माहिती पाहण्याचा किंवा दुरुस्त करण्याचा कोड {code} आहे. १० मिनिटे वैध; कोणाला सांगू नका. ${consentPage}`,
         'portal-otp': `KBE Young Scientist: {candidateCode} म्हणून कल्पना आइन्स्टाइन क्वेस्ट शाळा पोर्टलवर प्रवेश करण्याचा कोड {code} आहे. १० मिनिटे वैध; कोणालाही सांगू नका. ${portalPage}`,
       };
     case 'hi':

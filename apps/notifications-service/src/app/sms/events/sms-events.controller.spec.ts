@@ -56,7 +56,7 @@ describe("event SMS in the candidate's language", () => {
     await controller.otpRequested(otpEvent(new Date(Date.now() + 600_000), 'hi'));
     expect(requests.map((request) => request.messageType)).toEqual(['consent-otp.mr', 'consent-otp.hi']);
     expect(requests[0].message).toBe(
-      'KBE Young Scientist: विद्यार्थी {candidateCode} साठी पालकांची संमती देण्याचा कोड 482913 आहे. १० मिनिटे वैध; कोणालाही सांगू नका. सूचना: kbe.example.org/einstein-quest/parental-consent/{candidateCode}',
+      'KBE Young Scientist: विद्यार्थी {candidateCode} साठी पालकांची संमती देण्याचा कोड 482913 आहे. १० मिनिटे वैध; कोणालाही सांगू नका. सूचना: kbe.example.org/mr/einstein-quest/parental-consent/{candidateCode}',
     );
     expect(requests[1].message).toContain('अभिभावक की सहमति देने का कोड 482913 है।');
   });
