@@ -5,6 +5,9 @@ import { ConsentModule } from '../consent/consent.module';
 import { KafkaOtpSmsRequester, OTP_SMS_REQUESTER } from '../consent/otp-sms.requester';
 import { MentorsModule } from '../mentors/mentors.module';
 import { SchoolsModule } from '../schools/schools.module';
+import { ClassHallTicketsJobDocument, ClassHallTicketsJobSchema } from './hall-tickets/class-hall-tickets-job.store';
+import { classHallTicketsProviders } from './hall-tickets/class-hall-tickets.providers';
+import { PortalHallTicketsController } from './hall-tickets/portal-hall-tickets.controller';
 import { PortalAccounts } from './portal-accounts';
 import { PortalSessionGuard } from './portal-session.guard';
 import { MongoPortalSessionStore, PORTAL_SESSION_STORE, PortalSessionDocument, PortalSessionSchema } from './portal-session.store';
@@ -25,13 +28,14 @@ import { StartPortalSessionUseCase } from './usecases/start-portal-session.useca
 @Module({
   imports: [
     MongooseModule.forFeature([{ name: PortalSessionDocument.name, schema: PortalSessionSchema }]),
+    MongooseModule.forFeature([{ name: ClassHallTicketsJobDocument.name, schema: ClassHallTicketsJobSchema }]),
     SchoolsModule,
     MentorsModule,
     CandidatesModule,
     // its OtpService (the `otp_challenges` and `otp_sends` collections)
     ConsentModule,
   ],
-  controllers: [PortalSignInController, PortalController],
+  controllers: [PortalSignInController, PortalController, PortalHallTicketsController],
   providers: [
     { provide: PORTAL_SESSION_STORE, useClass: MongoPortalSessionStore },
     { provide: OTP_SMS_REQUESTER, useClass: KafkaOtpSmsRequester },
@@ -43,6 +47,7 @@ import { StartPortalSessionUseCase } from './usecases/start-portal-session.useca
     ListPortalCandidatesUseCase,
     ListPortalMentorsUseCase,
     DescribePortalAccountUseCase,
+    ...classHallTicketsProviders,
   ],
 })
 export class PortalModule {}

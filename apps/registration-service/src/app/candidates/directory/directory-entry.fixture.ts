@@ -23,6 +23,7 @@ export function entry(code: string, fields: Partial<DirectoryEntry> = {}): Direc
     hasPhoto: true,
     hasSignature: true,
     deletedAt: null,
+    printed: 0,
     sheet: { fullName: 'Some One', fatherName: 'Some Father', schoolName: 'Some School', email: '', receiptNumber: null, center: null, seatNumber: null, examTime: null },
     ...fields,
   };
