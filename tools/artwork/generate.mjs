@@ -113,8 +113,8 @@ async function render(svg, id, widths, written) {
   await Promise.all(
     widths.map(async (width) => {
       const file = `${id}-${width}.webp`;
-      // effort 6: sharp's smallest WebP at this quality (25% below effort 1; a phone's hero 15.7 -> 9.4 KB
-      // with the 768w file), for a few seconds more per generation (nx-cached, docs/web-performance.md)
+      // effort 6: sharp's smallest WebP at this quality, for a slower generation (nx-cached); the
+      // bytes saved: docs/benchmarks/2026-11-24-web-performance.md
       await sharp(data, { raw: info }).resize({ width }).webp({ quality: 68, effort: 6 }).toFile(join(outDir, file));
       written.push(file);
     }),

@@ -1,5 +1,5 @@
 // zod/mini: the same rules and messages as zod's classic API, a fraction of its size on the
-// contact page's first load (measured with bench/bundle-size.mjs, docs/web-performance.md).
+// contact page's first load (measured with bench/bundle-size.mjs, docs/web-performance-first-load.md).
 import * as z from 'zod/mini';
 import { CONTACT_MESSAGES, VALIDATION_MESSAGES } from '@kbe/contracts/zod-free';
 
