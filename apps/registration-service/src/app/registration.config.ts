@@ -17,7 +17,7 @@ export const SERVICE_NAME = 'registration-service';
 
 /**
  * Rate limits (requests per window), lowered by tests. Per client address and route, sized for
- * shared addresses (docs/security.md, "Rate limits and shared addresses"): registrations for a
+ * shared addresses (docs/security.md, "Download gate and rate limits: threat model"): registrations for a
  * school lab of 60 registering at once (plus its school and mentor) with room for retries; searches
  * for a mobile carrier's address (CGNAT) on release day. Searches are also limited per candidate
  * code, from any address.
@@ -31,6 +31,9 @@ const rateLimitEnv = {
   /** Parental consent (notice, code, confirmation): per address and route, and per candidate code. */
   RATE_LIMIT_CONSENT: positiveIntField(60),
   RATE_LIMIT_CONSENT_PER_CODE: positiveIntField(20),
+  /** The school portal's bulk uploads (dry runs and imports): per session, over their own window (an hour). */
+  RATE_LIMIT_PORTAL_IMPORTS: positiveIntField(10),
+  RATE_LIMIT_PORTAL_IMPORTS_WINDOW_SECONDS: positiveIntField(3600),
   ...trustedProxyEnv,
 };
 

@@ -1,5 +1,5 @@
 /**
- * The pages' Content-Security-Policy forbids eval (docs/security.md). zod, which the remotes'
+ * The pages' Content-Security-Policy forbids eval (docs/security-headers.md). zod, which the remotes'
  * forms use, probes `new Function` before compiling a validator; the probe is caught, but the
  * browser still reports it as a violation. Every copy of zod on the page reads its settings from
  * `globalThis.__zod_globalConfig` (what `z.config()` writes), so the shell sets `jitless` there

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 // The one policy of every layer: the edge, the nginx and Helm checks read this same file
-// (tools/security, plain JSON so that node scripts need no build); see docs/security.md.
+// (tools/security, plain JSON so that node scripts need no build); see docs/security-headers.md.
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import policy from '../../../../../tools/security/security-headers.json';
 
