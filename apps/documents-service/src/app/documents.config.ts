@@ -54,6 +54,11 @@ const documentsEnv = {
   /** Renders allowed to wait for a page; beyond it the service answers 503 with Retry-After. */
   RENDER_QUEUE_LIMIT: positiveIntField(16),
   RENDER_TIMEOUT_MS: positiveIntField(15_000),
+  /**
+   * Hall tickets a class's bundle fetches or renders at once (over every bundle of the process). Its
+   * renders wait behind every download for a page, so downloads are never starved by a bundle.
+   */
+  BUNDLE_RENDERS_AT_ONCE: positiveIntField(1),
   /** Recently served PDFs kept in memory in front of the MinIO cache, in MB. */
   PDF_MEMORY_CACHE_MB: positiveIntField(32),
   /** Photos and signatures kept in memory for re-renders, in MB. */

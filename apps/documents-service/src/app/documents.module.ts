@@ -6,6 +6,9 @@ import { Metrics } from '@kbe/server-metrics';
 import { errorMessage } from '@kbe/server-bootstrap';
 import type { Kafka } from 'kafkajs';
 import type { Connection } from 'mongoose';
+import { BundleBuilder, DEFAULT_BUNDLE_OPTIONS } from './bundles/bundle-builder';
+import { DocumentBundlesController } from './bundles/document-bundles.controller';
+import { DocumentBundleStore } from './bundles/document-bundle.store';
 import { CANDIDATE_DIRECTORY, type CandidateDirectory } from './candidates/candidate-directory';
 import { EventInvalidatedCandidates } from './candidates/event-invalidated-candidates';
 import { HttpCandidateDirectory } from './candidates/http.candidate-directory';
@@ -53,6 +56,8 @@ export class DocumentsModule implements OnApplicationBootstrap, OnApplicationShu
     return {
       module: DocumentsModule,
       controllers: [
+        // before InternalDocumentsController: its `internal/documents/:code/:kind` would take `bundles/:key`
+        DocumentBundlesController,
         DownloadsController,
         AdminDocumentsController,
         VerificationController,
@@ -138,6 +143,20 @@ export class DocumentsModule implements OnApplicationBootstrap, OnApplicationShu
           useFactory: (directory: CandidateDirectory, documents: DocumentProvider, limiter: AttemptLimiter, metrics: Metrics) =>
             new DownloadDocumentUseCase(directory, documents, limiter, { slowdown: limits.address }, metrics),
           inject: [DOWNLOAD_CANDIDATES, DocumentProvider, ATTEMPT_LIMITER, Metrics],
+        },
+        {
+          provide: DocumentBundleStore,
+          useFactory: (connection: Connection) => new DocumentBundleStore(connection),
+          inject: [getConnectionToken()],
+        },
+        {
+          provide: BundleBuilder,
+          useFactory: (store: DocumentBundleStore, storage: FileStorage, directory: CandidateDirectory, documents: DocumentProvider, composer: DocumentComposer) =>
+            new BundleBuilder(store, storage, directory, documents, composer.sharedVersion('hall-ticket'), {
+              ...DEFAULT_BUNDLE_OPTIONS,
+              rendersAtOnce: config.BUNDLE_RENDERS_AT_ONCE,
+            }),
+          inject: [DocumentBundleStore, FILE_STORAGE, CANDIDATE_DIRECTORY, DocumentProvider, DocumentComposer],
         },
         { provide: DataExportComposer, useValue: new DataExportComposer() },
         {

@@ -104,6 +104,17 @@ export class DocumentComposer {
       .slice(0, 24));
   }
 
+  /**
+   * What every candidate's content version of `kind` shares (template, edition, signing key, site):
+   * a bundle of many candidates built with another one is built again.
+   */
+  sharedVersion(kind: DocumentKind): string {
+    return createHash('sha256')
+      .update(JSON.stringify({ template: TEMPLATE_VERSION, kind, edition: this.edition, key: this.tokens.keyId, base: this.publicBaseUrl }))
+      .digest('hex')
+      .slice(0, 24);
+  }
+
   verificationUrl(kind: DocumentKind, candidateCode: string): string {
     const token = this.tokens.sign({ candidateCode, kind, edition: this.edition.year });
     return `${this.publicBaseUrl}${DOCUMENT_VERIFY_PAGE}?${DOCUMENT_VERIFY_QUERY}=${encodeURIComponent(token)}`;

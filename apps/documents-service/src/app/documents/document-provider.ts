@@ -8,8 +8,11 @@ import type { PdfRenderer } from '../rendering/pdf-renderer';
 import type { DocumentComposer } from './document-composer';
 import type { PdfCache } from './pdf-cache';
 
-/** Render-ahead waits for the MinIO write (its job is the cache); a download does not. */
+/** Render-ahead and bundles wait for the MinIO write (their job is the cache); a download does not. */
 type StoreMode = 'before-returning' | 'in-background';
+
+/** Why a PDF is rendered (the documents_rendered_total `reason`). */
+type RenderReason = 'request' | 'ahead' | 'bundle';
 
 export interface ProvidedPdf {
   pdf: Buffer;
@@ -47,21 +50,37 @@ export class DocumentProvider {
     this.lookups.inc({ kind, result: stored ? 'hit' : 'miss' });
     if (stored) return { pdf: stored, cached: true };
     // The candidate waits for the render, not for the MinIO write behind it.
-    return { pdf: await this.renderShared(key, kind, candidate, 'in-background'), cached: false };
+    return { pdf: await this.renderShared(key, kind, candidate, 'request'), cached: false };
+  }
+
+  /**
+   * For a bundle of many candidates: from the MinIO cache (without taking the memory copies of
+   * downloads), else rendered at background priority (every download waiting goes first) and
+   * cached exactly as a download's render would be.
+   */
+  async forBundle(kind: DocumentKind, candidate: CandidateDocumentData): Promise<ProvidedPdf> {
+    const key = this.cache.key(candidate.candidateCode, kind, this.composer.contentVersion(kind, candidate));
+    const stored = await this.cache.get(key, { remember: false }).catch((error: unknown) => {
+      this.logger.warn(`PDF cache read failed, rendering instead: ${errorMessage(error)}`);
+      return null;
+    });
+    this.lookups.inc({ kind, result: stored ? 'hit' : 'miss' });
+    if (stored) return { pdf: stored, cached: true };
+    return { pdf: await this.renderShared(key, kind, candidate, 'bundle'), cached: false };
   }
 
   /** Renders ahead (release events): does nothing when that version is cached already. */
   async ensureCached(kind: DocumentKind, candidate: CandidateDocumentData): Promise<'cached' | 'rendered'> {
     const key = this.cache.key(candidate.candidateCode, kind, this.composer.contentVersion(kind, candidate));
     if (await this.cache.has(key)) return 'cached';
-    await this.renderShared(key, kind, candidate, 'before-returning');
+    await this.renderShared(key, kind, candidate, 'ahead');
     return 'rendered';
   }
 
-  private renderShared(key: string, kind: DocumentKind, candidate: CandidateDocumentData, store: StoreMode): Promise<Buffer> {
+  private renderShared(key: string, kind: DocumentKind, candidate: CandidateDocumentData, reason: RenderReason): Promise<Buffer> {
     let render = this.inFlight.get(key);
     if (!render) {
-      render = this.render(key, kind, candidate, store).finally(() => this.inFlight.delete(key));
+      render = this.render(key, kind, candidate, reason).finally(() => this.inFlight.delete(key));
       this.inFlight.set(key, render);
     }
     return render;
@@ -79,15 +98,17 @@ export class DocumentProvider {
     return this.composer.html(kind, candidate, images);
   }
 
-  private async render(key: string, kind: DocumentKind, candidate: CandidateDocumentData, store: StoreMode): Promise<Buffer> {
-    const pdf = await this.renderer.render(await this.html(kind, candidate));
+  private async render(key: string, kind: DocumentKind, candidate: CandidateDocumentData, reason: RenderReason): Promise<Buffer> {
+    const store: StoreMode = reason === 'request' ? 'in-background' : 'before-returning';
+    const html = await this.html(kind, candidate);
+    const pdf = await this.renderer.render(html, { priority: reason === 'bundle' ? 'background' : 'normal' });
     // In memory at once (a repeated download is a hit meanwhile); a failed MinIO write costs a
     // later re-render, never this download.
     const stored = this.cache
       .put(key, pdf)
       .catch((error: unknown) => this.logger.warn(`PDF cache write failed: ${errorMessage(error)}`))
       // Counted once stored: a render-ahead seen here is a cache hit for the next download.
-      .then(() => this.rendered.inc({ kind, reason: store === 'before-returning' ? 'ahead' : 'request' }));
+      .then(() => this.rendered.inc({ kind, reason }));
     if (store === 'before-returning') await stored;
     return pdf;
   }

@@ -35,7 +35,8 @@ export class PdfCache {
     return `${candidateCode}/${kind}/${version}.pdf`;
   }
 
-  async get(key: string): Promise<Buffer | null> {
+  /** `remember: false` (a bundle's many reads) leaves the memory copies to downloads. */
+  async get(key: string, { remember = true }: { remember?: boolean } = {}): Promise<Buffer | null> {
     const recent = this.recent.get(key);
     if (recent) return recent;
     let stream: Readable;
@@ -48,7 +49,7 @@ export class PdfCache {
     const chunks: Buffer[] = [];
     for await (const chunk of stream) chunks.push(chunk as Buffer);
     const pdf = Buffer.concat(chunks);
-    if (!this.isErased(key)) this.recent.set(key, pdf);
+    if (remember && !this.isErased(key)) this.recent.set(key, pdf);
     return pdf;
   }
 

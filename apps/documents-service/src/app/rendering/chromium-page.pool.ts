@@ -3,7 +3,7 @@ import { Metrics, RENDER_DURATION, RENDER_QUEUE_DEPTH } from '@kbe/server-metric
 import { errorMessage } from '@kbe/server-bootstrap';
 import type { Histogram } from 'prom-client';
 import { chromium, errors, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { RendererBusyError, RenderTimeoutError, type PdfRenderer } from './pdf-renderer';
+import { RendererBusyError, RenderTimeoutError, type PdfRenderer, type RenderOptions, type RenderPriority } from './pdf-renderer';
 
 export interface ChromiumPoolOptions {
   executablePath: string;
@@ -51,6 +51,8 @@ export class ChromiumPagePool implements PdfRenderer {
   private readonly idle: Slot[] = [];
   private created = 0;
   private readonly waiting: Array<(slot: Slot | null) => void> = [];
+  /** Background renders waiting: served only when no download waits. */
+  private readonly waitingBackground: Array<(slot: Slot | null) => void> = [];
   private rendersOnBrowser = 0;
   private closed = false;
   private readonly renderDuration: Histogram<'outcome'>;
@@ -60,14 +62,14 @@ export class ChromiumPagePool implements PdfRenderer {
     metrics: Metrics,
   ) {
     this.renderDuration = metrics.histogram(RENDER_DURATION);
-    metrics.gauge(RENDER_QUEUE_DEPTH, () => this.waiting.length);
+    metrics.gauge(RENDER_QUEUE_DEPTH, () => this.waiting.length + this.waitingBackground.length);
   }
 
   /** Renders `html` to an A4 PDF; retried once on a fresh browser if Chromium died meanwhile. */
-  async render(html: string): Promise<Buffer> {
+  async render(html: string, options: RenderOptions = {}): Promise<Buffer> {
     const end = this.renderDuration.startTimer();
     try {
-      const pdf = await this.renderRetrying(html);
+      const pdf = await this.renderRetrying(html, options.priority ?? 'normal');
       end({ outcome: 'ok' });
       return pdf;
     } catch (error) {
@@ -76,14 +78,14 @@ export class ChromiumPagePool implements PdfRenderer {
     }
   }
 
-  private async renderRetrying(html: string): Promise<Buffer> {
+  private async renderRetrying(html: string, priority: RenderPriority): Promise<Buffer> {
     try {
-      return await this.renderOnce(html);
+      return await this.renderOnce(html, priority);
     } catch (error) {
       if (error instanceof RendererBusyError || error instanceof RenderTimeoutError || this.closed) throw error;
       this.logger.warn(`render failed (${errorMessage(error)}); retrying on a fresh browser`);
       await this.discardBrowser();
-      return this.renderOnce(html);
+      return this.renderOnce(html, priority);
     }
   }
 
@@ -95,12 +97,12 @@ export class ChromiumPagePool implements PdfRenderer {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const resolve of this.waiting.splice(0)) resolve(null);
+    for (const resolve of [...this.waiting.splice(0), ...this.waitingBackground.splice(0)]) resolve(null);
     await this.discardBrowser();
   }
 
-  private async renderOnce(html: string): Promise<Buffer> {
-    const slot = await this.acquire();
+  private async renderOnce(html: string, priority: RenderPriority): Promise<Buffer> {
+    const slot = await this.acquire(priority);
     const work = (async () => {
       // The pool's own timer below is the one deadline; Playwright's is only a later backstop, so
       // a hang always ends as RenderTimeoutError rather than whichever equal timer fires first.
@@ -130,7 +132,7 @@ export class ChromiumPagePool implements PdfRenderer {
     }
   }
 
-  private async acquire(): Promise<Slot> {
+  private async acquire(priority: RenderPriority = 'normal'): Promise<Slot> {
     if (this.closed) throw new Error('The renderer is closed');
     const ready = this.idle.pop();
     if (ready) return ready;
@@ -144,11 +146,12 @@ export class ChromiumPagePool implements PdfRenderer {
         throw error;
       }
     }
-    if (this.waiting.length >= this.options.queueLimit) {
+    const line = priority === 'background' ? this.waitingBackground : this.waiting;
+    if (priority === 'normal' && this.waiting.length >= this.options.queueLimit) {
       throw new RendererBusyError(RETRY_AFTER_SECONDS);
     }
-    const slot = await new Promise<Slot | null>((resolve) => this.waiting.push(resolve));
-    if (!slot) return this.acquire();
+    const slot = await new Promise<Slot | null>((resolve) => line.push(resolve));
+    if (!slot) return this.acquire(priority);
     return slot;
   }
 
@@ -166,7 +169,7 @@ export class ChromiumPagePool implements PdfRenderer {
       this.wakeNext();
       return;
     }
-    const next = this.waiting.shift();
+    const next = this.nextWaiter();
     if (next) next(slot);
     else this.idle.push(slot);
   }
@@ -180,8 +183,13 @@ export class ChromiumPagePool implements PdfRenderer {
 
   /** Lets one waiter try again (it will open a fresh page). */
   private wakeNext(): void {
-    const next = this.waiting.shift();
+    const next = this.nextWaiter();
     if (next) next(null);
+  }
+
+  /** Downloads first; a background render only when none waits. */
+  private nextWaiter(): ((slot: Slot | null) => void) | undefined {
+    return this.waiting.shift() ?? this.waitingBackground.shift();
   }
 
   private async openSlot(): Promise<Slot> {

@@ -1,6 +1,16 @@
+/**
+ * `background` renders (a class's hall-ticket bundle) wait behind every `normal` one (a download)
+ * for a page, and never count against the waiting line downloads are refused by.
+ */
+export type RenderPriority = 'normal' | 'background';
+
+export interface RenderOptions {
+  priority?: RenderPriority;
+}
+
 /** Turns one self-contained HTML document (fonts local, images as data: URLs) into an A4 PDF. */
 export interface PdfRenderer {
-  render(html: string): Promise<Buffer>;
+  render(html: string, options?: RenderOptions): Promise<Buffer>;
 }
 
 export const PDF_RENDERER = Symbol('PDF_RENDERER');

@@ -79,7 +79,7 @@ export const RENDER_QUEUE_DEPTH: GaugeDefinition = {
 export const DOCUMENTS_RENDERED: CounterDefinition<'kind' | 'reason'> = {
   type: 'counter',
   name: 'documents_rendered_total',
-  help: 'PDFs rendered and stored in the cache, by document kind and reason (request: a download or an admin; ahead: a release event).',
+  help: 'PDFs rendered and stored in the cache, by document kind and reason (request: a download or an admin; ahead: a release event; bundle: the hall tickets of a class).',
   labelNames: ['kind', 'reason'],
 };
 export const PDF_CACHE_LOOKUPS: CounterDefinition<'kind' | 'result'> = {

@@ -1,0 +1,222 @@
+import { Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import type { DocumentBundleRequest } from '@kbe/contracts';
+import { errorMessage } from '@kbe/server-bootstrap';
+import type { FileStorage } from '@kbe/server-storage';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { CandidateDirectory } from '../candidates/candidate-directory';
+import type { DocumentProvider } from '../documents/document-provider';
+import { PDF_BUCKET } from '../documents/pdf-cache';
+import type { DocumentBundleRecord, DocumentBundleStore } from './document-bundle.store';
+import { PdfMerger } from './pdf-merger';
+
+/** Where a bundle's PDF is kept in the documents bucket (beside the candidates' `KBE…/` prefixes). */
+export const bundleFileKey = (key: string): string => `bundles/${key}.pdf`;
+
+export interface BundleBuilderOptions {
+  /** Hall tickets fetched or rendered at once for bundles, over every bundle of this process. */
+  rendersAtOnce: number;
+  /** Bundles built at once by this process. */
+  bundlesAtOnce: number;
+  /** How long a claim holds without progress; a stopped process's bundles are taken over after it. */
+  leaseMs: number;
+  /** How often queued and abandoned bundles are looked for (besides every request). */
+  sweepMs: number;
+  /** Pause before trying a hall ticket again (ms); three tries, then the bundle fails. */
+  retryDelayMs: number;
+}
+
+export const DEFAULT_BUNDLE_OPTIONS: Omit<BundleBuilderOptions, 'rendersAtOnce'> = {
+  bundlesAtOnce: 2,
+  leaseMs: 60_000,
+  sweepMs: 5_000,
+  retryDelayMs: 1_000,
+};
+
+/** Progress is saved (and the lease renewed) at most this often. */
+const PROGRESS_EVERY_MS = 1_000;
+const ATTEMPTS = 3;
+
+/** A counting semaphore: at most `size` tasks at once, the others in arrival order. */
+class Limit {
+  private active = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(private readonly size: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.active >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.active++;
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.active--;
+    }
+  }
+}
+
+/**
+ * Builds bundles: each candidate's hall ticket from the PDF cache (else rendered at background
+ * priority and cached, as a download would), merged in the order asked into one PDF, stored in
+ * MinIO. A few hall tickets are fetched ahead of the merge, never the whole class at once. Any
+ * replica may take a bundle; the store's lease makes one build it, and a stopped process's
+ * bundle is built again by the next to claim it (the hall tickets come from the cache then).
+ */
+export class BundleBuilder implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger(BundleBuilder.name);
+  private readonly owner = `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
+  private readonly builds = new Set<Promise<void>>();
+  private readonly limit: Limit;
+  private timer?: NodeJS.Timeout;
+  private claiming = false;
+  private again = false;
+  private stopping = false;
+
+  constructor(
+    private readonly store: DocumentBundleStore,
+    private readonly storage: FileStorage,
+    private readonly directory: CandidateDirectory,
+    private readonly documents: DocumentProvider,
+    /** The template, edition and signing version hall tickets are rendered with now. */
+    private readonly documentsVersion: string,
+    private readonly options: BundleBuilderOptions,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.limit = new Limit(options.rendersAtOnce);
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.store.ensureIndexes();
+    this.timer = setInterval(() => this.poke(), this.options.sweepMs);
+    this.timer.unref();
+    this.poke();
+  }
+
+  /** Before Chromium closes: builds under way stop and hand their bundles back at once. */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    clearInterval(this.timer);
+    await Promise.allSettled([...this.builds]);
+  }
+
+  /** The bundle of this key (queued when new), and a build started if this process has room. */
+  async request(request: DocumentBundleRequest): Promise<DocumentBundleRecord> {
+    const record = await this.store.request(request.key, request.candidateCodes, this.documentsVersion, this.now());
+    if (record.status === 'queued') this.poke();
+    return record;
+  }
+
+  /** Resolves once every build this process has under way has ended (tests, the bench). */
+  async idle(): Promise<void> {
+    while (this.builds.size > 0 || this.claiming) await Promise.allSettled([...this.builds, delay(10)]);
+  }
+
+  /** Claims bundles while this process has room. */
+  poke(): void {
+    this.fill().catch((error: unknown) => this.logger.warn(`bundles not claimed: ${errorMessage(error)}`));
+  }
+
+  private async fill(): Promise<void> {
+    if (this.claiming) {
+      this.again = true;
+      return;
+    }
+    this.claiming = true;
+    try {
+      do {
+        this.again = false;
+        while (!this.stopping && this.builds.size < this.options.bundlesAtOnce) {
+          const record = await this.store.claimNext(this.owner, this.now(), this.options.leaseMs);
+          if (!record) break;
+          const build: Promise<void> = this.build(record).finally(() => {
+            this.builds.delete(build);
+            this.poke();
+          });
+          this.builds.add(build);
+        }
+      } while (this.again && !this.stopping);
+    } finally {
+      this.claiming = false;
+    }
+  }
+
+  private leaseUntil(): Date {
+    return new Date(this.now().getTime() + this.options.leaseMs);
+  }
+
+  private async build(record: DocumentBundleRecord): Promise<void> {
+    const key = record._id;
+    const codes = record.candidateCodes;
+    const started = Date.now();
+    const merger = new PdfMerger();
+    const skippedCodes: string[] = [];
+    let rendered = 0;
+    let savedAt = Date.now();
+    // The next few hall tickets are fetched while one is merged: at most `ahead` PDFs are held.
+    const ahead = this.options.rendersAtOnce + 1;
+    const pending: Promise<Buffer | null>[] = [];
+    let next = 0;
+    try {
+      for (const code of codes) {
+        while (next < codes.length && pending.length < ahead) {
+          const fetching = this.hallTicket(codes[next++]);
+          fetching.catch(() => undefined); // awaited in order below
+          pending.push(fetching);
+        }
+        const pdf = await pending.shift();
+        if (pdf) {
+          await merger.add(pdf);
+          rendered++;
+        } else {
+          skippedCodes.push(code);
+        }
+        if (this.stopping) return await this.handBack(key);
+        if (Date.now() - savedAt >= PROGRESS_EVERY_MS) {
+          savedAt = Date.now();
+          if (!(await this.store.progress(key, this.owner, { rendered, skippedCodes }, this.leaseUntil()))) {
+            this.logger.warn(`bundle ${key}: its claim was taken over; stopped here`);
+            return;
+          }
+        }
+      }
+      const pdf = await merger.bytes();
+      await this.storage.put(PDF_BUCKET, bundleFileKey(key), pdf, { contentType: 'application/pdf', size: pdf.length });
+      await this.store.finish(key, this.owner, { status: 'completed', rendered, skippedCodes, size: pdf.length, error: null, finishedAt: this.now() });
+      this.logger.log(`bundle ${key}: ${rendered} hall tickets (${skippedCodes.length} skipped), ${pdf.length} bytes in ${Date.now() - started} ms`);
+    } catch (error) {
+      if (this.stopping) return await this.handBack(key);
+      const message = errorMessage(error);
+      this.logger.error(`bundle ${key} failed: ${message}`);
+      await this.store
+        .finish(key, this.owner, { status: 'failed', rendered, skippedCodes, size: null, error: message, finishedAt: this.now() })
+        .catch((failure: unknown) => this.logger.warn(`bundle ${key}: its failure was not saved: ${errorMessage(failure)}`));
+    } finally {
+      for (const fetching of pending) fetching.catch(() => undefined);
+    }
+  }
+
+  /** This process stops: its claim ends now, so the next process to look takes the bundle at once. */
+  private async handBack(key: string): Promise<void> {
+    await this.store.progress(key, this.owner, { rendered: 0, skippedCodes: [] }, new Date(0)).catch(() => undefined);
+  }
+
+  /** A released candidate's hall ticket, or null for one not (or no longer) released, or unknown. */
+  private hallTicket(candidateCode: string): Promise<Buffer | null> {
+    return this.limit.run(async () => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const candidate = await this.directory.find(candidateCode);
+          if (!candidate || !candidate.hallTicketReleased) return null;
+          return (await this.documents.forBundle('hall-ticket', candidate)).pdf;
+        } catch (error) {
+          if (attempt >= ATTEMPTS || this.stopping) throw error;
+          this.logger.warn(`hall ticket of ${candidateCode} for a bundle, try ${attempt}: ${errorMessage(error)}`);
+          await delay(this.options.retryDelayMs * attempt);
+        }
+      }
+    });
+  }
+}
