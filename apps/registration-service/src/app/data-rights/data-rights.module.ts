@@ -34,7 +34,7 @@ import { StartGuardianSessionUseCase } from './start-guardian-session.usecase';
 import { WithdrawConsentUseCase } from './withdraw-consent.usecase';
 
 /**
- * A guardian's rights over a candidate's data (docs/privacy.md): withdrawal and erasure, the data
+ * A guardian's rights over a candidate's data (docs/privacy-rights.md): withdrawal and erasure, the data
  * export, correction and erasure requests with the admin queue, and the edition's retention purge.
  */
 @Module({
