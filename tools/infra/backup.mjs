@@ -2,7 +2,7 @@
 // npm run db:backup  [-- --to <dir>]          node tools/infra/backup.mjs backup [--to <dir>]
 // npm run db:restore -- <backup dir> [--yes]   node tools/infra/backup.mjs restore <dir> [--yes]
 // Backup and restore of the local store: the `ferretdb` PostgreSQL database under FerretDB and
-// every MinIO bucket (tools/infra/README.md, "Backups"; docs/operations.md). Exit codes: 0 done,
+// every MinIO bucket (tools/infra/README.md, "Backups"; docs/development.md). Exit codes: 0 done,
 // 2 refused before changing anything (servers down, damaged backup, not confirmed, bad usage),
 // 1 failed part-way.
 import { BackupRefusal, backup, restore } from './backup-commands.mjs';

@@ -1,7 +1,7 @@
 import type { CounterDefinition, GaugeDefinition, HistogramDefinition } from './metrics';
 
 /**
- * Every metric the services record, in one place (docs/operations.md explains each). Label values
+ * Every metric the services record, in one place (docs/observability.md explains each). Label values
  * are few and known in advance: a route template, a topic, a document kind, an outcome. Never a
  * candidate code, a name, a phone number, an address or a raw URL.
  */

@@ -1,7 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, type Metric } from 'prom-client';
 
 interface Definition<L extends string> {
-  /** Prometheus name, with its unit and `_total` for counters (docs/operations.md lists them all). */
+  /** Prometheus name, with its unit and `_total` for counters (docs/observability.md lists them all). */
   name: string;
   help: string;
   /** Label names. Values must be few and known in advance: never a code, a name, a number or a raw URL. */
