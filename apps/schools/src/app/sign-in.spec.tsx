@@ -1,10 +1,13 @@
+import { Suspense } from 'react';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { PORTAL_MESSAGES, PORTAL_PATHS } from '@kbe/contracts/zod-free';
 
 import App from './app';
 import { createPortalApi } from './portal-api';
 import { candidateList, fakeServer, SCHOOL_SESSION, type FakeServer } from './portal-api.testing';
 import { createPortalSessionStore, PORTAL_SESSION_KEY } from './portal-session.store';
+import mr from '../i18n/mr.messages.json';
 
 const inFuture = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString();
 
@@ -128,5 +131,31 @@ describe('signing in to the school portal', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
     expect(await screen.findByText(/^Could not reach the server/)).toBe(screen.getByTestId('code-error'));
     expect(server.requests).toHaveLength(1);
+  });
+
+  it("in Marathi: the form's words and the server's messages in Marathi, beside their field", async () => {
+    const server = fakeServer();
+    const api = createPortalApi({ fetch: server.fetch, session: createPortalSessionStore() });
+    await act(async () => {
+      render(
+        <MemoryRouter basename="/mr" initialEntries={['/mr/einstein-quest/school-portal']} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+          <Suspense fallback={<p>loading</p>}>
+            <App api={api} />
+          </Suspense>
+        </MemoryRouter>,
+      );
+    });
+    fireEvent.click(screen.getByRole('button', { name: mr['signIn.send'] }));
+    expect(screen.getByTestId('code-error').textContent).toBe(mr['server.codeRequired']);
+
+    server.fail(404, PORTAL_MESSAGES.unknownCode);
+    fireEvent.change(screen.getByLabelText(mr['signIn.code']), { target: { value: 'SCH-AAAAAA' } });
+    fireEvent.click(screen.getByRole('button', { name: mr['signIn.send'] }));
+    expect(await screen.findByText(mr['server.unknownCode'])).toBe(screen.getByTestId('code-error'));
+
+    // A sentence the contract does not know stays as the server wrote it.
+    server.fail(503, 'Service Unavailable');
+    fireEvent.click(screen.getByRole('button', { name: mr['signIn.send'] }));
+    expect(await screen.findByText('Service Unavailable')).toBe(screen.getByTestId('code-error'));
   });
 });
