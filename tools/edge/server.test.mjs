@@ -72,6 +72,7 @@ describe('route table', () => {
       public: '/remotes/public/remoteEntry.js',
       registration: '/remotes/registration/remoteEntry.js',
       downloads: 'https://cdn.example.org/dl/remoteEntry.js',
+      schools: '/remotes/schools/remoteEntry.js',
       admin: 'https://cdn.example.org/admin/remoteEntry.js',
     });
   });
@@ -180,6 +181,7 @@ describe('edge server', () => {
       public: '/remotes/public/remoteEntry.js',
       registration: '/remotes/registration/remoteEntry.js',
       downloads: '/remotes/downloads/remoteEntry.js',
+      schools: '/remotes/schools/remoteEntry.js',
       admin: 'https://cdn.example.org/admin/remoteEntry.js',
     });
   });
