@@ -35,6 +35,12 @@ export const PORTAL_PATHS = {
    * `data: PortalImportJob`; `GET ?page&limit` -> `data: PortalImportList` (the caller's, newest first).
    */
   imports: '/api/portal/imports',
+  /** `POST` -> 202 `data: ClassHallTicketsJob` (the same job at once while nothing changed); 409 when none is released. */
+  hallTickets: '/api/portal/hall-tickets',
+  /** `GET` -> `data: ClassHallTicketsJob`; 404 for an unknown job or another's. */
+  hallTicketsJob: (id: string) => `/api/portal/hall-tickets/${encodeURIComponent(id)}`,
+  /** `GET` -> the PDF (attachment) once completed; 409 before. */
+  hallTicketsFile: (id: string) => `/api/portal/hall-tickets/${encodeURIComponent(id)}/file`,
 } as const;
 
 /** `GET` -> `data: PortalImportJob` (404 for an unknown id and for another school's or mentor's job alike). */
