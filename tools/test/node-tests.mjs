@@ -3,6 +3,7 @@
 //   node tools/test/node-tests.mjs unit          every *.test.mjs but the two kinds below
 //   node tools/test/node-tests.mjs integration   *.integration.test.mjs (real servers of tools/infra)
 //   node tools/test/node-tests.mjs deploy        *.deploy.test.mjs (offline checks of helm/, k8s/, docker/)
+//   node tools/test/node-tests.mjs docs          *.docs.test.mjs (design docs: short, no dated logs)
 // The spec reporter prints to the terminal; the counts go to .kbe/test-results/<tier>/tools-<kind>.json.
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -11,9 +12,11 @@ import { readInfraEnv } from '../infra/index.mjs';
 import { reportFile, repoRoot } from './test-report.mjs';
 
 const kinds = {
-  unit: { tier: 'unit', matches: (f) => !f.endsWith('.integration.test.mjs') && !f.endsWith('.deploy.test.mjs') },
+  unit: { tier: 'unit', matches: (f) => !f.endsWith('.integration.test.mjs') && !f.endsWith('.deploy.test.mjs') && !f.endsWith('.docs.test.mjs') },
   integration: { tier: 'integration', matches: (f) => f.endsWith('.integration.test.mjs') },
   deploy: { tier: 'static', matches: (f) => f.endsWith('.deploy.test.mjs') },
+  // a tier of its own, so its counts are not added to the deployment checks' (both run in the static stage)
+  docs: { tier: 'docs', matches: (f) => f.endsWith('.docs.test.mjs') },
 };
 const kind = kinds[process.argv[2]];
 if (!kind) {

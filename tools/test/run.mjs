@@ -1,7 +1,8 @@
 // `npm test`: everything, in order, against real servers, as Nx targets (so `nx affected` and the
 // Nx cache serve developers the same pipeline, e.g. `npx nx affected -t lint typecheck test`):
 //   1. static: `lint` (module boundaries included) and `typecheck` of every project,
-//      `tools:deploy-check` (helm, k8s, docker, compose; after `tools:deploy-toolchain`), secret scan (gitleaks)
+//      `tools:deploy-check` (helm, k8s, docker, compose; after `tools:deploy-toolchain`), secret scan (gitleaks),
+//      design docs (docs/*.md at most 150 lines, no dated work logs: tools/docs/design-docs.mjs)
 //   2. unit: every project's `test` (jest; node --test for tools/)
 //   3. integration: every project's `integration` against real FerretDB, Kafka, MinIO and Chromium,
 //      one project at a time (each depends on `tools:infra-up`)
@@ -100,6 +101,8 @@ try {
     await tests('deployment checks (helm, k8s, docker, compose)', 'static', () => nx(['deploy-check'], { projects: ['tools'] }));
     // gitleaks (pinned, built from the Go module proxy into the infra cache on first use)
     await check('secret scan', () => run(process.execPath, ['tools/security/secret-scan.mjs']));
+    // design docs say how and why in at most 150 lines; dated measurements live in docs/benchmarks/
+    await tests('design docs (<= 150 lines, no dated logs)', 'docs', () => run(process.execPath, ['tools/test/node-tests.mjs', 'docs']));
   }
 
   // 2. unit tests: every project's `test` target (jest; node --test for tools/)
