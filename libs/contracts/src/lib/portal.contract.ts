@@ -302,7 +302,6 @@ export const PORTAL_IMPORT_MESSAGES = {
   notFound: 'No such import',
   mentorNotYours: 'A mentor can only register their own pupils: leave the Mentor Code empty or enter yours',
   mentorNotInSchool: "This Mentor Code is not one of your school's active mentors",
-  mentorRequired: "Please enter the Mentor Code of one of your school's mentors",
   rowFailed: 'This pupil could not be registered just now. Please upload the file again later',
 } as const;
 

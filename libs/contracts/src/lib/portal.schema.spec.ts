@@ -33,3 +33,19 @@ describe('portal request schemas', () => {
     expect(portalCandidateQuerySchema.safeParse({ mentorCode: 'SCH-7KQ2XM' }).success).toBe(false);
   });
 });
+
+describe('bulk registration requests', () => {
+  it('reads dryRun as true or false and refuses anything else or another field', async () => {
+    const { portalImportRequestSchema, portalImportListQuerySchema, PORTAL_IMPORT_ID_PATTERN } = await import('./portal.schema');
+    const { PORTAL_IMPORT_MESSAGES } = await import('./portal.contract');
+    expect(portalImportRequestSchema.parse({ dryRun: 'true' })).toEqual({ dryRun: true });
+    expect(portalImportRequestSchema.parse({ dryRun: 'false' })).toEqual({ dryRun: false });
+    expect(messages(portalImportRequestSchema.safeParse({}))).toEqual([PORTAL_IMPORT_MESSAGES.dryRun]);
+    expect(messages(portalImportRequestSchema.safeParse({ dryRun: 'yes' }))).toEqual([PORTAL_IMPORT_MESSAGES.dryRun]);
+    expect(messages(portalImportRequestSchema.safeParse({ dryRun: 'true', schoolCode: 'SCH-7KQ2XM' }))).toEqual(['Unknown form field: schoolCode']);
+    expect(portalImportListQuerySchema.parse({ page: '2', limit: '5' })).toEqual({ page: 2, limit: 5 });
+    expect(portalImportListQuerySchema.safeParse({ owner: 'SCH-7KQ2XM' }).success).toBe(false);
+    expect(PORTAL_IMPORT_ID_PATTERN.test('0b6f2c1e-8a4d-4f7e-9c3b-2d1e0f9a8b7c')).toBe(true);
+    expect(PORTAL_IMPORT_ID_PATTERN.test('../etc')).toBe(false);
+  });
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CANDIDATE_SORTS, candidateFilterFields, listPageQuery } from './admin-api.schema';
-import { PORTAL_MESSAGES } from './portal.contract';
+import { PORTAL_IMPORT_MESSAGES, PORTAL_MESSAGES } from './portal.contract';
 import { MENTOR_CODE_PATTERN, SCHOOL_CODE_PATTERN } from './registration-code.util';
 
 /** A school code or a mentor code (SCHOOL_CODE_PATTERN or MENTOR_CODE_PATTERN). */
@@ -51,3 +51,28 @@ export const portalCandidateQuerySchema = z.strictObject(
 );
 export type PortalCandidateQuery = z.input<typeof portalCandidateQuerySchema>;
 export type PortalCandidateQueryParsed = z.output<typeof portalCandidateQuerySchema>;
+
+/**
+ * `POST /api/portal/imports`: the multipart form's one text field (the files `file` and `photos`
+ * travel beside it). `dryRun=true` checks every row and stores nothing; `false` registers.
+ */
+export const portalImportRequestSchema = z.strictObject(
+  {
+    dryRun: z
+      .enum(['true', 'false'], { error: PORTAL_IMPORT_MESSAGES.dryRun })
+      .transform((value) => value === 'true')
+      .meta({ description: 'true: check every row and store nothing (the report per row and field); false: register the valid rows.' }),
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown form field: ${issue.keys.join(', ')}` : undefined) },
+);
+export type PortalImportRequestParsed = z.output<typeof portalImportRequestSchema>;
+
+/** `GET /api/portal/imports?page&limit`: the caller's jobs, newest first. */
+export const portalImportListQuerySchema = z.strictObject(
+  { ...listPageQuery },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown query parameter: ${issue.keys.join(', ')}` : undefined) },
+);
+export type PortalImportListQueryParsed = z.output<typeof portalImportListQuerySchema>;
+
+/** A job's id as the API issues it (a UUID); anything else is answered as an unknown job. */
+export const PORTAL_IMPORT_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

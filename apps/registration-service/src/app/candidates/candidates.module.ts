@@ -48,7 +48,7 @@ import type { RegistrationConfig } from '../registration.config';
     ManageCandidateUseCase,
     ReleaseDocumentsUseCase,
   ],
-  exports: [CANDIDATE_REPOSITORY, CANDIDATE_DOCUMENTS_STORE, CandidateDirectory, ListCandidatesUseCase, ManageCandidateUseCase, ReleaseDocumentsUseCase, RegisterCandidateUseCase, UploadLimitInterceptor],
+  exports: [CANDIDATE_REPOSITORY, CANDIDATE_DOCUMENTS_STORE, CandidateDirectory, ListCandidatesUseCase, ManageCandidateUseCase, ReleaseDocumentsUseCase, RegisterCandidateUseCase, UploadLimitInterceptor, IMAGE_NORMALIZER],
 })
 export class CandidatesModule implements OnModuleInit {
   constructor(

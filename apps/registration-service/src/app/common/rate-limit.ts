@@ -6,7 +6,7 @@ import { clientAddress, type ForwardedRequest } from '@kbe/server-bootstrap';
 import type { RegistrationConfig } from '../registration.config';
 
 /** The rate-limited groups of endpoints; each route counts its own requests per client. */
-export type RateLimitBucket = 'register' | 'search' | 'contact' | 'consent' | 'portal';
+export type RateLimitBucket = 'register' | 'search' | 'contact' | 'consent' | 'portal' | 'portal-import';
 
 const RATE_LIMIT_BUCKET = 'kbe:rate-limit-bucket';
 export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a moment and try again.';
@@ -37,8 +37,12 @@ export const RateLimited = (bucket: RateLimitBucket) =>
     ApiTooManyRequestsResponse({ description: `${TOO_MANY_REQUESTS} The Retry-After header gives the seconds to wait.` }),
   );
 
-/** A request's target in its bucket (the candidate code searched, as the search reads it), or null. */
-export function rateLimitTarget(bucket: RateLimitBucket | undefined, request: { params?: Record<string, unknown> }): string | null {
+/**
+ * A request's target in its bucket (the candidate code searched, as the search reads it; a portal
+ * upload's session, as the session guard before it found it), or null.
+ */
+export function rateLimitTarget(bucket: RateLimitBucket | undefined, request: { params?: Record<string, unknown>; portal?: { tokenHash?: unknown } }): string | null {
+  if (bucket === 'portal-import') return typeof request.portal?.tokenHash === 'string' ? request.portal.tokenHash : null;
   const param = bucket && TARGET_PARAMS[bucket];
   if (!param) return null;
   return String(request.params?.[param] ?? '').trim().toUpperCase();
@@ -47,7 +51,8 @@ export function rateLimitTarget(bucket: RateLimitBucket | undefined, request: { 
 /**
  * Two throttlers over the same window. `default`: per client address and route, sized for shared
  * addresses (a school lab, a mobile carrier's CGNAT: docs/security.md). `target`: per candidate
- * code searched, from any address, so one code cannot be hammered however many addresses ask.
+ * code searched, from any address, so one code cannot be hammered however many addresses ask; per
+ * portal session for bulk uploads, over their own (longer) window.
  */
 export function throttlerOptions(config: RegistrationConfig): ThrottlerModuleOptions {
   const reflector = new Reflector();
@@ -59,9 +64,16 @@ export function throttlerOptions(config: RegistrationConfig): ThrottlerModuleOpt
     consent: config.RATE_LIMIT_CONSENT,
     // the school portal's sign-in (a code by SMS, then the code): as many as a guardian's consent
     portal: config.RATE_LIMIT_CONSENT,
+    // bulk uploads are limited per session (below), whatever the address: a school lab shares one
+    'portal-import': Number.MAX_SAFE_INTEGER,
   };
-  const perTarget: Partial<Record<RateLimitBucket, number>> = { search: config.RATE_LIMIT_SEARCH_PER_CODE, consent: config.RATE_LIMIT_CONSENT_PER_CODE };
+  const perTarget: Partial<Record<RateLimitBucket, number>> = {
+    search: config.RATE_LIMIT_SEARCH_PER_CODE,
+    consent: config.RATE_LIMIT_CONSENT_PER_CODE,
+    'portal-import': config.RATE_LIMIT_PORTAL_IMPORTS,
+  };
   const ttl = config.RATE_LIMIT_WINDOW_SECONDS * 1000;
+  const importTtl = config.RATE_LIMIT_PORTAL_IMPORTS_WINDOW_SECONDS * 1000;
   return {
     throttlers: [
       {
@@ -74,7 +86,7 @@ export function throttlerOptions(config: RegistrationConfig): ThrottlerModuleOpt
       },
       {
         name: 'target',
-        ttl,
+        ttl: (context: ExecutionContext) => (bucketOf(context) === 'portal-import' ? importTtl : ttl),
         setHeaders: false,
         // a route of the bucket without the target parameter (the consent notice) counts per address only
         skipIf: (context: ExecutionContext) => {

@@ -13,6 +13,13 @@ import { PortalSessionGuard } from './portal-session.guard';
 import { MongoPortalSessionStore, PORTAL_SESSION_STORE, PortalSessionDocument, PortalSessionSchema } from './portal-session.store';
 import { PortalSignInController } from './portal-sign-in.controller';
 import { PortalController } from './portal.controller';
+import { ObjectStoragePortalImportFiles, PORTAL_IMPORT_FILES } from './imports/portal-import.files';
+import { PortalImportRunner } from './imports/portal-import.runner';
+import { MongoPortalImportStore, PORTAL_IMPORT_STORE, PortalImportDocument, PortalImportSchema } from './imports/portal-import.store';
+import { PortalImportUploadInterceptor } from './imports/portal-import-upload.interceptor';
+import { PortalImportsController } from './imports/portal-imports.controller';
+import { ReadPortalImportsUseCase } from './imports/read-portal-imports.usecase';
+import { StartPortalImportUseCase } from './imports/start-portal-import.usecase';
 import { DescribePortalAccountUseCase } from './usecases/describe-portal-account.usecase';
 import { EndPortalSessionUseCase } from './usecases/end-portal-session.usecase';
 import { ListPortalCandidatesUseCase } from './usecases/list-portal-candidates.usecase';
@@ -23,11 +30,16 @@ import { StartPortalSessionUseCase } from './usecases/start-portal-session.useca
 /**
  * The school and mentor portal (docs/adr/0008): sign-in by a code sent to the registered mobile
  * (the consent codes' OtpService, purpose `portal-sign-in`), sessions by `_id` in
- * `portal_sessions`, and the school's or mentor's pupils from the candidate directory.
+ * `portal_sessions`, the school's or mentor's pupils from the candidate directory, and bulk
+ * registration (jobs in `portal_imports`, their uploads in the `portal-imports` bucket), every row
+ * through the public form's RegisterCandidateUseCase.
  */
 @Module({
   imports: [
-    MongooseModule.forFeature([{ name: PortalSessionDocument.name, schema: PortalSessionSchema }]),
+    MongooseModule.forFeature([
+      { name: PortalSessionDocument.name, schema: PortalSessionSchema },
+      { name: PortalImportDocument.name, schema: PortalImportSchema },
+    ]),
     MongooseModule.forFeature([{ name: ClassHallTicketsJobDocument.name, schema: ClassHallTicketsJobSchema }]),
     SchoolsModule,
     MentorsModule,
