@@ -84,7 +84,7 @@ test('MongoDB wire (FerretDB): concurrent $inc of one document all count (atomic
     const counters = (client) => client.db(runId).collection('counters');
     await counters(clients[0]).insertOne({ _id: 'hits', n: 0 });
     // 20 clients x 10 increments: without the patch FerretDB reads, changes and writes back
-    // without a lock, and most increments are lost (13 of 200 kept when measured).
+    // without a lock, and most increments are lost (docs/adr/0004-ferretdb-scans-and-our-patch.md).
     await Promise.all(clients.map(async (client) => {
       for (let i = 0; i < 10; i += 1) await counters(client).updateOne({ _id: 'hits' }, { $inc: { n: 1 } });
     }));

@@ -28,8 +28,8 @@ export function remoteFederationOptions(config: ModuleFederationConfig) {
  * Production builds of a remote use the federation runtime the shell provides
  * (`experiments.provideExternalRuntime` in apps/shell/webpack.config.ts) instead of carrying a
  * second copy in remoteEntry.js (what `experiments.externalRuntime: true` does: runtime-core
- * becomes the global `_FEDERATION_RUNTIME_CORE`). Measured with bench/bundle-size.mjs: public's
- * remoteEntry.js 25.5 -> ~10 KB gzipped on every public page. Development builds keep their own
+ * becomes the global `_FEDERATION_RUNTIME_CORE`): a smaller remoteEntry.js on every public page
+ * (bytes: docs/benchmarks/2026-11-23-web-performance.md). Development builds keep their own
  * copy, so `nx serve <remote>` still runs alone; a production remote needs the shell (the only
  * way it is served).
  */

@@ -4,7 +4,7 @@
 // It does what @module-federation/inject-external-runtime-core-plugin does (the plugin behind
 // `experiments.provideExternalRuntime`), but imports runtime-core as an ES module, the copy the
 // shell already bundles: that option's plugin is taken in its CommonJS build and brought a second
-// copy of the runtime (+14 KB gzipped, measured with bench/bundle-size.mjs).
+// copy of the runtime (bytes: docs/benchmarks/2026-11-23-web-performance.md).
 import * as runtimeCore from '@module-federation/runtime-core';
 
 export default function provideFederationRuntime() {

@@ -134,8 +134,8 @@ export const kafkaServer = {
     return {
       command: requireJava('Running Kafka'),
       args: [
-        // C1 only (TieredStopAtLevel=1): on a busy 2-core machine the broker is ready in about
-        // half the time (measured 7-11 s instead of 13-18 s) and compiles less; throughput is ample for tests.
+        // C1 only (TieredStopAtLevel=1): on a busy small machine the broker is ready much sooner and
+        // compiles less; throughput is ample for tests.
         '-Xms256m', `-Xmx${HEAP_MAX}`, '-XX:+UseG1GC', '-XX:MaxGCPauseMillis=20', '-XX:TieredStopAtLevel=1', '-XX:+ExitOnOutOfMemoryError',
         '-Djava.awt.headless=true', `-Dlog4j.configuration=file:${f.log4jProperties}`,
         '-cp', `${f.lib}/*`, 'kafka.Kafka', f.serverProperties,

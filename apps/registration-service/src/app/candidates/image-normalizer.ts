@@ -25,8 +25,7 @@ export const MAX_IMAGE_SIDE = STORED_IMAGE_MAX_SIDE;
 
 /**
  * The stored form is a JPEG of at most 1200 px on a side without metadata (EXIF, GPS, XMP).
- * JPEG also renders much faster in Chromium PDFs (a large PNG photo was measured at ~570 ms per
- * render, the same photo as JPEG ~50 ms).
+ * JPEG also renders much faster than a large PNG in Chromium PDFs (the hall ticket embeds it).
  *
  * An upload that already is such a JPEG (within bounds, upright, well formed: `inspectKeepableJpeg`)
  * is kept as sent with its metadata segments cut out, no pixel decoded or re-encoded (no loss of
@@ -38,7 +37,8 @@ export const MAX_IMAGE_SIDE = STORED_IMAGE_MAX_SIDE;
  * thread pool, which file system, DNS and compression work share. Each conversion uses one libvips
  * thread (sharp's default is one per core for every image, except on glibc Linux without
  * jemalloc): with one conversion per core at a time, more threads per image would only make them
- * fight over the same cores. A 1200x1500 camera JPEG takes ~40 ms of one core here.
+ * fight over the same cores. A camera JPEG costs tens of milliseconds of one core, so a rush is
+ * CPU-bound here.
  */
 @Injectable()
 export class SharpImageNormalizer implements ImageNormalizer {

@@ -4,7 +4,7 @@ import type { DependencyHealthIndicator } from './dependency-health-indicator';
 
 export const CHROMIUM_EXECUTABLE_PATH = Symbol('CHROMIUM_EXECUTABLE_PATH');
 
-/** How long a successful launch stays a valid answer: launching Chromium costs ~0.5 s. */
+/** How long a successful launch stays a valid answer: launching Chromium is too costly for every probe. */
 const FRESH_FOR_MS = 30_000;
 
 /**

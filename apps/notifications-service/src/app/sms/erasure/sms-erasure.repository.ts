@@ -36,9 +36,9 @@ export interface OutcomeErasure {
  * FerretDB serves only `_id` equality and `$in` from an index, and the candidate is only at the
  * end of message ids): acceptable here, because this runs in the background on
  * `candidate.erased`, never on a request path, and erasures are rare. The in-flight collection
- * is small by design (the sweeper scans it too); finding the receipts reads every outcome: 3 to
- * 5.5 s for the outcomes of 50,000 messages on the 2-core development machine at a load average
- * of 8 to 10, the in-flight pass under 0.1 s of it (src/testing/erasure-timing.ts).
+ * is small by design (the sweeper scans it too); finding the receipts reads every outcome, so the
+ * time grows with the delivery log (src/testing/erasure-timing.ts; figures in
+ * docs/benchmarks/2026-11-27-data-rights.md).
  */
 @Injectable()
 export class SmsErasureRepository {

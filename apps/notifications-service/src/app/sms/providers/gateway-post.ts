@@ -19,8 +19,8 @@ const MAX_ANSWER_BYTES = 64 * 1024;
 
 /**
  * A `GatewayPost` over node:http(s) that keeps its connections to the gateway alive. Not
- * `fetch`: its WHATWG streams cost about 0.5 ms of CPU more per request than node:http, on the
- * sender's only thread, with about a hundred requests per 10,000 SMS (bench/notifications.mjs).
+ * `fetch`: its WHATWG streams cost more CPU per request than node:http, on the sender's only
+ * thread, with about a hundred requests per 10,000 SMS (docs/benchmarks/2026-11-24-sms-delivery.md).
  */
 export function keepAliveGatewayPost(): GatewayPost {
   const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
