@@ -286,6 +286,51 @@ describe("a class's hall tickets in one PDF (the portal at registration-service,
     expect(Buffer.compare((await fileOf('schoolA', schoolJob.id).expect(200)).body as Buffer, schoolPdf)).toBe(0);
   });
 
+  it("makes a new PDF when a pupil's hall ticket changes (a new seat puts Chirag first)", async () => {
+    const before = (await ask('schoolA').expect(202)).body.data as ClassHallTicketsJob;
+    await reg.patch(`/internal/candidates/${pupil.chirag}/exam-assignment`).set(internal).send({ seatNumber: 'S-0' }).expect(200);
+    const job = (await ask('schoolA').expect(202)).body.data as ClassHallTicketsJob;
+    expect(job.id).not.toBe(before.id);
+    await completed('schoolA', job.id);
+    const { text } = readPdf((await fileOf('schoolA', job.id).expect(200)).body as Buffer, dir);
+    const order = ['Chirag Deshmukh', 'Bela Kulkarni', 'Aarav Patil'].map((name) => text.indexOf(name));
+    expect(order[0]).toBeGreaterThanOrEqual(0);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+  });
+
+  it('takes over a bundle whose builder stopped (its claim ran out), as a second replica or a restart would', async () => {
+    const key = randomBytes(32).toString('hex');
+    await documents
+      .get<Connection>(getConnectionToken())
+      .collection('document_bundles')
+      .insertOne({
+        _id: key as never,
+        candidateCodes: [pupil.bela, pupil.dev],
+        documentsVersion: 'whatever was current',
+        status: 'running',
+        rendered: 1,
+        skippedCodes: [],
+        createdAt: new Date(),
+        finishedAt: null,
+        size: null,
+        error: null,
+        leaseOwner: 'a replica that stopped',
+        leaseUntil: new Date(Date.now() - 1000),
+      });
+    const docs = request(documents.getHttpServer());
+    const bundle = await waitFor(
+      async () => {
+        const answer = (await docs.get(DOCUMENT_BUNDLE_PATHS.bundle(key)).set(internal).expect(200)).body.data;
+        return answer.status === 'completed' ? answer : undefined;
+      },
+      { timeoutMs: 60_000, what: 'the abandoned bundle to be taken over' },
+    );
+    // Dev's hall ticket is not released: left out and named.
+    expect(bundle).toMatchObject({ total: 2, rendered: 1, skippedCodes: [pupil.dev], error: null });
+    const file = await docs.get(DOCUMENT_BUNDLE_PATHS.bundleFile(key)).set(internal).buffer(true).parse(binary).expect(200);
+    expect(readPdf(file.body as Buffer, dir).text).toContain('Bela Kulkarni');
+  });
+
   it("refuses a malformed internal bundle request with a 400 naming the field (documents-service's internal API)", async () => {
     const docs = request(documents.getHttpServer());
     const bad = await docs.post(DOCUMENT_BUNDLE_PATHS.bundles).set(internal).send({ key: 'short', candidateCodes: ['nope'] });
