@@ -43,7 +43,7 @@ export function PortalOverview({ session }: { session: PortalSession }) {
     return () => {
       current = false;
     };
-  }, [api, school]);
+  }, [api, school, t]);
 
   const onList = useCallback((list: PortalCandidateList) => setCounts(list.counts), []);
 

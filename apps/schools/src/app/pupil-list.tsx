@@ -27,7 +27,7 @@ export interface PupilListProps {
   code: string;
   /** A school's mentors (the mentor filter); undefined for a mentor. */
   mentors?: PortalMentorRow[];
-  /** The latest answer's counts and totals, for the cards above the list. */
+  /** The latest answer's counts and totals, for the cards above the list (a stable function: a new one asks again). */
   onList(list: PortalCandidateList): void;
 }
 
@@ -66,7 +66,7 @@ export function PupilList({ code, mentors, onList }: PupilListProps) {
     return () => {
       current = false;
     };
-  }, [api, fees, consent, hallTicket, certificate, category, mentorCode, search, page]);
+  }, [api, fees, consent, hallTicket, certificate, category, mentorCode, search, page, onList, t]);
 
   /** A filter changed: back to the first page. */
   const setFilter = <K extends keyof PortalFilters>(key: K, value: PortalFilters[K]) => {
