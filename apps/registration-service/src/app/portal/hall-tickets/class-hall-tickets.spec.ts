@@ -1,3 +1,4 @@
+import { printedHashOf, type StoredDirectoryFields } from '../../candidates/directory/directory-entry';
 import { entry } from '../../candidates/directory/directory-entry.fixture';
 import { bundleKeyOf, compareForHallTickets, jobFingerprintOf, planClassHallTickets } from './class-hall-tickets';
 
@@ -50,6 +51,29 @@ describe('a class hall-ticket PDF', () => {
       expect(bundleKeyOf([a])).not.toBe(key);
       expect(bundleKeyOf([b, a])).not.toBe(key);
       expect(bundleKeyOf([a, { ...b, printed: 23 }])).not.toBe(key);
+    });
+
+    it("takes what a hall ticket prints from the stored candidate: a new mother's name, language, stage or seat is a new hash; a fee or consent is not", () => {
+      const stored: StoredDirectoryFields = {
+        candidateCode: 'KBE000001AAA',
+        createdAt: new Date(0),
+        nameSearch: 'aarav patil',
+        phoneNumber: '9876500000',
+        mentorCode: 'MEN-AAAAAA',
+        schoolCode: 'SCH-AAAAAA',
+        personalDetails: { fullName: 'Aarav Patil', fatherName: 'Suresh Patil', motherName: 'Meena Patil' },
+        educationalDetails: { schoolName: 'Nashik Model School', standard: '8th', kbeCategory: 'Sec', kbeStageParticipated: 'Mains' },
+        language: 'en',
+        seatNumber: 'S-1',
+        photoKey: 'p',
+        signatureKey: 's',
+      };
+      const hash = printedHashOf(stored);
+      expect(printedHashOf({ ...stored, personalDetails: { ...stored.personalDetails, motherName: 'Meera Patil' } })).not.toBe(hash);
+      expect(printedHashOf({ ...stored, language: 'mr' })).not.toBe(hash);
+      expect(printedHashOf({ ...stored, educationalDetails: { ...stored.educationalDetails, kbeStageParticipated: 'Finals' } })).not.toBe(hash);
+      expect(printedHashOf({ ...stored, seatNumber: 'S-2' })).not.toBe(hash);
+      expect(printedHashOf({ ...stored, feesPaid: true, consentStatus: 'given' })).toBe(hash);
     });
 
     it('names a job per school or mentor, bundle and skipped pupils', () => {
