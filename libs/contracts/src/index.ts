@@ -33,3 +33,5 @@ export * from './lib/data-rights.schema';
 export * from './lib/portal.contract';
 export * from './lib/portal.schema';
 export * from './lib/internal/documents-bundles.contract';
+export * from './lib/corrections.contract';
+export * from './lib/corrections.schema';

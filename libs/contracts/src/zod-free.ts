@@ -17,3 +17,4 @@ export * from './lib/language';
 export * from './lib/data-rights.contract';
 export * from './lib/plural.util';
 export * from './lib/portal.contract';
+export * from './lib/corrections.contract';

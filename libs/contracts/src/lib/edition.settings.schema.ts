@@ -9,4 +9,13 @@ export const editionSettingsSchema = z.strictObject({
   timeZoneOffsetMinutes: z.number().int().min(-720).max(840),
   fees: z.strictObject({ min: z.number().nonnegative(), max: z.number().nonnegative() }),
   dates: z.strictObject({ mainsExam: isoDate, advancedExam: isoDate, hallTicketHandout: isoDate }),
+  corrections: z
+    .strictObject({
+      opensAt: z.iso.datetime({ offset: true, error: 'Expected an ISO date-time with offset' }),
+      closesAt: z.iso.datetime({ offset: true, error: 'Expected an ISO date-time with offset' }),
+    })
+    .refine((window) => Date.parse(window.opensAt) < Date.parse(window.closesAt), {
+      error: 'The correction window must close after it opens',
+      path: ['closesAt'],
+    }),
 });

@@ -21,6 +21,11 @@ export interface EditionSettings {
     advancedExam: string;
     hallTicketHandout: string;
   };
+  /**
+   * The window in which schools and mentors may ask for a correction of a pupil's details (issue
+   * 27): ISO 8601 instants with offset, both included. Requests outside it are refused (409).
+   */
+  corrections: { opensAt: string; closesAt: string };
 }
 
 export const IST_OFFSET_MINUTES = 330;
@@ -35,12 +40,18 @@ export const DEFAULT_EDITION: EditionSettings = {
     advancedExam: '2025-05-21',
     hallTicketHandout: '2025-11-05',
   },
+  corrections: {
+    opensAt: '2025-01-01T00:00:00.000+05:30',
+    closesAt: '2025-12-31T23:59:59.999+05:30',
+  },
 };
 
 /** What a deployment may configure of an edition (env, Helm values, the browser's runtime config). */
 export interface ConfiguredEdition {
   year?: number;
   registrationDeadline?: string;
+  /** The correction window's ends; either left out is the spec's, moved to the edition's year. */
+  corrections?: { opensAt?: string; closesAt?: string };
 }
 
 /**
@@ -60,6 +71,10 @@ export function editionFor<E extends EditionSettings = EditionSettings>(configur
       mainsExam: moveByYears(base.dates.mainsExam, years),
       advancedExam: moveByYears(base.dates.advancedExam, years),
       hallTicketHandout: moveByYears(base.dates.hallTicketHandout, years),
+    },
+    corrections: {
+      opensAt: configured.corrections?.opensAt ?? moveByYears(base.corrections.opensAt, years),
+      closesAt: configured.corrections?.closesAt ?? moveByYears(base.corrections.closesAt, years),
     },
   };
 }

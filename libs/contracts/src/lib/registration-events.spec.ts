@@ -1,10 +1,11 @@
 import { EVENT_TOPICS, EVENT_TYPES, createEventEnvelope, parseEventEnvelope } from './registration-events';
 
 describe('event catalogue', () => {
-  it('names the ten topics', () => {
+  it('names the eleven topics', () => {
     expect([...EVENT_TYPES].sort()).toEqual(
       [
         'candidate.changed',
+        'candidate.corrected',
         'candidate.erased',
         'candidate.registered',
         'certificate.released',

@@ -16,6 +16,7 @@ export const EVENT_TOPICS = {
   downloadAttemptsChanged: 'download-attempts.changed',
   otpRequested: 'otp.requested',
   candidateErased: 'candidate.erased',
+  candidateCorrected: 'candidate.corrected',
 } as const;
 
 export type EventType = (typeof EVENT_TOPICS)[keyof typeof EVENT_TOPICS];
@@ -117,6 +118,21 @@ export const candidateErasedPayloadSchema = z.strictObject({
   reason: z.enum(['withdrawal', 'request', 'retention']),
 });
 
+/**
+ * An admin approved a correction of the candidate's details asked by the school or mentor (issue
+ * 27); the record is changed (and `candidate.changed` announced) before it. notifications-service
+ * sends the guardian the `correction` SMS in the candidate's language. Names the fields, never
+ * their values.
+ */
+export const candidateCorrectedPayloadSchema = z.strictObject({
+  candidateCode: z.string().min(1),
+  correctionId: z.string().min(1),
+  fields: z.array(z.string().min(1)).min(1),
+  correctedAt: isoInstant,
+  /** Admin username, for the audit trail. */
+  decidedBy: z.string().min(1),
+});
+
 export const SMS_MESSAGE_TYPES = ['status', 'hall-ticket', 'certificate', 'custom'] as const;
 export type SmsMessageType = (typeof SMS_MESSAGE_TYPES)[number];
 
@@ -166,6 +182,7 @@ export const EVENT_PAYLOAD_SCHEMAS = {
   'download-attempts.changed': downloadAttemptsChangedPayloadSchema,
   'otp.requested': otpRequestedPayloadSchema,
   'candidate.erased': candidateErasedPayloadSchema,
+  'candidate.corrected': candidateCorrectedPayloadSchema,
 } as const satisfies Record<EventType, z.ZodType>;
 
 export type EventPayloads = { [K in EventType]: z.output<(typeof EVENT_PAYLOAD_SCHEMAS)[K]> };
@@ -178,6 +195,7 @@ export type CandidateChangedPayload = EventPayloads['candidate.changed'];
 export type DownloadAttemptsChangedPayload = EventPayloads['download-attempts.changed'];
 export type OtpRequestedPayload = EventPayloads['otp.requested'];
 export type CandidateErasedPayload = EventPayloads['candidate.erased'];
+export type CandidateCorrectedPayload = EventPayloads['candidate.corrected'];
 export type SmsRecipient = z.output<typeof smsRecipientSchema>;
 
 /**

@@ -19,3 +19,21 @@ describe('the running edition', () => {
     });
   });
 });
+
+describe('the correction window of the running edition', () => {
+  it("is the edition's calendar year unless the environment sets it, and moves with the year", () => {
+    expect(editionFromConfig({ EDITION_YEAR: undefined, EDITION_REGISTRATION_DEADLINE: undefined }).corrections).toEqual({
+      opensAt: '2025-01-01T00:00:00.000+05:30',
+      closesAt: '2025-12-31T23:59:59.999+05:30',
+    });
+    expect(editionFromConfig({ EDITION_YEAR: 2027, EDITION_REGISTRATION_DEADLINE: undefined }).corrections.closesAt).toBe('2027-12-31T23:59:59.999+05:30');
+    expect(
+      editionFromConfig({
+        EDITION_YEAR: 2026,
+        EDITION_REGISTRATION_DEADLINE: undefined,
+        EDITION_CORRECTIONS_OPENS_AT: '2026-11-01T00:00:00+05:30',
+        EDITION_CORRECTIONS_CLOSES_AT: '2026-11-30T23:59:59+05:30',
+      }).corrections,
+    ).toEqual({ opensAt: '2026-11-01T00:00:00+05:30', closesAt: '2026-11-30T23:59:59+05:30' });
+  });
+});

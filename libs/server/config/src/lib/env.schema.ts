@@ -81,6 +81,13 @@ export const editionEnv = {
   EDITION_REGISTRATION_DEADLINE: z.iso
     .datetime({ offset: true, error: 'must be an ISO date-time with offset, e.g. 2025-10-30T23:59:59.999+05:30' })
     .optional(),
+  /** The window of correction requests (issue 27), ISO 8601 with offset; unset: 1 January to 31 December of the edition's year. */
+  EDITION_CORRECTIONS_OPENS_AT: z.iso
+    .datetime({ offset: true, error: 'must be an ISO date-time with offset, e.g. 2025-01-01T00:00:00+05:30' })
+    .optional(),
+  EDITION_CORRECTIONS_CLOSES_AT: z.iso
+    .datetime({ offset: true, error: 'must be an ISO date-time with offset, e.g. 2025-12-31T23:59:59.999+05:30' })
+    .optional(),
 };
 
 export const kafkaEnv = {
