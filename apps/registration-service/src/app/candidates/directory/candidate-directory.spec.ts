@@ -79,6 +79,19 @@ describe('CandidateDirectory', () => {
       expect(directory.inScope({})).toBeUndefined();
     });
 
+    it("searches a school's candidates as the whole directory does: name word or whole-name prefix, code prefix, mobile prefix", () => {
+      const directory = directoryOf([
+        ...scoped,
+        entry('KBE000014EEE', { schoolCode: 'SCH-ONEONE', nameSearch: 'priya amit kale', phoneNumber: '9812345678' }),
+        entry('KBE000015FFF', { schoolCode: 'SCH-ONEONE', nameSearch: 'amitabh rao', phoneNumber: '9700000000' }),
+      ]);
+      for (const search of ['amit', 'AMIT', 'amit r', 'rao', 'kbe00001', 'KBE000014', '9812', '98', 'zz', 'priya amit', ' ']) {
+        const whole = directory.page({ search, sort: 'candidateId' }, page(1, 50)).codes.filter((code) => directory.get(code)?.schoolCode === 'SCH-ONEONE');
+        expect({ search, codes: directory.page({ schoolCode: 'SCH-ONEONE', search, sort: 'candidateId' }, page(1, 50)).codes }).toEqual({ search, codes: whole });
+        expect(directory.count({ schoolCode: 'SCH-ONEONE', search })).toBe(whole.length);
+      }
+    });
+
     it('keeps the scopes current when a candidate moves to another mentor or school, or is no longer stored', () => {
       const directory = directoryOf(scoped);
       directory.apply(directory.ticket(), ['KBE000011AAA'], [entry('KBE000011AAA', { schoolCode: 'SCH-TWOTWO', mentorCode: 'MEN-TWOAAA' })]);

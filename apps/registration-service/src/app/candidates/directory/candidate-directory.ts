@@ -126,12 +126,12 @@ export class CandidateDirectory implements SearchIndexes {
 
   /** One page of the entries matching `query` in its sort order, and how many match. */
   pageOfEntries(query: CandidateListQuery, page: PageRequest): { entries: DirectoryEntry[]; total: number } {
-    const matches = entryMatcher(query, this);
+    const scoped = this.inScope(query);
+    const matches = entryMatcher(query, this, scoped !== undefined);
     const skip = (page.page - 1) * page.limit;
     const entries: DirectoryEntry[] = [];
     let total = 0;
     const sort = query.sort ?? 'newest';
-    const scoped = this.inScope(query);
     for (const entry of scoped ? scoped.sort(ORDERS[sort]) : this.ordered(sort)) {
       if (!matches(entry)) continue;
       if (total >= skip && entries.length < page.limit) entries.push(entry);
@@ -141,9 +141,10 @@ export class CandidateDirectory implements SearchIndexes {
   }
 
   count(query: CandidateListQuery): number {
-    const matches = entryMatcher(query, this);
+    const scoped = this.inScope(query);
+    const matches = entryMatcher(query, this, scoped !== undefined);
     let total = 0;
-    for (const entry of this.inScope(query) ?? this.entries()) if (matches(entry)) total += 1;
+    for (const entry of scoped ?? this.entries()) if (matches(entry)) total += 1;
     return total;
   }
 
@@ -173,8 +174,8 @@ export class CandidateDirectory implements SearchIndexes {
 
   /** Entries matching `query` after `after`, in code order: one keyset page of the CSV export. */
   matchingAfter(query: CandidateListQuery, after: string | undefined, limit: number): DirectoryEntry[] {
-    const matches = entryMatcher(query, this);
     const scoped = this.inScope(query);
+    const matches = entryMatcher(query, this, scoped !== undefined);
     if (!scoped) return this.entriesAfter(after, limit, matches);
     return scoped
       .filter((entry) => (after === undefined || entry.code > after) && matches(entry))

@@ -14,11 +14,12 @@ export interface SearchIndexes {
  * The admin list filter as a predicate on entries, with the meaning the stored query had: live
  * (or only soft-deleted) candidates, flags, mentor, school, category, a list of codes, and a search that
  * matches a prefix of the normalised name or of one of its words, of the code (upper-cased) or of
- * the mobile number.
+ * the mobile number. `few`: the caller tests a few entries only (a school's, a mentor's), so the
+ * search is tested on each of them rather than looked up in the indexes of all of them.
  */
-export function entryMatcher(query: CandidateListQuery, indexes: SearchIndexes): (entry: DirectoryEntry) => boolean {
+export function entryMatcher(query: CandidateListQuery, indexes: SearchIndexes, few = false): (entry: DirectoryEntry) => boolean {
   const codes = query.candidateCodes && new Set(query.candidateCodes);
-  const found = query.search ? searchMatches(query.search, indexes) : undefined;
+  const found = query.search ? (few ? searchTest(query.search) : searchMatches(query.search, indexes)) : undefined;
   return (entry) =>
     (query.deleted ? entry.deletedAt !== null : entry.deletedAt === null) &&
     (query.feesPaid === undefined || entry.feesPaid === query.feesPaid) &&
@@ -29,7 +30,18 @@ export function entryMatcher(query: CandidateListQuery, indexes: SearchIndexes):
     (!query.category || entry.category === query.category) &&
     (query.consent === undefined || entry.consent === query.consent) &&
     (codes === undefined || codes.has(entry.code)) &&
-    (found === undefined || found === 'all' || found.has(entry.code));
+    (found === undefined || found === 'all' || (typeof found === 'function' ? found(entry) : found.has(entry.code)));
+}
+
+/** The same search as `searchMatches`, as a test of one entry. */
+function searchTest(search: string): ((entry: DirectoryEntry) => boolean) | 'all' {
+  const name = normaliseText(search);
+  if (name === '') return 'all';
+  const code = search.toUpperCase();
+  const byName = name.includes(' ')
+    ? (entry: DirectoryEntry) => entry.nameSearch.startsWith(name)
+    : (entry: DirectoryEntry) => entry.nameSearch.split(' ').some((word) => word.startsWith(name));
+  return (entry) => byName(entry) || entry.code.startsWith(code) || entry.phoneNumber.startsWith(search);
 }
 
 function searchMatches(search: string, indexes: SearchIndexes): Set<string> | 'all' {

@@ -15,17 +15,19 @@ export class DescribePortalAccountUseCase {
   ) {}
 
   async execute(principal: PortalPrincipal): Promise<PortalAccount> {
+    const school = principal.role === 'school';
     const [account, schoolName, mentors] = await Promise.all([
       this.accounts.find(principal.code),
-      this.accounts.schoolName(principal.schoolCode),
-      principal.role === 'school' ? this.mentors.findBySchool(principal.schoolCode).then((found) => found.length) : Promise.resolve(0),
+      // a school's own name is its account's: one read of the school, not two
+      school ? Promise.resolve(undefined) : this.accounts.schoolName(principal.schoolCode),
+      school ? this.mentors.findBySchool(principal.schoolCode).then((found) => found.length) : Promise.resolve(0),
     ]);
     return {
       role: principal.role,
       code: principal.code,
       name: account?.name ?? '',
       schoolCode: principal.schoolCode,
-      schoolName,
+      schoolName: schoolName ?? account?.name ?? '',
       mentors,
       counts: this.candidates.counts(principal),
       expiresAt: principal.expiresAt.toISOString(),
