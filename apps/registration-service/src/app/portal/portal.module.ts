@@ -47,7 +47,8 @@ import { StartPortalSessionUseCase } from './usecases/start-portal-session.useca
     // its OtpService (the `otp_challenges` and `otp_sends` collections)
     ConsentModule,
   ],
-  controllers: [PortalSignInController, PortalController, PortalHallTicketsController],
+  // PortalController first: its GET imports/template.csv is matched before imports/:id
+  controllers: [PortalSignInController, PortalController, PortalHallTicketsController, PortalImportsController],
   providers: [
     { provide: PORTAL_SESSION_STORE, useClass: MongoPortalSessionStore },
     { provide: OTP_SMS_REQUESTER, useClass: KafkaOtpSmsRequester },
@@ -60,6 +61,12 @@ import { StartPortalSessionUseCase } from './usecases/start-portal-session.useca
     ListPortalMentorsUseCase,
     DescribePortalAccountUseCase,
     ...classHallTicketsProviders,
+    { provide: PORTAL_IMPORT_STORE, useClass: MongoPortalImportStore },
+    { provide: PORTAL_IMPORT_FILES, useClass: ObjectStoragePortalImportFiles },
+    PortalImportRunner,
+    PortalImportUploadInterceptor,
+    StartPortalImportUseCase,
+    ReadPortalImportsUseCase,
   ],
 })
 export class PortalModule {}
