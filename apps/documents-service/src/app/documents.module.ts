@@ -166,9 +166,9 @@ export class DocumentsModule implements OnApplicationBootstrap, OnApplicationShu
         },
         {
           provide: EraseCandidateDocumentsUseCase,
-          useFactory: (pdfs: PdfCache, files: RememberedCandidateFiles, candidates: EventInvalidatedCandidates) =>
-            new EraseCandidateDocumentsUseCase(pdfs, files, candidates),
-          inject: [PdfCache, RememberedCandidateFiles, DOWNLOAD_CANDIDATES],
+          useFactory: (pdfs: PdfCache, files: RememberedCandidateFiles, candidates: EventInvalidatedCandidates, bundles: BundleBuilder) =>
+            new EraseCandidateDocumentsUseCase(pdfs, files, candidates, bundles),
+          inject: [PdfCache, RememberedCandidateFiles, DOWNLOAD_CANDIDATES, BundleBuilder],
         },
       ],
       exports: [DocumentProvider, PDF_RENDERER],

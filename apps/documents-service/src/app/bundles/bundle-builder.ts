@@ -109,6 +109,19 @@ export class BundleBuilder implements OnApplicationBootstrap, BeforeApplicationS
     return record;
   }
 
+  /**
+   * A candidate was erased: every bundle holding their hall ticket goes (record and file); the
+   * portal's next look at it asks for it again, without them. Answers how many went.
+   */
+  async removeContaining(candidateCode: string): Promise<number> {
+    const keys = await this.store.containing(candidateCode);
+    for (const key of keys) {
+      await this.store.remove(key);
+      await this.storage.remove(PDF_BUCKET, bundleFileKey(key));
+    }
+    return keys.length;
+  }
+
   /** Resolves once every build this process has under way has ended (tests, the bench). */
   async idle(): Promise<void> {
     while (this.builds.size > 0 || this.claiming) await Promise.allSettled([...this.builds, delay(10)]);
@@ -184,7 +197,13 @@ export class BundleBuilder implements OnApplicationBootstrap, BeforeApplicationS
       }
       const pdf = await merger.bytes();
       await this.storage.put(PDF_BUCKET, bundleFileKey(key), pdf, { contentType: 'application/pdf', size: pdf.length });
-      await this.store.finish(key, this.owner, { status: 'completed', rendered, skippedCodes, size: pdf.length, error: null, finishedAt: this.now() });
+      const finished = await this.store.finish(key, this.owner, { status: 'completed', rendered, skippedCodes, size: pdf.length, error: null, finishedAt: this.now() });
+      if (!finished) {
+        // Removed meanwhile (a candidate in it was erased) or taken over: this file is nobody's.
+        this.logger.warn(`bundle ${key}: no longer this process's; its file is removed`);
+        await this.storage.remove(PDF_BUCKET, bundleFileKey(key));
+        return;
+      }
       this.logger.log(`bundle ${key}: ${rendered} hall tickets (${skippedCodes.length} skipped), ${pdf.length} bytes in ${Date.now() - started} ms`);
     } catch (error) {
       if (this.stopping) return await this.handBack(key);

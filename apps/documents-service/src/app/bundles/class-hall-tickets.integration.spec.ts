@@ -33,6 +33,7 @@ import { AppModule as RegistrationModule } from '../../../../registration-servic
 import { registrationEnvSchema } from '../../../../registration-service/src/app/registration.config';
 import { AppModule } from '../app.module';
 import { documentsEnvSchema, SERVICE_NAME } from '../documents.config';
+import { EraseCandidateDocumentsUseCase } from '../erasure/erase-candidate-documents.usecase';
 
 const env = isolatedInfraEnv({
   DOCUMENT_SIGNING_SECRET: randomBytes(32).toString('hex'),
@@ -329,6 +330,19 @@ describe("a class's hall tickets in one PDF (the portal at registration-service,
     expect(bundle).toMatchObject({ total: 2, rendered: 1, skippedCodes: [pupil.dev], error: null });
     const file = await docs.get(DOCUMENT_BUNDLE_PATHS.bundleFile(key)).set(internal).buffer(true).parse(binary).expect(200);
     expect(readPdf(file.body as Buffer, dir).text).toContain('Bela Kulkarni');
+  });
+
+  it("removes every bundle holding an erased candidate's hall ticket, record and file", async () => {
+    const docs = request(documents.getHttpServer());
+    const bundles = documents.get<Connection>(getConnectionToken()).collection('document_bundles');
+    const holding = (await bundles.find({ candidateCodes: pupil.aarav }).toArray()).map((bundle) => String(bundle._id));
+    expect(holding.length).toBeGreaterThanOrEqual(3);
+    await documents.get(EraseCandidateDocumentsUseCase).execute(pupil.aarav);
+    for (const key of holding) {
+      expect((await docs.get(DOCUMENT_BUNDLE_PATHS.bundle(key)).set(internal)).status).toBe(404);
+      expect((await docs.get(DOCUMENT_BUNDLE_PATHS.bundleFile(key)).set(internal)).status).toBe(404);
+    }
+    expect(await bundles.countDocuments({ candidateCodes: pupil.bela })).toBeGreaterThan(0);
   });
 
   it("refuses a malformed internal bundle request with a 400 naming the field (documents-service's internal API)", async () => {

@@ -48,9 +48,29 @@ export class DocumentBundleStore {
     this.records = connection.collection<DocumentBundleRecord>('document_bundles');
   }
 
-  /** Serves `claimNext`: the oldest queued bundle, or a running one whose lease ran out. */
   async ensureIndexes(): Promise<void> {
+    // claimNext: the oldest queued bundle, or a running one whose lease ran out.
     await this.records.createIndex({ status: 1, createdAt: 1 });
+    // containing: the bundles an erased candidate is in (multikey).
+    await this.records.createIndex({ candidateCodes: 1 });
+  }
+
+  /** The keys of the bundles that hold this candidate. */
+  async containing(candidateCode: string): Promise<string[]> {
+    const records = await this.records.find({ candidateCodes: candidateCode }, { projection: { _id: 1 } }).toArray();
+    return records.map((record) => record._id);
+  }
+
+  async remove(key: string): Promise<void> {
+    await this.records.deleteOne({ _id: key });
+  }
+
+  /** A completed bundle whose file is gone: queued to be built again. */
+  async requeue(key: string): Promise<void> {
+    await this.records.updateOne(
+      { _id: key, status: 'completed' },
+      { $set: { status: 'queued', rendered: 0, skippedCodes: [], finishedAt: null, size: null, error: null, leaseOwner: null, leaseUntil: null } },
+    );
   }
 
   find(key: string): Promise<DocumentBundleRecord | null> {

@@ -3,7 +3,8 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import { documentBundleKeySchema, documentBundleRequestSchema, type DocumentBundleRequest } from '@kbe/contracts';
 import { InternalOnly } from '@kbe/server-auth';
 import { ZodValidationPipe } from '@kbe/server-bootstrap';
-import { FILE_STORAGE, type FileStorage } from '@kbe/server-storage';
+import { FILE_STORAGE, FileNotFoundError, type FileStorage } from '@kbe/server-storage';
+import type { Readable } from 'node:stream';
 import { PDF_BUCKET } from '../documents/pdf-cache';
 import { BundleBuilder, bundleFileKey } from './bundle-builder';
 import { documentBundleOf, DocumentBundleStore } from './document-bundle.store';
@@ -47,7 +48,16 @@ export class DocumentBundlesController {
     const record = await this.store.find(key);
     if (!record) throw new NotFoundException(BUNDLE_NOT_FOUND);
     if (record.status !== 'completed') throw new ConflictException(BUNDLE_NOT_READY);
-    const stream = await this.storage.get(PDF_BUCKET, bundleFileKey(key));
+    let stream: Readable;
+    try {
+      stream = await this.storage.get(PDF_BUCKET, bundleFileKey(key));
+    } catch (error) {
+      if (!(error instanceof FileNotFoundError)) throw error;
+      // The file went (a bucket emptied by hand): built again, asked for again later.
+      await this.store.requeue(key);
+      this.builder.poke();
+      throw new ConflictException(BUNDLE_NOT_READY);
+    }
     return new StreamableFile(stream, { type: 'application/pdf', length: record.size ?? undefined, disposition: 'attachment; filename="hall-tickets.pdf"' });
   }
 }

@@ -1,3 +1,4 @@
+import type { BundleBuilder } from '../bundles/bundle-builder';
 import type { EventInvalidatedCandidates } from '../candidates/event-invalidated-candidates';
 import type { RememberedCandidateFiles } from '../candidates/remembered-candidate-files';
 import type { PdfCache } from '../documents/pdf-cache';
@@ -12,6 +13,8 @@ export class EraseCandidateDocumentsUseCase {
     private readonly pdfs: Pick<PdfCache, 'forgetCandidate' | 'removeCandidate'>,
     private readonly files: Pick<RememberedCandidateFiles, 'forget'>,
     private readonly candidates: Pick<EventInvalidatedCandidates, 'forget'>,
+    /** The bundles of many candidates' hall tickets (a class's) that hold this candidate's. */
+    private readonly bundles?: Pick<BundleBuilder, 'removeContaining'>,
   ) {}
 
   /** This process's copies in memory: every replica, as it hears the erasure. */
@@ -27,6 +30,7 @@ export class EraseCandidateDocumentsUseCase {
    */
   async execute(candidateCode: string): Promise<number> {
     this.forgetInMemory(candidateCode);
-    return this.pdfs.removeCandidate(candidateCode);
+    const removed = await this.pdfs.removeCandidate(candidateCode);
+    return removed + ((await this.bundles?.removeContaining(candidateCode)) ?? 0);
   }
 }
