@@ -18,12 +18,17 @@ export class RegistrationRecipientDirectory implements RecipientDirectory {
   }
 
   async contactOf(candidateCode: string): Promise<CandidateContact | null> {
-    const body = await this.get<{ data: { contactDetails?: { phoneNumber?: string }; language?: unknown } } | null>(
+    const body = await this.get<{ data: { contactDetails?: { phoneNumber?: string }; guardianDetails?: { phoneNumber?: string } | null; language?: unknown } } | null>(
       `/internal/candidates/${encodeURIComponent(candidateCode)}`,
       true,
     );
     if (!body) return null;
-    return { phoneNumber: body.data.contactDetails?.phoneNumber ?? '', language: candidateLanguageOf(body.data.language) };
+    const guardianPhoneNumber = body.data.guardianDetails?.phoneNumber;
+    return {
+      phoneNumber: body.data.contactDetails?.phoneNumber ?? '',
+      language: candidateLanguageOf(body.data.language),
+      ...(guardianPhoneNumber ? { guardianPhoneNumber } : {}),
+    };
   }
 
   private async get<T>(path: string, nullOn404 = false): Promise<T> {

@@ -20,6 +20,7 @@ describe('event SMS templates', () => {
         'KBE Young Scientist: {code} is the code to see or correct the data of candidate {candidateCode}. Valid 10 minutes; do not share it. kbe.example.org/einstein-quest/parental-consent/{candidateCode}',
       'portal-otp':
         'KBE Young Scientist: {code} is your code to sign in to the Kalpana Einstein Quest school portal as {candidateCode}. Valid 10 minutes; do not share it. kbe.example.org/einstein-quest/school-portal',
+      correction: "KBE Young Scientist: the details of candidate {candidateCode} were corrected at the school's request. Download the hall ticket again on kbe.example.org.",
     });
   });
 
@@ -86,5 +87,20 @@ describe('event SMS templates', () => {
     expect(eventSmsMessageType('consent-otp')).toBe('consent-otp');
     expect(eventSmsMessageType('hall-ticket', 'mr')).toBe('hall-ticket.mr');
     expect(eventSmsMessageType('certificate', 'hi')).toBe('certificate.hi');
+  });
+});
+
+describe("the guardian's SMS of an approved correction", () => {
+  it('names the candidate and the portal in each language, one GSM-7 part in English, two UCS-2 parts in Marathi and Hindi', () => {
+    const en = filled(eventSmsTemplates(portal, 'en').correction);
+    expect(en).toBe("KBE Young Scientist: the details of candidate KBE123456K7Q were corrected at the school's request. Download the hall ticket again on kbe.example.org.");
+    expect(smsLength(en)).toMatchObject({ encoding: 'GSM-7', segments: 1 });
+    for (const language of ['mr', 'hi'] as const) {
+      const text = filled(eventSmsTemplates(portal, language).correction);
+      expect(text).toContain('KBE123456K7Q');
+      expect(text).toContain('प्रवेशपत्र');
+      expect(smsLength(text)).toMatchObject({ encoding: 'UCS-2', segments: 2 });
+    }
+    expect(eventSmsMessageType('correction', 'mr')).toBe('correction.mr');
   });
 });

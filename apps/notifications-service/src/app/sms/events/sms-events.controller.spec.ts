@@ -105,3 +105,26 @@ describe("event SMS in the candidate's language", () => {
     expect(requests[1].message).toContain('registration received');
   });
 });
+
+describe("the guardian's SMS of an approved correction", () => {
+  const corrected = (candidateCode: string) =>
+    createEventEnvelope('candidate.corrected', { candidateCode, correctionId: 'CR000001', fields: ['personalDetails.fullName'], correctedAt: new Date().toISOString(), decidedBy: 'chief' }) as unknown as EventEnvelope;
+
+  it("goes to the guardian's own mobile (else the contact number) in the candidate's language, and to no one for an unknown candidate", async () => {
+    const { controller, requests } = setup({
+      KBE111111AAA: { phoneNumber: '9876500001', language: 'hi', guardianPhoneNumber: '9123400001' },
+      KBE222222BBB: { phoneNumber: '9876500002', language: 'en' },
+    });
+    const first = corrected('KBE111111AAA');
+    await controller.candidateCorrected(first);
+    await controller.candidateCorrected(corrected('KBE222222BBB'));
+    await controller.candidateCorrected(corrected('KBE000000ZZZ'));
+    await controller.candidateCorrected({ ...corrected('KBE222222BBB'), payload: { candidateCode: 'KBE222222BBB' } } as unknown as EventEnvelope);
+    expect(requests.map((request) => [request.messageType, request.requestedBy, request.audience])).toEqual([
+      ['correction.hi', 'chief', { kind: 'recipients', recipients: [{ candidateCode: 'KBE111111AAA', phoneNumber: '9123400001' }] }],
+      ['correction', 'chief', { kind: 'recipients', recipients: [{ candidateCode: 'KBE222222BBB', phoneNumber: '9876500002' }] }],
+    ]);
+    expect(requests[0]).toMatchObject({ eventId: first.id, campaignId: `event:${first.id}` });
+    expect(requests[0]?.message).toContain('विद्यार्थी {candidateCode} का विवरण');
+  });
+});

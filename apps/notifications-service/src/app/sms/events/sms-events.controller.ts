@@ -2,6 +2,7 @@ import { Controller, Inject, Logger } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import {
   CANDIDATE_LANGUAGES,
+  candidateCorrectedPayloadSchema,
   candidateLanguageOf,
   candidateRegisteredPayloadSchema,
   DEFAULT_CANDIDATE_LANGUAGE,
@@ -95,6 +96,32 @@ export class SmsEventsController {
       message: this.templates[language][kind].replace('{code}', payload.code),
       requestedBy: 'system',
       audience: { kind: 'recipients', recipients: [{ candidateCode: payload.subject, phoneNumber: payload.phoneNumber }] },
+    });
+  }
+
+  /**
+   * An approved correction of the candidate's details: the guardian (their own mobile when the
+   * registration named one, else the contact number) is told, in the candidate's language as the
+   * record has it now (the correction may have changed the number: the new one is used).
+   */
+  @EventPattern(EVENT_TOPICS.candidateCorrected)
+  async candidateCorrected(@Payload() envelope: EventEnvelope): Promise<void> {
+    const payload = this.parse(EVENT_TOPICS.candidateCorrected, envelope, candidateCorrectedPayloadSchema);
+    if (!payload) return;
+    const contact = await this.directory.contactOf(payload.candidateCode);
+    if (!contact) {
+      this.logger.warn(`${EVENT_TOPICS.candidateCorrected} ${envelope.id}: no candidate ${payload.candidateCode}; no SMS`);
+      return;
+    }
+    const phoneNumber = contact.guardianPhoneNumber || contact.phoneNumber;
+    if (!phoneNumber) this.logger.warn(`${EVENT_TOPICS.candidateCorrected} ${envelope.id}: candidate ${payload.candidateCode} has no number on record (${INVALID_NUMBER})`);
+    await this.fanOut.execute({
+      eventId: envelope.id,
+      campaignId: eventSmsCampaignId(envelope.id),
+      messageType: eventSmsMessageType('correction', contact.language),
+      message: this.templates[contact.language].correction,
+      requestedBy: payload.decidedBy,
+      audience: { kind: 'recipients', recipients: [{ candidateCode: payload.candidateCode, phoneNumber }] },
     });
   }
 
