@@ -15,8 +15,10 @@ import { PdfMerger } from './pdf-merger';
 export const bundleFileKey = (key: string): string => `bundles/${key}.pdf`;
 
 export interface BundleBuilderOptions {
-  /** Hall tickets fetched or rendered at once for bundles, over every bundle of this process. */
+  /** Hall tickets rendered at once for bundles, over every bundle of this process. */
   rendersAtOnce: number;
+  /** Hall tickets of one bundle looked up and read from the cache ahead of the merge (held in memory meanwhile). */
+  readAhead: number;
   /** Bundles built at once by this process. */
   bundlesAtOnce: number;
   /** How long a claim holds without progress; a stopped process's bundles are taken over after it. */
@@ -28,6 +30,7 @@ export interface BundleBuilderOptions {
 }
 
 export const DEFAULT_BUNDLE_OPTIONS: Omit<BundleBuilderOptions, 'rendersAtOnce'> = {
+  readAhead: 8,
   bundlesAtOnce: 2,
   leaseMs: 60_000,
   sweepMs: 5_000,
@@ -169,7 +172,7 @@ export class BundleBuilder implements OnApplicationBootstrap, BeforeApplicationS
     let rendered = 0;
     let savedAt = Date.now();
     // The next few hall tickets are fetched while one is merged: at most `ahead` PDFs are held.
-    const ahead = this.options.rendersAtOnce + 1;
+    const ahead = Math.max(this.options.readAhead, this.options.rendersAtOnce + 1);
     const pending: Promise<Buffer | null>[] = [];
     let next = 0;
     try {
@@ -223,19 +226,18 @@ export class BundleBuilder implements OnApplicationBootstrap, BeforeApplicationS
   }
 
   /** A released candidate's hall ticket, or null for one not (or no longer) released, or unknown. */
-  private hallTicket(candidateCode: string): Promise<Buffer | null> {
-    return this.limit.run(async () => {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          const candidate = await this.directory.find(candidateCode);
-          if (!candidate || !candidate.hallTicketReleased) return null;
-          return (await this.documents.forBundle('hall-ticket', candidate)).pdf;
-        } catch (error) {
-          if (attempt >= ATTEMPTS || this.stopping) throw error;
-          this.logger.warn(`hall ticket of ${candidateCode} for a bundle, try ${attempt}: ${errorMessage(error)}`);
-          await delay(this.options.retryDelayMs * attempt);
-        }
+  private async hallTicket(candidateCode: string): Promise<Buffer | null> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const candidate = await this.directory.find(candidateCode);
+        if (!candidate || !candidate.hallTicketReleased) return null;
+        // Cache reads go ahead freely; renders take their turn in the process's limit.
+        return (await this.documents.forBundle('hall-ticket', candidate, (render) => this.limit.run(render))).pdf;
+      } catch (error) {
+        if (attempt >= ATTEMPTS || this.stopping) throw error;
+        this.logger.warn(`hall ticket of ${candidateCode} for a bundle, try ${attempt}: ${errorMessage(error)}`);
+        await delay(this.options.retryDelayMs * attempt);
       }
-    });
+    }
   }
 }

@@ -58,7 +58,12 @@ export class DocumentProvider {
    * downloads), else rendered at background priority (every download waiting goes first) and
    * cached exactly as a download's render would be.
    */
-  async forBundle(kind: DocumentKind, candidate: CandidateDocumentData): Promise<ProvidedPdf> {
+  async forBundle(
+    kind: DocumentKind,
+    candidate: CandidateDocumentData,
+    /** Runs the render (not the cache read): the bundles' own limit on renders at once. */
+    gate: <T>(render: () => Promise<T>) => Promise<T> = (render) => render(),
+  ): Promise<ProvidedPdf> {
     const key = this.cache.key(candidate.candidateCode, kind, this.composer.contentVersion(kind, candidate));
     const stored = await this.cache.get(key, { remember: false }).catch((error: unknown) => {
       this.logger.warn(`PDF cache read failed, rendering instead: ${errorMessage(error)}`);
@@ -66,7 +71,7 @@ export class DocumentProvider {
     });
     this.lookups.inc({ kind, result: stored ? 'hit' : 'miss' });
     if (stored) return { pdf: stored, cached: true };
-    return { pdf: await this.renderShared(key, kind, candidate, 'bundle'), cached: false };
+    return { pdf: await gate(() => this.renderShared(key, kind, candidate, 'bundle')), cached: false };
   }
 
   /** Renders ahead (release events): does nothing when that version is cached already. */
