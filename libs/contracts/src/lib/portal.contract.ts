@@ -5,7 +5,16 @@
  * No zod here: the sign-in page imports it and stays small.
  */
 import type { ConsentStatus } from './consent.contract';
-import type { Pagination } from './api-responses';
+
+/**
+ * A page's place in a list: the shape of api-responses' `Pagination`, declared here because that
+ * module reaches zod (zod-free.spec.ts) and this one must not.
+ */
+interface Pagination {
+  current: number;
+  pages: number;
+  total: number;
+}
 
 export const PORTAL_ROLES = ['school', 'mentor'] as const;
 export type PortalRole = (typeof PORTAL_ROLES)[number];
