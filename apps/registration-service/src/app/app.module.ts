@@ -6,6 +6,7 @@ import { ConsentModule } from './consent/consent.module';
 import type { Clock } from './common/clock';
 import { RegistrationCommonModule } from './common/registration-common.module';
 import { ContactModule } from './contact/contact.module';
+import { CorrectionsModule } from './corrections/corrections.module';
 import { DataRightsModule } from './data-rights/data-rights.module';
 import { InternalModule } from './internal/internal.module';
 import { MentorsModule } from './mentors/mentors.module';
@@ -41,6 +42,7 @@ export class AppModule {
         ContactModule,
         StatisticsModule,
         PortalModule,
+        CorrectionsModule,
         InternalModule,
       ],
     };

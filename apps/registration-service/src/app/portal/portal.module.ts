@@ -68,5 +68,7 @@ import { StartPortalSessionUseCase } from './usecases/start-portal-session.useca
     StartPortalImportUseCase,
     ReadPortalImportsUseCase,
   ],
+  // the session guard's store, for portal routes of other modules (corrections)
+  exports: [PORTAL_SESSION_STORE, PortalSessionGuard],
 })
 export class PortalModule {}
