@@ -7,6 +7,7 @@ import { AdminsModule } from './admins/admins.module';
 import { SessionsModule } from './admins/sessions.module';
 import { AuditModule } from './audit/audit.module';
 import { CLOCK, systemClock, type Clock } from './common/clock';
+import { CorrectionsModule } from './corrections/corrections.module';
 import { DirectoryModule } from './directory/directory.module';
 import { PrivacyModule } from './privacy/privacy.module';
 import { ReleasesModule } from './releases/releases.module';
@@ -27,7 +28,7 @@ export interface AppModuleOverrides {
 
 /**
  * admin-service: login (EdDSA JWT), dashboard, lists, releases, SMS campaigns, audit, guardians'
- * data requests and retention, and the aggregate health of all services, CSP violation reports. Dependencies: MongoDB, Kafka, registration-service's internal API.
+ * data requests and retention, corrections of pupils' details, and the aggregate health of all services, CSP violation reports. Dependencies: MongoDB, Kafka, registration-service's internal API.
  */
 @Module({})
 export class AppModule {
@@ -62,6 +63,7 @@ export class AppModule {
         }),
         ReleasesModule,
         PrivacyModule,
+        CorrectionsModule,
         SmsModule.forRoot({ portalUrl: config.PORTAL_URL }),
         SystemHealthModule.forRoot({
           timeoutMs: config.HEALTH_PROBE_TIMEOUT_MS,

@@ -162,6 +162,7 @@ export const CORRECTION_MESSAGES = {
   openRequest: 'A correction of this pupil is already waiting for the organisers.',
   submitted: 'Correction requested. The organisers will check it.',
   notFound: 'Correction request not found',
+  id: 'A correction request id looks like CR000123.',
   alreadyDecided: 'This correction has already been decided.',
   reasonRequired: `Please give the reason for the rejection (1 to ${CORRECTION_REASON_MAX} characters).`,
   reason: `The reason has at most ${CORRECTION_REASON_MAX} characters.`,

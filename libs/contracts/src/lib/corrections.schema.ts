@@ -70,7 +70,7 @@ export const correctionQueueQuerySchema = z.strictObject(
 export type CorrectionQueueQuery = z.output<typeof correctionQueueQuerySchema>;
 
 /** `CR000123` */
-export const correctionIdSchema = z.string().regex(/^CR\d{6,}$/, { error: CORRECTION_MESSAGES.notFound });
+export const correctionIdSchema = z.string().regex(/^CR\d{6,9}$/, { error: CORRECTION_MESSAGES.id });
 
 const reasonText = z.string({ error: CORRECTION_MESSAGES.reason }).trim().max(CORRECTION_REASON_MAX, { error: CORRECTION_MESSAGES.reason });
 
