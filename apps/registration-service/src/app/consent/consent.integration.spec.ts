@@ -150,7 +150,7 @@ describe('parental consent against the real servers (registration-service, notif
       const pattern = /SMS to (\*{6}0011) \([^)]*consent-otp\.mr\): KBE Young Scientist: विद्यार्थी KBE100011MAR साठी पालकांची संमती देण्याचा कोड (\d{6}) आहे\.[^"\n]*/g;
       const sms = await smsCodeIn(notifications, pattern, 'the Marathi consent SMS for KBE100011MAR', 0, 2);
       expect(sms.code).toMatch(/^\d{6}$/);
-      expect(sms.line).toContain('१० मिनिटे वैध; कोणालाही सांगू नका. सूचना: kbe.example.org/einstein-quest/parental-consent/KBE100011MAR');
+      expect(sms.line).toContain('१० मिनिटे वैध; कोणालाही सांगू नका. सूचना: kbe.example.org/mr/einstein-quest/parental-consent/KBE100011MAR');
     });
 
     it('counts the tries: after five wrong codes even the right one is refused', async () => {
