@@ -131,9 +131,10 @@ async function importOnce(base, token, columns, pictures, pupils, dryRun) {
   form.append('photos', new Blob([zip], { type: 'application/zip' }), 'photos.zip');
   const started = performance.now();
   const accepted = await json(`${base}/api/portal/imports`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const acceptedMs = performance.now() - started;
   for (;;) {
     const { data: job } = await json(`${base}/api/portal/imports/${accepted.data.id}`, { headers: { authorization: `Bearer ${token}` } });
-    if (job.status === 'completed' || job.status === 'failed') return { ms: performance.now() - started, job, zipBytes: zip.length };
+    if (job.status === 'completed' || job.status === 'failed') return { ms: performance.now() - started, acceptedMs, job, zipBytes: zip.length };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -190,13 +191,15 @@ try {
   const dry = await importOnce(base, token, columns, pictures, pupilsOf(1), true);
   if (dry.job.registered !== ROWS) throw new Error(`dry run: ${JSON.stringify({ ...dry.job, rows: dry.job.rows.filter((r) => r.status !== 'valid').slice(0, 3) })}`);
   const imports = [];
+  const accepted = [];
   let zipBytes = 0;
   for (let run = 1; run <= RUNS; run += 1) {
     const result = await importOnce(base, token, columns, pictures, pupilsOf(run), false);
     if (result.job.registered !== ROWS) throw new Error(`import ${run}: ${JSON.stringify({ ...result.job, rows: result.job.rows.filter((r) => r.status !== 'registered').slice(0, 3) })}`);
     imports.push(result.ms);
+    accepted.push(result.acceptedMs);
     zipBytes = result.zipBytes;
-    out(`import ${run}: ${ROWS} rows registered in ${seconds(result.ms)}`);
+    out(`import ${run}: ${ROWS} rows registered in ${seconds(result.ms)} (upload answered 202 after ${seconds(result.acceptedMs)})`);
   }
   const again = await importOnce(base, token, columns, pictures, pupilsOf(1), false);
   if (again.job.alreadyRegistered !== ROWS) throw new Error(`re-upload registered someone twice: ${JSON.stringify({ ...again.job, rows: [] })}`);
@@ -207,6 +210,7 @@ try {
   out('');
   out(`bulk registration benchmark (${ROWS} rows: ${ROWS - CAMERA_ROWS} with a 900x1200 phone photo (${pictures.phones.map(kb).join(', ')}), ${CAMERA_ROWS} with a 4032x3024 camera photo (${kb(pictures.camera)}), each with a ${kb(pictures.signature)} signature; ZIP ${(zipBytes / 1024 / 1024).toFixed(1)} MB; ${RUNS} runs; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')})`);
   out(`  import (upload to the job's end):        median ${seconds(median(imports))}  (runs: ${imports.map(seconds).join(', ')})  target < 60 s`);
+  out(`    of which the upload until 202:          median ${seconds(median(accepted))}`);
   out(`  dry run (same rows, nothing stored):      ${seconds(dry.ms)}`);
   out(`  re-upload of the same file (all already): ${seconds(again.ms)}`);
   out(`  baseline: the same ${ROWS} through POST /api/candidates/register, ${BASELINE_CLIENTS} at a time: median ${seconds(median(baseline))}  (runs: ${baseline.map(seconds).join(', ')})`);

@@ -17,7 +17,7 @@ import { RegisterCandidateUseCase } from '../../candidates/usecases/register-can
 import { MENTOR_REPOSITORY, type MentorRepository } from '../../mentors/mentor.repository';
 import { checkImportRow, importRowKey, type ImportScope } from './import-row.mapper';
 import { parseImportSheet, type ImportSheetRow } from './import-sheet.parser';
-import { PORTAL_IMPORT_FILES, type PortalImportFiles } from './portal-import.files';
+import { PORTAL_IMPORT_FILES, type PortalImportFiles, type PortalImportUpload } from './portal-import.files';
 import { PORTAL_IMPORT_STORE, type PortalImportProgress, type PortalImportRecord, type PortalImportStore } from './portal-import.store';
 import { ZipArchive, type ZipFileRead } from './zip-archive';
 
@@ -101,11 +101,15 @@ export class PortalImportRunner implements OnApplicationBootstrap, OnApplication
     return started.length;
   }
 
-  /** Runs the job here if its lease is free (or this replica's); settles when it ends or stops. */
-  start(id: string): Promise<void> {
+  /**
+   * Runs the job here if its lease is free (or this replica's); settles when it ends or stops. The
+   * replica that took the upload hands its bytes over (they are in object storage too, for a
+   * takeover); any other reads them from there.
+   */
+  start(id: string, upload?: PortalImportUpload): Promise<void> {
     let run = this.running.get(id);
     if (!run) {
-      run = this.run(id)
+      run = this.run(id, upload)
         .catch((error: unknown) => this.logger.error(`Import ${id} stopped: ${errorMessage(error)}`))
         .finally(() => this.running.delete(id));
       this.running.set(id, run);
@@ -113,7 +117,7 @@ export class PortalImportRunner implements OnApplicationBootstrap, OnApplication
     return run;
   }
 
-  private async run(id: string): Promise<void> {
+  private async run(id: string, received?: PortalImportUpload): Promise<void> {
     const job = await this.store.claim(id, this.instance, this.leaseEnd(), new Date());
     if (!job) return;
     let held = true;
@@ -125,7 +129,7 @@ export class PortalImportRunner implements OnApplicationBootstrap, OnApplication
     renewal.unref();
     let archive: ZipArchive | null = null;
     try {
-      const upload = await this.files.load(id, job.hasPhotos);
+      const upload = received ?? (await this.files.load(id, job.hasPhotos));
       const sheetRows = await parseImportSheet(job.fileName, upload.sheet);
       archive = upload.photos ? await ZipArchive.open(upload.photos, { maxEntries: PORTAL_IMPORT_LIMITS.archiveEntries }) : null;
       const scope = await this.scopeOf(job);

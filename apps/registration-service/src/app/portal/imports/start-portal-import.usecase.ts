@@ -47,7 +47,8 @@ export class StartPortalImportUseCase {
     if (photos) await checkArchive(photos);
 
     const id = randomUUID();
-    await this.files.save(id, { sheet: input.sheet.bytes, photos });
+    const upload = { sheet: input.sheet.bytes, photos };
+    await this.files.save(id, upload);
     const job: PortalImportRecord = {
       id,
       ownerCode: principal.code,
@@ -70,7 +71,7 @@ export class StartPortalImportUseCase {
       error: null,
     };
     await this.store.create(job);
-    void this.runner.start(id);
+    void this.runner.start(id, upload);
     return toPortalImportJob(job);
   }
 }
