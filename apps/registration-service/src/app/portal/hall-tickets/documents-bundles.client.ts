@@ -74,15 +74,21 @@ export class HttpDocumentBundles implements DocumentBundles {
     return parsed.data.data;
   }
 
-  private async call(path: string, init: RequestInit = {}, timeout = true): Promise<Response> {
+  /** `wholeBody`: the timeout covers the answer's body too; otherwise (a file, streamed for as long as it takes) only its headers. */
+  private async call(path: string, init: RequestInit = {}, wholeBody = true): Promise<Response> {
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(new Error(`no answer within ${TIMEOUT_MS} ms`)), TIMEOUT_MS);
+    timer.unref(); // once the body is read, its firing changes nothing
     try {
-      return await fetch(`${this.config.DOCUMENTS_SERVICE_URL}${path}`, {
+      const response = await fetch(`${this.config.DOCUMENTS_SERVICE_URL}${path}`, {
         ...init,
         headers: { ...(init.headers as Record<string, string> | undefined), 'x-internal-token': this.config.INTERNAL_API_TOKEN },
-        // a file streams for as long as it takes; only its first byte is awaited here
-        signal: timeout ? AbortSignal.timeout(TIMEOUT_MS) : undefined,
+        signal: abort.signal,
       });
+      if (!wholeBody) clearTimeout(timer);
+      return response;
     } catch (error) {
+      clearTimeout(timer);
       this.logger.warn(`documents-service did not answer ${path}: ${errorMessage(error)}`);
       throw new ServiceUnavailableException(PORTAL_HALL_TICKET_MESSAGES.unavailable);
     }
