@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import { createHttpClient, HttpError, type HttpClient, type QueryValue } from '@kbe/api-client';
 import {
   API_PATHS,
+  CORRECTION_PATHS,
   DATA_RIGHTS_API_PATHS,
   toBracketedFields,
   type AdminCandidateDetail,
@@ -23,6 +24,11 @@ import {
   type CandidateRegistration,
   type ContactInboxData,
   type ContactInboxQuery,
+  type CorrectionApproval,
+  type CorrectionQueue,
+  type CorrectionQueueQuery,
+  type CorrectionRejection,
+  type CorrectionView,
   type DataRequestQueue,
   type DataRequestQueueQuery,
   type DataRequestResolution,
@@ -87,6 +93,12 @@ export interface AdminApi {
   resolveDataRequest(id: string, resolution: DataRequestResolution): Promise<DataRequestView>;
   retention(): Promise<RetentionReport>;
   setResultsDate(resultsPublishedOn: string): Promise<RetentionReport>;
+  /** Corrections of pupils' details asked by schools and mentors (issue 27), open first, with the open count. */
+  corrections(query: CorrectionQueueQuery, signal?: AbortSignal): Promise<CorrectionQueue>;
+  correction(id: string, signal?: AbortSignal): Promise<CorrectionView>;
+  /** The record takes the new values; answers the server's message with the decided request. */
+  approveCorrection(id: string, input: CorrectionApproval): Promise<{ message: string; correction: CorrectionView }>;
+  rejectCorrection(id: string, input: CorrectionRejection): Promise<{ message: string; correction: CorrectionView }>;
 }
 
 export interface AdminApiOptions {
@@ -216,6 +228,18 @@ export function createAdminApi(options: AdminApiOptions = {}): AdminApi {
       authed(async () =>
         data(await client.request<ApiSuccess<RetentionReport>>(DATA_RIGHTS_API_PATHS.adminResultsDate, { method: 'PUT', body: { resultsPublishedOn } })),
       ),
+    corrections: (q, signal) => authed(async () => data(await client.get<ApiSuccess<CorrectionQueue>>(CORRECTION_PATHS.admin, { query: query(q), signal }))),
+    correction: (id, signal) => authed(async () => data(await client.get<ApiSuccess<CorrectionView>>(CORRECTION_PATHS.adminOne(id), { signal }))),
+    approveCorrection: (id, input) =>
+      authed(async () => {
+        const answer = await client.post<ApiSuccess<CorrectionView>>(CORRECTION_PATHS.adminApprove(id), input);
+        return { message: answer.message, correction: answer.data };
+      }),
+    rejectCorrection: (id, input) =>
+      authed(async () => {
+        const answer = await client.post<ApiSuccess<CorrectionView>>(CORRECTION_PATHS.adminReject(id), input);
+        return { message: answer.message, correction: answer.data };
+      }),
   };
 }
 

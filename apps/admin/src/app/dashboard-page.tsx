@@ -16,8 +16,9 @@ import { SmsTab } from './sms-tab';
 const AuditTab = lazy(() => import('./audit-tab'));
 const MessagesTab = lazy(() => import('./messages-tab'));
 const PrivacyTab = lazy(() => import('./privacy/privacy-tab'));
+const CorrectionsTab = lazy(() => import('./corrections/corrections-tab'));
 
-export type DashboardTab = 'dashboard' | 'candidates' | 'mentors' | 'schools' | 'certificates' | 'sms' | 'privacy' | 'audit' | 'messages';
+export type DashboardTab = 'dashboard' | 'candidates' | 'mentors' | 'schools' | 'certificates' | 'sms' | 'corrections' | 'privacy' | 'audit' | 'messages';
 
 /** /admin/dashboard (spec section 2): welcome header with Logout, then the tabs. */
 export function DashboardPage() {
@@ -64,6 +65,7 @@ export function DashboardPage() {
             <TabsTrigger value="schools">Schools</TabsTrigger>
             <TabsTrigger value="certificates">Certificates</TabsTrigger>
             <TabsTrigger value="sms">SMS Notifications</TabsTrigger>
+            <TabsTrigger value="corrections">Corrections</TabsTrigger>
             <TabsTrigger value="privacy">Privacy</TabsTrigger>
             {isAdmin ? <TabsTrigger value="audit">Audit</TabsTrigger> : null}
             {isAdmin ? <TabsTrigger value="messages">Messages</TabsTrigger> : null}
@@ -85,6 +87,11 @@ export function DashboardPage() {
           </TabsContent>
           <TabsContent value="sms">
             <SmsTab />
+          </TabsContent>
+          <TabsContent value="corrections">
+            <Suspense fallback={<p role="status">Loading corrections...</p>}>
+              <CorrectionsTab onOpenDataRequests={() => setTab('privacy')} />
+            </Suspense>
           </TabsContent>
           <TabsContent value="privacy">
             <Suspense fallback={<p role="status">Loading privacy...</p>}>
