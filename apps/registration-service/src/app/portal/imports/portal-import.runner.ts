@@ -148,13 +148,20 @@ export class PortalImportRunner implements OnApplicationBootstrap, OnApplication
           if (Date.now() - lastSave >= SAVE_EVERY_MS) {
             lastSave = Date.now();
             const rows = rowsSoFar();
-            saving = saving.then(() => save({ rows, ...countsOf(rows) }));
+            // a progress save that fails is not the job's end: the next one (or the last) saves it all
+            saving = saving.then(() => save({ rows, ...countsOf(rows) })).catch((error: unknown) => this.logger.warn(`Import ${id}: progress not saved: ${errorMessage(error)}`));
           }
         }
       };
       await Promise.all(Array.from({ length: ROWS_AT_ONCE }, worker));
       await saving;
-      if (!held || this.stopping) return; // another replica goes on (this one's lease lapses)
+      if (!held) return; // another replica holds the job now
+      if (this.stopping) {
+        // the rows done so far, and the lease handed back at once: another replica goes on from here
+        const rows = rowsSoFar();
+        await this.store.save(id, this.instance, new Date(), { rows, ...countsOf(rows) });
+        return;
+      }
       const rows = rowsSoFar();
       await save({ status: 'completed', rows, ...countsOf(rows), finishedAt: this.clock.now() });
       await this.files.remove(id);

@@ -117,7 +117,7 @@ function readDirectory(zip: ZipFile, maxEntries: number): Promise<Entry[]> {
 
 async function inflate(zip: ZipFile, entry: Entry, maxBytes: number): Promise<ZipFileRead> {
   const limit = Math.max(0, maxBytes);
-  // the header says too much already: nothing inflated beyond the first bytes (the type is told by them)
+  // whatever the header says: inflated and counted, at most limit + 1 bytes (their first bytes tell the type)
   const stream: Readable = await zip.openReadStreamPromise(entry);
   const chunks: Buffer[] = [];
   let size = 0;
