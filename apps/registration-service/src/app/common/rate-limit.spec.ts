@@ -122,5 +122,8 @@ describe('rate limits', () => {
     expect(rateLimitTarget('search', { params: { registrationNumber: ' kbe123456abc ' } })).toBe('KBE123456ABC');
     expect(rateLimitTarget('register', { params: {} })).toBeNull();
     expect(rateLimitTarget(undefined, {})).toBeNull();
+    // a portal upload counts per session, as the session guard before it found it
+    expect(rateLimitTarget('portal-import', { portal: { tokenHash: 'ab12' } })).toBe('ab12');
+    expect(rateLimitTarget('portal-import', {})).toBeNull();
   });
 });
