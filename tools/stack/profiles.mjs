@@ -49,6 +49,20 @@ export function developmentProfile(env = process.env) {
     ADMIN_PASSWORD: env.ADMIN_PASSWORD ?? DEV_ADMIN_DEFAULTS.password,
     SMS_PROVIDER: env.SMS_PROVIDER ?? 'console',
     ...openEdition(env),
+    ...openCorrections(env),
+  };
+}
+
+/**
+ * Correction requests are taken in development (and the test stacks built on it): the window opens
+ * a day ago and closes a year ahead, unless the environment sets either end. The edition's own
+ * default (its calendar year) would be closed with the deadline moved a year ahead.
+ */
+export function openCorrections(env, now = new Date()) {
+  const day = 24 * 3600 * 1000;
+  return {
+    EDITION_CORRECTIONS_OPENS_AT: env.EDITION_CORRECTIONS_OPENS_AT || new Date(now.getTime() - day).toISOString(),
+    EDITION_CORRECTIONS_CLOSES_AT: env.EDITION_CORRECTIONS_CLOSES_AT || new Date(now.getTime() + 365 * day).toISOString(),
   };
 }
 

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import { fuzzProfile, openEdition, testProfile } from './profiles.mjs';
+import { fuzzProfile, openCorrections, openEdition, testProfile } from './profiles.mjs';
 
 describe('the development profile edition', () => {
   it('moves the deadline a year ahead and the edition year with it', () => {
@@ -31,6 +31,16 @@ describe('the development profile edition', () => {
       EDITION_HALL_TICKET_HANDOUT_DATE: '2026-11-05',
     });
     assert.equal('EDITION_YEAR' in openEdition({ EDITION_REGISTRATION_DEADLINE: '2026-10-30T23:59:59.999+05:30' }), false);
+  });
+});
+
+describe('the development profile correction window', () => {
+  it('is open now, from a day ago to a year ahead, unless the environment sets its ends', () => {
+    const now = new Date('2026-11-28T10:00:00.000Z');
+    assert.deepEqual(openCorrections({}, now), { EDITION_CORRECTIONS_OPENS_AT: '2026-11-27T10:00:00.000Z', EDITION_CORRECTIONS_CLOSES_AT: '2027-11-28T10:00:00.000Z' });
+    assert.equal(openCorrections({ EDITION_CORRECTIONS_CLOSES_AT: '2026-12-31T23:59:59+05:30' }, now).EDITION_CORRECTIONS_CLOSES_AT, '2026-12-31T23:59:59+05:30');
+    const profile = testProfile('x', { JWT_PRIVATE_KEY: 'k', JWT_PUBLIC_KEYS: 'k', INTERNAL_API_TOKEN: 't', DOCUMENT_SIGNING_SECRET: 's' });
+    assert.ok(Date.parse(profile.EDITION_CORRECTIONS_OPENS_AT) < Date.now() && Date.now() < Date.parse(profile.EDITION_CORRECTIONS_CLOSES_AT));
   });
 });
 
