@@ -76,7 +76,8 @@ describe('rate limits', () => {
     for (let i = 0; i < 500; i++) {
       await http.get(`/candidates/search/KBE${String(100000 + (i % 450))}ABC`).set(carrier).expect(200);
     }
-  });
+    // 620 requests one after another: seconds on a busy machine, beyond jest's default 5 s.
+  }, 30_000);
 
   it('limits searches per candidate code from any address, with a plain Retry-After; other codes go on', async () => {
     const { http } = await start({ RATE_LIMIT_SEARCH_PER_CODE: '3' });
