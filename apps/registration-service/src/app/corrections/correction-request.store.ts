@@ -86,6 +86,8 @@ export const CORRECTION_REQUEST_STORE = Symbol('CORRECTION_REQUEST_STORE');
 const COUNTER = 'correction-requests';
 /** An open marker without its request for this long was left by a failed store. */
 const ABANDONED_MARKER_MS = 60_000;
+/** The `requestId` of an open marker whose request has no number yet. */
+const UNNUMBERED = 'unnumbered';
 export const correctionId = (seq: number) => `CR${String(seq).padStart(6, '0')}`;
 const scopeKey = (scope: { schoolCode: string; mentorCode?: string }) => (scope.mentorCode ? `mentor:${scope.mentorCode}` : `school:${scope.schoolCode}`);
 
@@ -104,27 +106,37 @@ export class MongoCorrectionRequestStore implements CorrectionRequestStore {
   ) {}
 
   async create(request: NewCorrection): Promise<CorrectionRecord | 'open-request'> {
+    // the candidate's open marker first: its unique `_id` is the one-open-request rule, and a
+    // refused request takes no number; a marker whose request was never stored (a crash between
+    // the statements) is taken over once it is older than any store takes
+    if (!(await this.claimOpenMarker(request))) return 'open-request';
     const counter = await this.counters.findOneAndUpdate({ _id: COUNTER }, { $inc: { seq: 1 } }, { upsert: true, returnDocument: 'after' }).lean().exec();
     const id = correctionId(counter.seq);
-    // the candidate's open marker first: its unique `_id` is the one-open-request rule; a marker
-    // whose request was never stored (a crash between the two) is repaired when read (`find`)
-    try {
-      await this.open.create({ _id: request.candidateCode, requestId: id, requestedAt: request.requestedAt });
-    } catch (error) {
-      if (!isDuplicateKeyError(error)) throw error;
-      const held = await this.open.findOne({ _id: request.candidateCode }).lean().exec();
-      if (!held || (await this.requests.exists({ _id: held.requestId }))) return 'open-request';
-      // a marker whose request was never stored: taken over once it is older than any store takes
-      if (request.requestedAt.getTime() - held.requestedAt.getTime() < ABANDONED_MARKER_MS) return 'open-request';
-      const taken = await this.open.updateOne({ _id: request.candidateCode, requestId: held.requestId }, { $set: { requestId: id, requestedAt: request.requestedAt } }).exec();
-      if (taken.matchedCount === 0) return 'open-request';
-    }
+    await this.open.updateOne({ _id: request.candidateCode }, { $set: { requestId: id } }).exec();
     const doc: CorrectionRequestDocument = { _id: id, ...request, status: 'open', decidedAt: null, decidedBy: null, reason: null };
     for (const key of [scopeKey({ schoolCode: request.schoolCode }), scopeKey({ schoolCode: request.schoolCode, mentorCode: request.mentorCode })]) {
       await this.scopes.updateOne({ _id: key }, { $addToSet: { ids: id } }, { upsert: true }).exec();
     }
     await this.requests.create(doc);
     return recordOf(doc);
+  }
+
+  /** Takes the candidate's open marker for a new request; false when another request holds it. */
+  private async claimOpenMarker(request: NewCorrection): Promise<boolean> {
+    try {
+      await this.open.create({ _id: request.candidateCode, requestId: UNNUMBERED, requestedAt: request.requestedAt });
+      return true;
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error;
+    }
+    const held = await this.open.findOne({ _id: request.candidateCode }).lean().exec();
+    if (!held) return false;
+    if (held.requestId !== UNNUMBERED && (await this.requests.exists({ _id: held.requestId }))) return false;
+    if (request.requestedAt.getTime() - held.requestedAt.getTime() < ABANDONED_MARKER_MS) return false;
+    const taken = await this.open
+      .updateOne({ _id: request.candidateCode, requestId: held.requestId, requestedAt: held.requestedAt }, { $set: { requestId: UNNUMBERED, requestedAt: request.requestedAt } })
+      .exec();
+    return taken.matchedCount === 1;
   }
 
   async find(id: string): Promise<CorrectionRecord | null> {
@@ -155,7 +167,7 @@ export class MongoCorrectionRequestStore implements CorrectionRequestStore {
   }
 
   async queue(status: 'open' | 'closed' | 'all', page: number, limit: number): Promise<CorrectionPage & { open: number }> {
-    const openDocs = await this.open.find({}).lean().exec();
+    const openDocs = (await this.open.find({}).lean().exec()).filter((doc) => doc.requestId !== UNNUMBERED);
     const openIds = openDocs.sort((a, b) => a.requestedAt.getTime() - b.requestedAt.getTime() || a.requestId.localeCompare(b.requestId)).map((doc) => doc.requestId);
     let ids: string[] = status === 'closed' ? [] : openIds;
     if (status !== 'open') {

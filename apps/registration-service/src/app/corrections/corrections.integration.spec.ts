@@ -175,6 +175,8 @@ describe('corrections of a pupil’s details: asked in the portal, decided on th
     await http.get(CORRECTION_INTERNAL_PATHS.queue).expect(401);
     await http.get(CORRECTION_INTERNAL_PATHS.queue).set('authorization', `Bearer ${TOKENS.schoolA}`).expect(401);
     const filed = await ask('mentorA2', { candidateCode: PUPIL_A2, changes: { 'educationalDetails.standard': '9th' } }).expect(201);
+    // the refused second request of pupil A1 took no number: the ids stay consecutive (the decided list pages by them)
+    expect(filed.body.data.id).toBe('CR000002');
     const queue = (await http.get(CORRECTION_INTERNAL_PATHS.queue).set(internal).expect(200)).body.data;
     expect(queue).toMatchObject({ open: 2, total: 2, page: 1, limit: 20 });
     expect(queue.items.map((item: { candidateCode: string }) => item.candidateCode)).toEqual([PUPIL_A1, PUPIL_A2]);
