@@ -53,6 +53,13 @@ async function register(images: TestImages): Promise<Registered> {
   return { schoolCode, mentorCode, candidateCode };
 }
 
+/** The text of an element once it matches (the portal's notices and field messages are always there, empty until they say something). */
+async function textWhen(page: Page, testId: string, pattern: RegExp | string): Promise<string> {
+  const element = page.getByTestId(testId).filter({ hasText: pattern });
+  await element.waitFor({ timeout: 30_000 });
+  return element.innerText();
+}
+
 async function openPortal(page: Page): Promise<void> {
   await page.goto(`${baseUrl}${PORTAL_PAGE_PATH}`);
   await waitForInteractive(page, 'schools');
@@ -64,7 +71,7 @@ async function askForCode(page: Page, accountCode: string): Promise<string> {
   await page.getByLabel('School code or mentor code').fill(accountCode.toLowerCase());
   const mark = smsLogMark();
   await page.getByRole('button', { name: 'Send code' }).click();
-  await expect(page.getByTestId('code-sent').innerText()).resolves.toMatch(/^We sent a 6-digit code to \*{6}\d{4}\.$/);
+  expect(await textWhen(page, 'code-sent', /We sent/)).toMatch(/^We sent a 6-digit code to \*{6}\d{4}\.$/);
   return portalCodeFromSmsLog(accountCode, mark);
 }
 
@@ -137,7 +144,7 @@ describe('the school and mentor portal', () => {
     const field = page.getByLabel('6-digit code');
     await field.fill(wrong);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByTestId('otp-error').innerText()).resolves.toBe(PORTAL_MESSAGES.otpWrong);
+    expect(await textWhen(page, 'otp-error', PORTAL_MESSAGES.otpWrong)).toBe(PORTAL_MESSAGES.otpWrong);
     await expect(field.getAttribute('aria-invalid')).resolves.toBe('true');
     await expect(field.inputValue()).resolves.toBe(wrong);
     await expect(page.getByRole('button', { name: /^Send a new code in \d+ seconds?$/ }).isDisabled()).resolves.toBe(true);
@@ -153,11 +160,13 @@ describe('the school and mentor portal', () => {
     await untilListed(page, 'pupil-table');
     const row = page.getByTestId('pupil-table').getByRole('row').filter({ hasText: PUPIL_NAME });
     await expect(row.getByRole('rowheader').innerText()).resolves.toContain(registered.candidateCode);
-    // Category · standard, mentor, consent, fees, photo and signature, hall ticket, certificate
+    // Category · standard, mentor, consent, fees, photo and signature, hall ticket, certificate. The
+    // e2e profile records consent at registration (TEST_DATA_CONSENT); fees are not paid yet.
     const cells = await row.getByRole('cell').allInnerTexts();
-    expect(cells.slice(1)).toEqual([registered.mentorCode, 'Pending', 'Not paid', 'Both present', 'Not yet', 'Not yet']);
+    expect(cells.slice(1)).toEqual([registered.mentorCode, 'Given', 'Not paid', 'Both present', 'Not yet', 'Not yet']);
     await expect(page.getByTestId('count-candidates').innerText()).resolves.toMatch(/Pupils\s*1$/);
-    await expect(page.getByTestId('count-consentPending').innerText()).resolves.toMatch(/Consent pending\s*1$/);
+    await expect(page.getByTestId('count-consentGiven').innerText()).resolves.toMatch(/Consent given\s*1$/);
+    await expect(page.getByTestId('count-consentPending').innerText()).resolves.toMatch(/Consent pending\s*0$/);
     await expect(page.getByTestId('count-missingFiles').innerText()).resolves.toMatch(/Photo or signature missing\s*0$/);
     await expectNoAxeViolations(page, 'school portal overview');
 
@@ -165,7 +174,7 @@ describe('the school and mentor portal', () => {
     await page.getByTestId('no-pupils').waitFor();
     await expect(page.getByTestId('no-pupils').innerText()).resolves.toBe('No pupils match these filters.');
     await page.getByLabel('Fees').selectOption('unpaid');
-    await page.getByLabel('Consent').selectOption('pending');
+    await page.getByLabel('Consent').selectOption('given');
     await page.getByTestId('pupil-table').getByText(PUPIL_NAME).waitFor();
 
     const csv = await downloadBy(page, 'Download CSV');
@@ -206,7 +215,7 @@ describe('the school and mentor portal', () => {
       await signIn(mobile, code, MENTOR_NAME);
       await untilListed(mobile, 'pupil-cards');
       const card = mobile.getByTestId('pupil-cards').getByRole('listitem').filter({ hasText: PUPIL_NAME });
-      await expect(card.innerText()).resolves.toContain('Consent: Pending');
+      await expect(card.innerText()).resolves.toContain('Consent: Given');
       await expect(mobile.getByTestId('pupil-table').isVisible()).resolves.toBe(false);
       // a mentor sees their own pupils: no mentors, no template
       await expect(mobile.getByRole('tab').count()).resolves.toBe(0);
