@@ -1,5 +1,5 @@
 import { PORTAL_IMPORT_COLUMNS, type PortalImportColumn } from '@kbe/contracts';
-import { csvLine } from './portal-csv';
+import { csvLine } from '@kbe/server-csv';
 
 /**
  * The example row of the bulk-registration template: a valid registration (the values of the

@@ -18,10 +18,10 @@ import {
 } from '@kbe/contracts';
 import type { AuthenticatedAdmin } from '@kbe/server-auth';
 import { errorMessage } from '@kbe/server-bootstrap';
+import { csvLine, CsvSyntaxError, parseCsv, type CsvRow } from '@kbe/server-csv';
 import { Readable } from 'node:stream';
 import { AuditLog, type RequestOrigin } from '../../audit/audit-log';
 import { REGISTRATION_CLIENT, type Query, type RegistrationClient } from '../../common/registration.client';
-import { csvLine, parseCsv } from '../csv.util';
 import { FILE_LINK_SIGNER, type FileLinkSigner } from '../file-link.signer';
 
 /** The internal view registration-service answers (list row + registration fields). */
@@ -146,7 +146,13 @@ export class AdminCandidatesUseCase {
 
   /** Applies each CSV row on its own; a bad row is reported with its line and does not stop the others. */
   async importExamAssignments(admin: AuthenticatedAdmin, origin: RequestOrigin, csv: string): Promise<ExamAssignmentImportResult> {
-    const rows = parseCsv(csv);
+    let rows: CsvRow[];
+    try {
+      rows = parseCsv(csv);
+    } catch (error) {
+      if (!(error instanceof CsvSyntaxError)) throw error;
+      return { rows: 0, updated: 0, failed: [{ line: error.line ?? 1, candidateId: '', message: 'This is not a CSV file that can be read: a quote is not closed, or a row is far too long' }] };
+    }
     const header = rows.shift();
     const columns = header?.cells.map((cell) => cell.trim()) ?? [];
     const failed: ExamAssignmentImportResult['failed'] = [];

@@ -12,7 +12,7 @@ import type { AuthenticatedAdmin } from '@kbe/server-auth';
 import { Readable } from 'node:stream';
 import { AuditLog, type RequestOrigin } from '../../audit/audit-log';
 import { REGISTRATION_CLIENT, type Query, type RegistrationClient } from '../../common/registration.client';
-import { csvLine } from '../csv.util';
+import { csvLine } from '@kbe/server-csv';
 
 interface Envelope<T> {
   data: T;

@@ -1,7 +1,7 @@
 import { HttpStatus } from '@nestjs/common';
 import { PORTAL_IMPORT_COLUMNS, PORTAL_IMPORT_LIMITS, PORTAL_IMPORT_MESSAGES, portalImportColumnsMessage } from '@kbe/contracts';
 import ExcelJS from 'exceljs';
-import { csvLine } from '../portal-csv';
+import { csvLine } from '@kbe/server-csv';
 import { IMPORT_TEMPLATE_EXAMPLE, importTemplateCsv } from '../import-template';
 import { ImportRefusedException } from './import-refusal';
 import { parseImportSheet, sheetKindOf, xlsxCellText } from './import-sheet.parser';

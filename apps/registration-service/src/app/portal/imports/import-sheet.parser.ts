@@ -1,6 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
 import { PORTAL_IMPORT_COLUMNS, PORTAL_IMPORT_LIMITS, PORTAL_IMPORT_MESSAGES, portalImportColumnsMessage, type PortalImportColumn } from '@kbe/contracts';
-import { parse as parseCsv } from 'csv-parse/sync';
+import { CsvSyntaxError, parseCsv } from '@kbe/server-csv';
 import ExcelJS from 'exceljs';
 import { ImportRefusedException } from './import-refusal';
 import { ZipArchive, ZipLimitError } from './zip-archive';
@@ -57,21 +57,13 @@ interface SheetTable {
 }
 
 function csvTable(bytes: Buffer): SheetTable {
-  let records: Array<{ record: string[]; info: { lines: number } }>;
   try {
-    records = parseCsv(bytes, {
-      bom: true,
-      info: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      // every column of one line together stays well under this; a runaway quote does not
-      max_record_size: 64 * 1024,
-    }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
+    // every column of one line together stays well under this; a runaway quote does not
+    return { lines: parseCsv(bytes, { maxRowLength: 64 * 1024 }) };
   } catch (error) {
-    const line = (error as { lines?: unknown }).lines;
-    throw new ImportRefusedException('file', typeof line === 'number' ? `${PORTAL_IMPORT_MESSAGES.fileUnreadable} (line ${line})` : PORTAL_IMPORT_MESSAGES.fileUnreadable);
+    if (!(error instanceof CsvSyntaxError)) throw error;
+    throw new ImportRefusedException('file', error.line ? `${PORTAL_IMPORT_MESSAGES.fileUnreadable} (line ${error.line})` : PORTAL_IMPORT_MESSAGES.fileUnreadable);
   }
-  return { lines: records.map(({ record, info }) => ({ line: info.lines, cells: record })) };
 }
 
 async function xlsxTable(bytes: Buffer): Promise<SheetTable> {

@@ -4,7 +4,7 @@ import { UnreadableImageError, type ImageNormalizer } from '../../candidates/ima
 import type { CandidateSubmissionInput, RegisterCandidateUseCase } from '../../candidates/usecases/register-candidate.usecase';
 import type { MentorRecord, MentorRepository } from '../../mentors/mentor.repository';
 import { IMPORT_TEMPLATE_EXAMPLE } from '../import-template';
-import { csvLine } from '../portal-csv';
+import { csvLine } from '@kbe/server-csv';
 import type { PortalImportFiles, PortalImportUpload } from './portal-import.files';
 import { PortalImportRunner } from './portal-import.runner';
 import type { PortalImportProgress, PortalImportRecord, PortalImportStore } from './portal-import.store';

@@ -25,7 +25,7 @@ import { AppModule } from '../../app.module';
 import { smsCodeIn, startNotifications } from '../../consent/testing/guardian-sms.fixture';
 import { registrationEnvSchema, SERVICE_NAME } from '../../registration.config';
 import { IMPORT_TEMPLATE_EXAMPLE } from '../import-template';
-import { csvLine } from '../portal-csv';
+import { csvLine } from '@kbe/server-csv';
 import { PORTAL_IMPORT_FILES, type PortalImportFiles } from './portal-import.files';
 import { PortalImportRunner } from './portal-import.runner';
 import { zipOf, type ZipEntryInput } from './testing/zip-writer';

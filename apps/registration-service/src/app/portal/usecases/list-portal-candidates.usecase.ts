@@ -10,7 +10,7 @@ import { pageRequest, paginationOf } from '../../common/pagination';
 import type { CandidateListQuery } from '../../candidates/candidate.repository';
 import { CandidateDirectory } from '../../candidates/directory/candidate-directory';
 import type { DirectoryEntry } from '../../candidates/directory/directory-entry';
-import { csvLine } from '../portal-csv';
+import { csvLine } from '@kbe/server-csv';
 import { portalScopeOf, type PortalPrincipal } from '../portal-session';
 
 /** Rows per keyset page of the CSV export. */

@@ -1,4 +1,4 @@
-import { csvCell, csvLine, parseCsv } from './csv.util';
+import { csvCell, csvLine, CsvSyntaxError, parseCsv } from './csv';
 
 describe('csvCell: one cell of an export a spreadsheet opens', () => {
   it.each([
@@ -48,5 +48,30 @@ describe('parseCsv: an uploaded sheet', () => {
   it('reads what csvLine wrote back to the same values (formula marks aside)', () => {
     const values = ['Patil, Aarav', 'He said "yes"', 'two\nlines', 'आरव'];
     expect(parseCsv(csvLine(values))).toEqual([{ line: 1, cells: values }]);
+  });
+
+  it('reads CR line ends and a mix of CRLF and LF as a hand-edited sheet has them', () => {
+    expect(parseCsv('a,b\rc,d\r\ne,f\ng,h')).toEqual([
+      { line: 1, cells: ['a', 'b'] },
+      { line: 2, cells: ['c', 'd'] },
+      { line: 3, cells: ['e', 'f'] },
+      { line: 4, cells: ['g', 'h'] },
+    ]);
+  });
+
+  it('refuses an unclosed quote with the line where reading stopped', () => {
+    let error: unknown;
+    try {
+      parseCsv('a,b\n"c,d\ne,f');
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(CsvSyntaxError);
+    expect((error as CsvSyntaxError).line).toBeGreaterThanOrEqual(2);
+  });
+
+  it('stops a runaway row at the longest a row may be', () => {
+    expect(() => parseCsv(`a,"${'x'.repeat(200)}"\n`, { maxRowLength: 100 })).toThrow(CsvSyntaxError);
+    expect(parseCsv(`a,"${'x'.repeat(50)}"\n`, { maxRowLength: 100 })).toEqual([{ line: 1, cells: ['a', 'x'.repeat(50)] }]);
   });
 });
