@@ -29,6 +29,8 @@ export interface PortalApi {
   exportCsv(filters: PortalFilters): Promise<Blob>;
   /** `GET /api/portal/imports/template.csv`: the bulk-registration columns. */
   importTemplate(): Promise<Blob>;
+  /** The session's client for the lazily loaded screens (portal-work-api.ts): the bearer token; a 401 ends the session. */
+  readonly client: HttpClient;
 }
 
 export interface PortalApiOptions {
@@ -67,6 +69,12 @@ export function createPortalApi({ fetch, session = createPortalSessionStore() }:
 
   return {
     session,
+    client: {
+      request: (path, options) => signedIn(() => client.request(path, options)),
+      get: (path, options) => signedIn(() => client.get(path, options)),
+      post: (path, body, options) => signedIn(() => client.post(path, body, options)),
+      patch: (path, body, options) => signedIn(() => client.patch(path, body, options)),
+    },
     async sendCode(code) {
       return dataOf(await client.post<{ data?: PortalOtpSent }>(PORTAL_PATHS.otp, { code }), 'answer');
     },

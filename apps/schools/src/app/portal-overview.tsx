@@ -5,6 +5,7 @@ import type { PortalCandidateList, PortalCounts, PortalMentorRow, PortalSession 
 import { useSchoolsMessages, type SchoolsMessageKey } from '../i18n/schools.catalogue';
 import { usePortalApi } from './portal-api';
 import { failureText } from './portal-errors';
+import { PortalSectionNav, PortalSectionScreen, type PortalSection } from './portal-sections';
 import { PupilList } from './pupil-list';
 import { saveBlob } from './save-file';
 
@@ -32,6 +33,7 @@ export function PortalOverview({ session }: { session: PortalSession }) {
   const [mentors, setMentors] = useState<PortalMentorRow[] | undefined>(school ? [] : undefined);
   const [mentorsError, setMentorsError] = useState<string | null>(null);
   const [signingOut, setSigningOut] = useState(false);
+  const [section, setSection] = useState<PortalSection>('overview');
 
   useEffect(() => {
     if (!school) return undefined;
@@ -74,6 +76,11 @@ export function PortalOverview({ session }: { session: PortalSession }) {
         </Button>
       </header>
 
+      <PortalSectionNav section={section} onSection={setSection} />
+      {section === 'overview' ? null : <PortalSectionScreen section={section} />}
+
+      {/* The overview stays mounted under the other sections: its filters and page are kept. */}
+      <div hidden={section !== 'overview'} className="flex flex-col gap-6">
       <section aria-labelledby={`${ids}-counts`}>
         <h2 id={`${ids}-counts`} className="sr-only">
           {t('counts.title')}
@@ -106,6 +113,7 @@ export function PortalOverview({ session }: { session: PortalSession }) {
       )}
 
       {school ? <ImportTemplate /> : null}
+      </div>
     </div>
   );
 }
