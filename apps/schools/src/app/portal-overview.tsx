@@ -80,7 +80,7 @@ export function PortalOverview({ session }: { session: PortalSession }) {
       {section === 'overview' ? null : <PortalSectionScreen section={section} />}
 
       {/* The overview stays mounted under the other sections: its filters and page are kept. */}
-      <div hidden={section !== 'overview'} className="flex flex-col gap-6">
+      <div hidden={section !== 'overview'} className={section === 'overview' ? 'flex flex-col gap-6' : 'hidden'}>
       <section aria-labelledby={`${ids}-counts`}>
         <h2 id={`${ids}-counts`} className="sr-only">
           {t('counts.title')}

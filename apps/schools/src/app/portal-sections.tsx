@@ -3,11 +3,12 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { useSchoolsMessages } from '../i18n/schools.catalogue';
 
 /** The parts of the signed-in portal: the overview (pupils, and a school's mentors) and the screens loaded on demand. */
-export const PORTAL_SECTIONS = ['overview', 'imports'] as const;
+export const PORTAL_SECTIONS = ['overview', 'imports', 'hallTickets'] as const;
 export type PortalSection = (typeof PORTAL_SECTIONS)[number];
 
 // Each screen is its own chunk, loaded when it is first opened (never with the sign-in page).
 const BulkRegistration = lazy(() => import(/* webpackChunkName: "portal-imports" */ './bulk-registration'));
+const HallTickets = lazy(() => import(/* webpackChunkName: "portal-hall-tickets" */ './hall-tickets'));
 
 /**
  * The portal's sections as a row of buttons (the current one `aria-current`); a navigation
@@ -40,5 +41,6 @@ export function PortalSectionScreen({ section }: { section: Exclude<PortalSectio
   const t = useSchoolsMessages();
   let screen: ReactNode = null;
   if (section === 'imports') screen = <BulkRegistration />;
+  if (section === 'hallTickets') screen = <HallTickets />;
   return <Suspense fallback={<p aria-live="polite">{t('sections.loading')}</p>}>{screen}</Suspense>;
 }
