@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Alert, AlertDescription, Badge, Button, Tabs, TabsContent, TabsList, TabsTrigger } from '@kbe/ui';
-import type { PortalCandidateList, PortalCounts, PortalMentorRow, PortalSession } from '@kbe/contracts/zod-free';
+import type { PortalCandidateList, PortalCandidateRow, PortalCounts, PortalMentorRow, PortalSession } from '@kbe/contracts/zod-free';
 
 import { useSchoolsMessages, type SchoolsMessageKey } from '../i18n/schools.catalogue';
 import { usePortalApi } from './portal-api';
@@ -34,6 +34,11 @@ export function PortalOverview({ session }: { session: PortalSession }) {
   const [mentorsError, setMentorsError] = useState<string | null>(null);
   const [signingOut, setSigningOut] = useState(false);
   const [section, setSection] = useState<PortalSection>('overview');
+  const [correcting, setCorrecting] = useState<PortalCandidateRow | null>(null);
+  const onCorrect = useCallback((pupil: PortalCandidateRow) => {
+    setCorrecting(pupil);
+    setSection('corrections');
+  }, []);
 
   useEffect(() => {
     if (!school) return undefined;
@@ -55,7 +60,7 @@ export function PortalOverview({ session }: { session: PortalSession }) {
     void api.signOut();
   };
 
-  const pupils = <PupilList code={session.code} mentors={mentors} onList={onList} />;
+  const pupils = <PupilList code={session.code} mentors={mentors} onList={onList} onCorrect={onCorrect} />;
 
   return (
     <div className="flex flex-col gap-6">
@@ -77,7 +82,7 @@ export function PortalOverview({ session }: { session: PortalSession }) {
       </header>
 
       <PortalSectionNav section={section} onSection={setSection} />
-      {section === 'overview' ? null : <PortalSectionScreen section={section} />}
+      {section === 'overview' ? null : <PortalSectionScreen section={section} pupil={correcting} />}
 
       {/* The overview stays mounted under the other sections: its filters and page are kept. */}
       <div hidden={section !== 'overview'} className={section === 'overview' ? 'flex flex-col gap-6' : 'hidden'}>

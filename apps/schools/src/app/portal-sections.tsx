@@ -1,14 +1,16 @@
 import { lazy, Suspense, type ReactNode } from 'react';
+import type { PortalCandidateRow } from '@kbe/contracts/zod-free';
 
 import { useSchoolsMessages } from '../i18n/schools.catalogue';
 
 /** The parts of the signed-in portal: the overview (pupils, and a school's mentors) and the screens loaded on demand. */
-export const PORTAL_SECTIONS = ['overview', 'imports', 'hallTickets'] as const;
+export const PORTAL_SECTIONS = ['overview', 'imports', 'hallTickets', 'corrections'] as const;
 export type PortalSection = (typeof PORTAL_SECTIONS)[number];
 
 // Each screen is its own chunk, loaded when it is first opened (never with the sign-in page).
 const BulkRegistration = lazy(() => import(/* webpackChunkName: "portal-imports" */ './bulk-registration'));
 const HallTickets = lazy(() => import(/* webpackChunkName: "portal-hall-tickets" */ './hall-tickets'));
+const Corrections = lazy(() => import(/* webpackChunkName: "portal-corrections" */ './corrections'));
 
 /**
  * The portal's sections as a row of buttons (the current one `aria-current`); a navigation
@@ -36,11 +38,12 @@ export function PortalSectionNav({ section, onSection }: { section: PortalSectio
   );
 }
 
-/** The screen of a section other than the overview, loaded on demand. */
-export function PortalSectionScreen({ section }: { section: Exclude<PortalSection, 'overview'> }) {
+/** The screen of a section other than the overview, loaded on demand (`pupil`: the one chosen for a correction). */
+export function PortalSectionScreen({ section, pupil = null }: { section: Exclude<PortalSection, 'overview'>; pupil?: PortalCandidateRow | null }) {
   const t = useSchoolsMessages();
   let screen: ReactNode = null;
   if (section === 'imports') screen = <BulkRegistration />;
   if (section === 'hallTickets') screen = <HallTickets />;
+  if (section === 'corrections') screen = <Corrections pupil={pupil} />;
   return <Suspense fallback={<p aria-live="polite">{t('sections.loading')}</p>}>{screen}</Suspense>;
 }

@@ -4,6 +4,7 @@ import { CONSENT_STATUSES, KBE_CATEGORIES, type PortalCandidateList, type Portal
 import type { CandidateFeesFilter, ReleasedFilter } from '@kbe/contracts';
 
 import { useSchoolsMessages, type SchoolsMessageKey } from '../i18n/schools.catalogue';
+import { CorrectButton } from './correct-button';
 import { usePortalApi } from './portal-api';
 import { failureText } from './portal-errors';
 import { NO_FILTERS, SEARCH_DEBOUNCE_MS, type PortalFilters } from './portal-query';
@@ -29,10 +30,12 @@ export interface PupilListProps {
   mentors?: PortalMentorRow[];
   /** The latest answer's counts and totals, for the cards above the list (a stable function: a new one asks again). */
   onList(list: PortalCandidateList): void;
+  /** "Ask for a correction" beside each pupil (the Corrections section for that pupil); none when missing. */
+  onCorrect?(pupil: PortalCandidateRow): void;
 }
 
 /** The pupils of a school or mentor: filters, a debounced search, a table (cards on a phone), pages, CSV export. */
-export function PupilList({ code, mentors, onList }: PupilListProps) {
+export function PupilList({ code, mentors, onList, onCorrect }: PupilListProps) {
   const api = usePortalApi();
   const t = useSchoolsMessages();
   const ids = useId();
@@ -191,6 +194,7 @@ export function PupilList({ code, mentors, onList }: PupilListProps) {
                 <div className="mt-2 flex flex-wrap gap-1.5">
                   <StatusBadges pupil={pupil} labelled />
                 </div>
+                {onCorrect ? <CorrectButton pupil={pupil} onCorrect={onCorrect} /> : null}
               </li>
             ))}
           </ul>
@@ -215,6 +219,7 @@ export function PupilList({ code, mentors, onList }: PupilListProps) {
                     <th scope="row" className="p-2 font-normal">
                       <span className="block font-semibold text-slate-900">{pupil.name}</span>
                       <span className="font-mono text-xs text-slate-700">{pupil.candidateCode}</span>
+                      {onCorrect ? <CorrectButton pupil={pupil} onCorrect={onCorrect} /> : null}
                     </th>
                     <td className="p-2">
                       {pupil.category} · {pupil.standard}
