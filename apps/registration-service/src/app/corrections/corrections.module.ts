@@ -23,7 +23,7 @@ import { RequestCorrectionUseCase } from './usecases/request-correction.usecase'
 /**
  * Corrections of a pupil's details (issue 27): asked by the school or mentor in the portal (its
  * session guard, from PortalModule), decided by an admin through admin-service (internal API),
- * carried out by the admin edit's use case. Requests in `correction_requests` (docs/school-portal.md).
+ * carried out by the admin edit's use case. Requests in `correction_requests` (docs/corrections.md).
  */
 @Module({
   imports: [

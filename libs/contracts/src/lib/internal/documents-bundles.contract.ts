@@ -2,7 +2,7 @@
  * documents-service's bundles (internal API, `x-internal-token`, never routed by the edge): one PDF
  * of many candidates' hall tickets, in the order given, built as a job and stored under the
  * caller's key. registration-service's portal asks for a class's hall tickets this way
- * (docs/school-portal.md). Both sides parse with these schemas.
+ * (docs/school-portal-jobs.md). Both sides parse with these schemas.
  */
 import { z } from 'zod';
 import { CANDIDATE_CODE_PATTERN } from '../registration-code.util';

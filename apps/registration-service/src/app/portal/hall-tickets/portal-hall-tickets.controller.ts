@@ -22,7 +22,7 @@ const jobIdParam = new ZodValidationPipe(z.string().regex(CLASS_HALL_TICKETS_JOB
 const jobIdDoc = { name: 'id', description: 'The job id answered by POST /api/portal/hall-tickets.', schema: { type: 'string', pattern: CLASS_HALL_TICKETS_JOB_ID.source } } as const;
 
 /**
- * The class's hall tickets (docs/school-portal.md): one PDF with every released hall ticket of
+ * The class's hall tickets (docs/school-portal-jobs.md): one PDF with every released hall ticket of
  * the school's (or mentor's) pupils, made as a job at documents-service and kept while nothing
  * changes.
  */

@@ -29,7 +29,7 @@ import { StartPortalImportUseCase } from './start-portal-import.usecase';
 const SHEET_TYPES = ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'];
 
 /**
- * Bulk registration by a signed-in school or mentor (docs/school-portal.md): a sheet of pupils
+ * Bulk registration by a signed-in school or mentor (docs/school-portal-jobs.md): a sheet of pupils
  * (the template's columns) and a ZIP of their photos and signatures, checked row by row with the
  * public form's rules (a dry run) or registered (an import), as a background job.
  */
