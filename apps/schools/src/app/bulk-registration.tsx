@@ -3,6 +3,7 @@ import { HttpError } from '@kbe/api-client';
 import { Alert, AlertDescription, Badge, Button, Input, Label, type BadgeProps } from '@kbe/ui';
 import type { PortalImportJob, PortalImportRow, PortalImportRowStatus, PortalImportSummary } from '@kbe/contracts/zod-free';
 
+import { usePortalScreensMessages } from '../i18n/portal-screens.catalogue';
 import { useSchoolsMessages } from '../i18n/schools.catalogue';
 import { JOB_POLL_MS, JobProgress, useJobStatus, usePolling } from './job-progress';
 import { usePortalApi } from './portal-api';
@@ -34,7 +35,8 @@ const ROW_VARIANT: Record<PortalImportRowStatus, BadgeProps['variant']> = {
  */
 export function BulkRegistration({ pollMs = JOB_POLL_MS }: { pollMs?: number }) {
   const api = usePortalApi();
-  const t = useSchoolsMessages();
+  const t = usePortalScreensMessages();
+  const tSchools = useSchoolsMessages();
   const jobStatus = useJobStatus();
   const ids = useId();
   const [sheet, setSheet] = useState<File | null>(null);
@@ -63,7 +65,7 @@ export function BulkRegistration({ pollMs = JOB_POLL_MS }: { pollMs?: number }) 
       setJob(next);
       if (!running(next)) loadRecent();
     },
-    (failure) => setError(failureText(failure, t)),
+    (failure) => setError(failureText(failure, tSchools)),
   );
 
   const send = async (dryRun: boolean) => {
@@ -76,7 +78,7 @@ export function BulkRegistration({ pollMs = JOB_POLL_MS }: { pollMs?: number }) 
       setJob(started);
       if (!running(started)) loadRecent();
     } catch (failure) {
-      setError(uploadFailure(failure, t));
+      setError(uploadFailure(failure, tSchools));
     } finally {
       setSending(false);
     }
@@ -88,7 +90,7 @@ export function BulkRegistration({ pollMs = JOB_POLL_MS }: { pollMs?: number }) 
     try {
       saveBlob(await api.importTemplate(), 'bulk-registration-template.csv');
     } catch (failure) {
-      setError(failureText(failure, t));
+      setError(failureText(failure, tSchools));
     } finally {
       setTemplateBusy(false);
     }
@@ -105,7 +107,7 @@ export function BulkRegistration({ pollMs = JOB_POLL_MS }: { pollMs?: number }) 
       <p className="text-slate-800">{t('imports.text')}</p>
       <div>
         <Button type="button" variant="outline" disabled={templateBusy} aria-busy={templateBusy} onClick={() => void downloadTemplate()}>
-          {t('template.button')}
+          {tSchools('template.button')}
         </Button>
       </div>
 
@@ -198,7 +200,7 @@ export function BulkRegistration({ pollMs = JOB_POLL_MS }: { pollMs?: number }) 
 }
 
 function ImportReport({ job, statusText }: { job: PortalImportJob; statusText: string }) {
-  const t = useSchoolsMessages();
+  const t = usePortalScreensMessages();
   const ids = useId();
   const dryRun = String(job.dryRun);
   return (
@@ -230,7 +232,7 @@ function ImportReport({ job, statusText }: { job: PortalImportJob; statusText: s
 }
 
 function ImportRowCard({ row }: { row: PortalImportRow }) {
-  const t = useSchoolsMessages();
+  const t = usePortalScreensMessages();
   return (
     <li className="rounded-lg border border-slate-300 bg-white p-3 text-sm" data-testid={`import-row-${row.row}`}>
       <p className="flex flex-wrap items-center gap-2 text-slate-900">

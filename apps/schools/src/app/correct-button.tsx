@@ -1,10 +1,10 @@
 import type { PortalCandidateRow } from '@kbe/contracts/zod-free';
 
-import { useSchoolsMessages } from '../i18n/schools.catalogue';
+import { usePortalScreensMessages } from '../i18n/portal-screens.catalogue';
 
 /** A pupil's "Ask for a correction" in the overview (its row, its card): opens the Corrections section for that pupil. */
 export function CorrectButton({ pupil, onCorrect }: { pupil: PortalCandidateRow; onCorrect(pupil: PortalCandidateRow): void }) {
-  const t = useSchoolsMessages();
+  const t = usePortalScreensMessages();
   return (
     <button
       type="button"

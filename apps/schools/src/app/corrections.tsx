@@ -12,7 +12,8 @@ import {
   type PortalCandidateRow,
 } from '@kbe/contracts/zod-free';
 
-import { useSchoolsMessages, type SchoolsTranslate } from '../i18n/schools.catalogue';
+import { usePortalScreensMessages, type PortalScreensTranslate } from '../i18n/portal-screens.catalogue';
+import { useSchoolsMessages } from '../i18n/schools.catalogue';
 import { usePortalApi } from './portal-api';
 import { failureText } from './portal-errors';
 import { corrections as listCorrections, fieldErrorsOf, requestCorrection } from './portal-work-api';
@@ -32,7 +33,7 @@ function valuesOf(pupil: PortalCandidateRow | null): Partial<Record<CorrectableF
 
 const STATUS_VARIANT: Record<CorrectionStatus, BadgeProps['variant']> = { open: 'accent', approved: 'success', rejected: 'destructive' };
 
-function valueText(value: CorrectionValue, t: SchoolsTranslate): string {
+function valueText(value: CorrectionValue, t: PortalScreensTranslate): string {
   if (value === null || value === '') return t('corrections.empty');
   if (typeof value === 'boolean') return t('corrections.orphan', { value: value ? 'yes' : 'no' });
   return value;
@@ -44,7 +45,8 @@ function valueText(value: CorrectionValue, t: SchoolsTranslate): string {
  */
 export function Corrections({ pupil = null }: { pupil?: PortalCandidateRow | null }) {
   const api = usePortalApi();
-  const t = useSchoolsMessages();
+  const t = usePortalScreensMessages();
+  const tSchools = useSchoolsMessages();
   const ids = useId();
   const [candidateCode, setCandidateCode] = useState(pupil?.candidateCode ?? '');
   const [values, setValues] = useState<Partial<Record<CorrectableField, string>>>(() => valuesOf(pupil));
@@ -73,7 +75,7 @@ export function Corrections({ pupil = null }: { pupil?: PortalCandidateRow | nul
         setList(answer.items);
         setListError(null);
       })
-      .catch((failure: unknown) => setListError(failureText(failure, t)));
+      .catch((failure: unknown) => setListError(failureText(failure, tSchools)));
   }, [api, t]);
 
   useEffect(() => loadList(), [loadList]);
@@ -107,7 +109,7 @@ export function Corrections({ pupil = null }: { pupil?: PortalCandidateRow | nul
       setFieldErrors(byField);
       // 400: the messages beside their fields (and the others above); 409: the window, or a request already open.
       const unplaced = Object.entries(byField).filter(([field]) => !field.startsWith('changes.') && field !== 'note' && field !== 'candidateCode');
-      if (Object.keys(byField).length === 0 || !(failure instanceof HttpError)) setError(failureText(failure, t));
+      if (Object.keys(byField).length === 0 || !(failure instanceof HttpError)) setError(failureText(failure, tSchools));
       else if (unplaced.length > 0) setError(unplaced.map(([, message]) => message).join(' '));
       else setError(t('corrections.fix'));
     } finally {

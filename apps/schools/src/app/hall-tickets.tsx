@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Alert, AlertDescription, Button } from '@kbe/ui';
 import type { ClassHallTicketsJob } from '@kbe/contracts/zod-free';
 
+import { usePortalScreensMessages } from '../i18n/portal-screens.catalogue';
 import { useSchoolsMessages } from '../i18n/schools.catalogue';
 import { JOB_POLL_MS, JobProgress, useJobStatus, usePolling } from './job-progress';
 import { usePortalApi } from './portal-api';
@@ -17,7 +18,8 @@ const running = (job: ClassHallTicketsJob | null): boolean => job !== null && (j
  */
 export function HallTickets({ pollMs = JOB_POLL_MS }: { pollMs?: number }) {
   const api = usePortalApi();
-  const t = useSchoolsMessages();
+  const t = usePortalScreensMessages();
+  const tSchools = useSchoolsMessages();
   const jobStatus = useJobStatus();
   const ids = useId();
   const [job, setJob] = useState<ClassHallTicketsJob | null>(null);
@@ -32,7 +34,7 @@ export function HallTickets({ pollMs = JOB_POLL_MS }: { pollMs?: number }) {
     async () => {
       if (jobId) setJob(await hallTicketsJob(api.client, jobId));
     },
-    (failure) => setError(failureText(failure, t)),
+    (failure) => setError(failureText(failure, tSchools)),
   );
 
   const request = async () => {
@@ -42,7 +44,7 @@ export function HallTickets({ pollMs = JOB_POLL_MS }: { pollMs?: number }) {
       setJob(await requestHallTickets(api.client));
     } catch (failure) {
       // 409: none of the pupils has a released hall ticket (the server says so).
-      setError(failureText(failure, t));
+      setError(failureText(failure, tSchools));
     } finally {
       setAsking(false);
     }
@@ -55,7 +57,7 @@ export function HallTickets({ pollMs = JOB_POLL_MS }: { pollMs?: number }) {
     try {
       saveBlob(await hallTicketsFile(api.client, job.id), job.fileName);
     } catch (failure) {
-      setError(failureText(failure, t));
+      setError(failureText(failure, tSchools));
     } finally {
       setDownloading(false);
     }

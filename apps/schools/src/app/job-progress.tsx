@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 
-import { useSchoolsMessages } from '../i18n/schools.catalogue';
+import { usePortalScreensMessages } from '../i18n/portal-screens.catalogue';
 
 /** How often a running job (an import, the class's hall tickets) is asked for its progress. */
 export const JOB_POLL_MS = 1000;
@@ -54,6 +54,6 @@ export function JobProgress({ label, done, total, text, testId }: { label: strin
 
 /** A job's status in words. */
 export function useJobStatus(): (status: string) => string {
-  const t = useSchoolsMessages();
+  const t = usePortalScreensMessages();
   return (status) => t('job.status', { status });
 }

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { PortalCandidateRow } from '@kbe/contracts/zod-free';
 
-import { useSchoolsMessages } from '../i18n/schools.catalogue';
+import { usePortalScreensMessages } from '../i18n/portal-screens.catalogue';
 
 /** The parts of the signed-in portal: the overview (pupils, and a school's mentors) and the screens loaded on demand. */
 export const PORTAL_SECTIONS = ['overview', 'imports', 'hallTickets', 'corrections'] as const;
@@ -17,7 +17,7 @@ const Corrections = lazy(() => import(/* webpackChunkName: "portal-corrections" 
  * landmark, keyboard reachable, wrapping on a phone.
  */
 export function PortalSectionNav({ section, onSection }: { section: PortalSection; onSection(section: PortalSection): void }) {
-  const t = useSchoolsMessages();
+  const t = usePortalScreensMessages();
   return (
     <nav aria-label={t('sections.label')} data-testid="portal-sections">
       <ul className="flex flex-wrap gap-2">
@@ -40,7 +40,7 @@ export function PortalSectionNav({ section, onSection }: { section: PortalSectio
 
 /** The screen of a section other than the overview, loaded on demand (`pupil`: the one chosen for a correction). */
 export function PortalSectionScreen({ section, pupil = null }: { section: Exclude<PortalSection, 'overview'>; pupil?: PortalCandidateRow | null }) {
-  const t = useSchoolsMessages();
+  const t = usePortalScreensMessages();
   let screen: ReactNode = null;
   if (section === 'imports') screen = <BulkRegistration />;
   if (section === 'hallTickets') screen = <HallTickets />;
