@@ -4,40 +4,14 @@
 import { formatEditionDate, type EditionSettings } from './edition.settings';
 import { FIELD_LABELS } from './validation.messages';
 import type { PortalRole } from './portal.contract';
+import { CANDIDATE_DETAIL_FIELDS } from './candidate-detail-fields';
 
 /**
  * The fields of a pupil a school or mentor may ask to correct (issue 27), as dotted paths of the
  * candidate schema. Never the candidate, mentor or school code, the fees, the releases, the
  * language, the photo or the signature: those are not details of the pupil, or have flows of their own.
  */
-export const CORRECTABLE_FIELDS = [
-  'personalDetails.fullName',
-  'personalDetails.fatherName',
-  'personalDetails.motherName',
-  'personalDetails.gender',
-  'personalDetails.dateOfBirth',
-  'personalDetails.religion',
-  'personalDetails.region',
-  'personalDetails.motherTongue',
-  'contactDetails.phoneNumber',
-  'contactDetails.email',
-  'guardianDetails.name',
-  'guardianDetails.relation',
-  'guardianDetails.phoneNumber',
-  'orphanDetails.isOrphan',
-  'permanentAddress.addressLines',
-  'permanentAddress.village',
-  'permanentAddress.taluka',
-  'permanentAddress.district',
-  'permanentAddress.state',
-  'permanentAddress.pin',
-  'educationalDetails.schoolName',
-  'educationalDetails.standard',
-  'educationalDetails.medium',
-  'educationalDetails.board',
-  'educationalDetails.kbeCategory',
-  'educationalDetails.kbeStageParticipated',
-] as const;
+export const CORRECTABLE_FIELDS = CANDIDATE_DETAIL_FIELDS;
 export type CorrectableField = (typeof CORRECTABLE_FIELDS)[number];
 
 /** How a field is named beside its old and new values (the registration form's labels). */

@@ -4,6 +4,7 @@
  * follows their pupils. A school sees its own mentors and pupils, a mentor their own pupils only.
  * No zod here: the sign-in page imports it and stays small.
  */
+import { CANDIDATE_DETAIL_FIELDS } from './candidate-detail-fields';
 import type { ConsentStatus } from './consent.contract';
 
 /**
@@ -189,32 +190,7 @@ export const PORTAL_MESSAGES = {
  */
 export const PORTAL_IMPORT_COLUMNS = [
   'mentorCode',
-  'personalDetails.fullName',
-  'personalDetails.fatherName',
-  'personalDetails.motherName',
-  'personalDetails.gender',
-  'personalDetails.dateOfBirth',
-  'personalDetails.religion',
-  'personalDetails.region',
-  'personalDetails.motherTongue',
-  'contactDetails.phoneNumber',
-  'contactDetails.email',
-  'guardianDetails.name',
-  'guardianDetails.relation',
-  'guardianDetails.phoneNumber',
-  'orphanDetails.isOrphan',
-  'permanentAddress.addressLines',
-  'permanentAddress.village',
-  'permanentAddress.taluka',
-  'permanentAddress.district',
-  'permanentAddress.state',
-  'permanentAddress.pin',
-  'educationalDetails.schoolName',
-  'educationalDetails.standard',
-  'educationalDetails.medium',
-  'educationalDetails.board',
-  'educationalDetails.kbeCategory',
-  'educationalDetails.kbeStageParticipated',
+  ...CANDIDATE_DETAIL_FIELDS,
   'educationalDetails.fees',
   'language',
   'photo',
