@@ -60,10 +60,11 @@ export function BulkRegistration({ pollMs = JOB_POLL_MS }: { pollMs?: number }) 
     running(job),
     pollMs,
     async () => {
-      if (!jobId) return;
+      if (!jobId) return false;
       const next = await importJob(api.client, jobId);
       setJob(next);
       if (!running(next)) loadRecent();
+      return running(next);
     },
     (failure) => setError(failureText(failure, tSchools)),
   );

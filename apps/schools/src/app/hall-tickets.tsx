@@ -32,7 +32,10 @@ export function HallTickets({ pollMs = JOB_POLL_MS }: { pollMs?: number }) {
     running(job),
     pollMs,
     async () => {
-      if (jobId) setJob(await hallTicketsJob(api.client, jobId));
+      if (!jobId) return false;
+      const next = await hallTicketsJob(api.client, jobId);
+      setJob(next);
+      return running(next);
     },
     (failure) => setError(failureText(failure, tSchools)),
   );

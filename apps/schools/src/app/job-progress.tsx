@@ -7,9 +7,10 @@ export const JOB_POLL_MS = 1000;
 
 /**
  * Asks for a job's progress every `intervalMs` while `active` (the job is queued or running):
- * `poll` fetches it and hands the answer on; a failure stops the polling (`onError`).
+ * `poll` fetches it, hands the answer on and says whether the job still runs (no request is sent
+ * after the answer that says it ended); a failure stops the polling (`onError`).
  */
-export function usePolling(active: boolean, intervalMs: number, poll: () => Promise<void>, onError: (error: unknown) => void): void {
+export function usePolling(active: boolean, intervalMs: number, poll: () => Promise<boolean>, onError: (error: unknown) => void): void {
   const latest = useRef({ poll, onError });
   latest.current = { poll, onError };
   useEffect(() => {
@@ -20,8 +21,8 @@ export function usePolling(active: boolean, intervalMs: number, poll: () => Prom
       timer = setTimeout(() => {
         latest.current
           .poll()
-          .then(() => {
-            if (current) tick();
+          .then((again) => {
+            if (current && again) tick();
           })
           .catch((error: unknown) => {
             if (current) latest.current.onError(error);
