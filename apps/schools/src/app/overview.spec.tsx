@@ -197,7 +197,7 @@ describe('the school portal overview', () => {
       'Asha KulkarniMEN-4HT9PA · ******32118 pupilsActive',
       'Ravi DeshmukhMEN-9ZZ2QR · ******32124 pupilsNot active',
     ]);
-    expect(screen.getByText(/Uploading the file is not open yet/)).toBeTruthy();
+    expect(screen.getByText(/then upload it in the Bulk registration section/)).toBeTruthy();
 
     server.answerAt(PORTAL_PATHS.importTemplate, 200, 'fullName,dateOfBirth\n', 'text/csv');
     fireEvent.click(screen.getByRole('button', { name: 'Download the template (CSV)' }));

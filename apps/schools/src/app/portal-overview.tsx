@@ -151,7 +151,7 @@ function MentorList({ mentors, error }: { mentors: PortalMentorRow[]; error: str
   );
 }
 
-/** The bulk-registration template: its CSV only (registering pupils from a file is not open yet). */
+/** The bulk-registration template's CSV (the file is uploaded in the Bulk registration section). */
 function ImportTemplate() {
   const api = usePortalApi();
   const t = useSchoolsMessages();
