@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Alert, AlertDescription, AlertTitle, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label, useLocale, useToast } from '@kbe/ui';
-import { HttpError } from '@kbe/api-client';
+import { HttpError, saveBlob } from '@kbe/api-client';
 import type { CandidateSearchResult } from '@kbe/contracts';
 import { consentPagePath, documentFileName, type DocumentKind } from '@kbe/contracts/zod-free';
 import { BRAND } from '@kbe/content';
@@ -8,7 +8,6 @@ import { localizedPath } from '@kbe/i18n';
 import { documentArgument, DownloadsMessagesReady, downloadsPageMeta, useDownloadsMessages, type DownloadsMessageKey } from '../i18n/downloads.catalogue';
 import { useDownloadsApi } from './downloads-api';
 import { downloadFailure, searchFailure } from './download-outcome';
-import { saveBlob } from './save-file';
 
 type Step = 'search' | 'verify' | 'download';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useState } from 'react';
-import { HttpError } from '@kbe/api-client';
+import { HttpError, saveBlob } from '@kbe/api-client';
 import { Alert, AlertDescription, Badge, Button, Input, Label, type BadgeProps } from '@kbe/ui';
 import type { PortalImportJob, PortalImportRow, PortalImportRowStatus, PortalImportSummary } from '@kbe/contracts/zod-free';
 
@@ -9,7 +9,6 @@ import { JOB_POLL_MS, JobProgress, useJobStatus, usePolling } from './job-progre
 import { usePortalApi } from './portal-api';
 import { failureText } from './portal-errors';
 import { importJob, recentImports, startImport } from './portal-work-api';
-import { saveBlob } from './save-file';
 
 /** An upload refused: the server's own words, also for a 429 (it says how long to wait). */
 const uploadFailure = (failure: unknown, t: Parameters<typeof failureText>[1]): string =>

@@ -8,7 +8,7 @@ import { JOB_POLL_MS, JobProgress, useJobStatus, usePolling } from './job-progre
 import { usePortalApi } from './portal-api';
 import { failureText } from './portal-errors';
 import { hallTicketsFile, hallTicketsJob, requestHallTickets } from './portal-work-api';
-import { saveBlob } from './save-file';
+import { saveBlob } from '@kbe/api-client';
 
 const running = (job: ClassHallTicketsJob | null): boolean => job !== null && (job.status === 'queued' || job.status === 'running');
 

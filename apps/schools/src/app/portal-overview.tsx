@@ -7,7 +7,7 @@ import { usePortalApi } from './portal-api';
 import { failureText } from './portal-errors';
 import { PortalSectionNav, PortalSectionScreen, type PortalSection } from './portal-sections';
 import { PupilList } from './pupil-list';
-import { saveBlob } from './save-file';
+import { saveBlob } from '@kbe/api-client';
 
 /** The count cards, in order: what each counts. */
 const COUNT_CARDS: ReadonlyArray<[keyof PortalCounts, SchoolsMessageKey]> = [

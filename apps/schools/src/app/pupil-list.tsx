@@ -8,7 +8,7 @@ import { CorrectButton } from './correct-button';
 import { usePortalApi } from './portal-api';
 import { failureText } from './portal-errors';
 import { NO_FILTERS, SEARCH_DEBOUNCE_MS, type PortalFilters } from './portal-query';
-import { saveBlob } from './save-file';
+import { saveBlob } from '@kbe/api-client';
 
 const FEES_FILTERS: readonly CandidateFeesFilter[] = ['all', 'paid', 'unpaid'];
 const RELEASED_FILTERS: readonly ReleasedFilter[] = ['all', 'released', 'not-released'];

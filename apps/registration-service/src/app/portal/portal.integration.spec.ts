@@ -1,7 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
 import { PORTAL_CSV_COLUMNS, PORTAL_IMPORT_COLUMNS, PORTAL_MESSAGES, PORTAL_PATHS, PORTAL_SESSION_MINUTES, type PortalCandidateRow } from '@kbe/contracts';
-import { validMentor, validSchool } from '@kbe/contracts/testing';
 import { createServiceApp } from '@kbe/server-bootstrap';
 import { loadConfig } from '@kbe/server-config';
 import { adminTokenFor, freePort, isolatedInfraEnv } from '@kbe/server-testing';
@@ -15,6 +14,7 @@ import { CandidateDirectoryKeeper } from '../candidates/directory/candidate-dire
 import { smsCodeIn, startNotifications, storedCandidate } from '../consent/testing/guardian-sms.fixture';
 import { registrationEnvSchema, SERVICE_NAME } from '../registration.config';
 import { PORTAL_SESSION_STORE, type MongoPortalSessionStore } from './portal-session.store';
+import { seedPortalAccounts } from './testing/portal-accounts.seed';
 
 /** The suite's clock, near the real time (notifications-service drops a code past its expiry by its own clock). */
 const clock = { current: new Date(), now: () => clock.current };
@@ -83,39 +83,7 @@ describe('the school and mentor portal against the real servers (registration-se
     await app.listen(port, '127.0.0.1');
     http = request(app.getHttpServer());
     connection = app.get<Connection>(getConnectionToken());
-    const school = validSchool();
-    await connection.collection('schools').insertMany(
-      [SCHOOL_A, SCHOOL_B].map((s, i) => ({
-        ...school,
-        _id: s.code as never,
-        schoolCode: s.code,
-        schoolName: s.name,
-        udiseCode: `2720999000${i}`,
-        contact: s.phone,
-        nameSearch: s.name.toLowerCase(),
-        createdAt: new Date(),
-        eventId: `school-${s.code}`,
-        eventQueued: true,
-      })),
-    );
-    const mentor = validMentor();
-    await connection.collection('mentors').insertMany(
-      MENTORS.map((m) => ({
-        ...mentor,
-        _id: m.code as never,
-        mentorCode: m.code,
-        schoolCode: m.school,
-        name: m.name,
-        contact: m.phone,
-        location: 'Nashik',
-        isActive: m.active,
-        nameSearch: m.name.toLowerCase(),
-        fingerprint: `fp-${m.code}`,
-        createdAt: new Date(),
-        eventId: `mentor-${m.code}`,
-        eventQueued: true,
-      })),
-    );
+    await seedPortalAccounts(connection, [SCHOOL_A, SCHOOL_B], MENTORS, '2720999000');
     await connection.collection('candidates').insertMany(
       PUPILS.map((pupil, i) => {
         const stored = storedCandidate(pupil.code, `98765100${String(i).padStart(2, '0')}`, `91234100${String(i).padStart(2, '0')}`, {

@@ -11,7 +11,6 @@ import {
   type PortalImportColumn,
   type PortalImportJob,
 } from '@kbe/contracts';
-import { validMentor, validSchool } from '@kbe/contracts/testing';
 import { createServiceApp } from '@kbe/server-bootstrap';
 import { loadConfig } from '@kbe/server-config';
 import { adminTokenFor, freePort, isolatedInfraEnv, TestBucket, waitFor } from '@kbe/server-testing';
@@ -29,6 +28,7 @@ import { csvLine } from '@kbe/server-csv';
 import { PORTAL_IMPORT_FILES, type PortalImportFiles } from './portal-import.files';
 import { PortalImportRunner } from './portal-import.runner';
 import { zipOf, type ZipEntryInput } from './testing/zip-writer';
+import { seedPortalAccounts } from '../testing/portal-accounts.seed';
 
 const env = isolatedInfraEnv({
   TRUSTED_PROXY_HOPS: '1',
@@ -126,39 +126,7 @@ describe('bulk registration in the school portal against the real servers (regis
     await app.listen(port, '127.0.0.1');
     http = request(app.getHttpServer());
     connection = app.get<Connection>(getConnectionToken());
-    const school = validSchool();
-    await connection.collection('schools').insertMany(
-      [SCHOOL_A, SCHOOL_B].map((s, i) => ({
-        ...school,
-        _id: s.code as never,
-        schoolCode: s.code,
-        schoolName: s.name,
-        udiseCode: `2720999100${i}`,
-        contact: s.phone,
-        nameSearch: s.name.toLowerCase(),
-        createdAt: new Date(),
-        eventId: `school-${s.code}`,
-        eventQueued: true,
-      })),
-    );
-    const mentor = validMentor();
-    await connection.collection('mentors').insertMany(
-      MENTORS.map((m) => ({
-        ...mentor,
-        _id: m.code as never,
-        mentorCode: m.code,
-        schoolCode: m.school,
-        name: m.name,
-        contact: m.phone,
-        location: 'Nashik',
-        isActive: m.active,
-        nameSearch: m.name.toLowerCase(),
-        fingerprint: `fp-${m.code}`,
-        createdAt: new Date(),
-        eventId: `mentor-${m.code}`,
-        eventQueued: true,
-      })),
-    );
+    await seedPortalAccounts(connection, [SCHOOL_A, SCHOOL_B], MENTORS, '2720999100');
     photo = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#6688aa' } }).jpeg({ quality: 85 }).toBuffer();
     signature = await sharp({ create: { width: 300, height: 100, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.3 } } }).png().toBuffer();
     // the registration SMS (candidate.registered) is sent, as it is for the public form where enabled

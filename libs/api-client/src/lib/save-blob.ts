@@ -1,4 +1,4 @@
-/** Saves a downloaded PDF under `fileName` (the browser's own download, no new window). */
+/** Saves a fetched file (a PDF, a CSV) under `fileName`: the browser's own download, no new window. */
 export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
