@@ -4,13 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
-import { CANDIDATE_CODE_PATTERN, PORTAL_HALL_TICKET_MESSAGES, PORTAL_IMPORT_COLUMNS, PORTAL_PAGE_PATH, PORTAL_PATHS } from '@kbe/contracts';
+import { CANDIDATE_CODE_PATTERN, PORTAL_HALL_TICKET_MESSAGES, PORTAL_IMPORT_COLUMNS, PORTAL_PATHS } from '@kbe/contracts';
 import { expectNoAxeViolations } from './support/axe';
 import { baseUrl, launchBrowser, openPage, screenshot } from './support/browser';
-import { waitForInteractive } from './support/interactive';
 import { horizontalOverflow, VIEWPORTS } from './support/layout';
 import { candidateFormData, mentorPayload, schoolPayload } from './support/registration-payloads';
-import { portalCodeFromSmsLog, smsLogMark } from './support/sms-log';
+import { askForCode, openPortal, signIn, textWhen } from './support/school-portal';
 import { makeTestImages, type TestImages } from './support/test-images';
 
 /**
@@ -136,34 +135,6 @@ function storedZip(files: ReadonlyArray<{ name: string; data: Buffer }>): Buffer
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, directory, end]);
-}
-
-/** The text of an element once it matches (the portal's notices are there, empty or not, until they say something). */
-async function textWhen(page: Page, testId: string, pattern: RegExp | string): Promise<string> {
-  const element = page.getByTestId(testId).filter({ hasText: pattern });
-  await element.waitFor({ timeout: 60_000 });
-  return element.innerText();
-}
-
-async function openPortal(page: Page): Promise<void> {
-  await page.goto(`${baseUrl}${PORTAL_PAGE_PATH}`);
-  await waitForInteractive(page, 'schools');
-  await page.getByRole('heading', { level: 1, name: 'School portal' }).waitFor();
-}
-
-/** Sends a code to the account's mobile and answers the code its SMS carried. */
-async function askForCode(page: Page, accountCode: string): Promise<string> {
-  await page.getByLabel('School code or mentor code').fill(accountCode.toLowerCase());
-  const mark = smsLogMark();
-  await page.getByRole('button', { name: 'Send code' }).click();
-  expect(await textWhen(page, 'code-sent', /We sent/)).toMatch(/^We sent a 6-digit code to \*{6}\d{4}\.$/);
-  return portalCodeFromSmsLog(accountCode, mark);
-}
-
-async function signIn(page: Page, code: string, name: string): Promise<void> {
-  await page.getByLabel('6-digit code').fill(code);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByTestId('portal-name').innerText()).resolves.toBe(name);
 }
 
 /**

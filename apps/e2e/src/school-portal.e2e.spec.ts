@@ -8,7 +8,7 @@ import { baseUrl, launchBrowser, openPage, screenshot } from './support/browser'
 import { waitForInteractive } from './support/interactive';
 import { horizontalOverflow, VIEWPORTS } from './support/layout';
 import { candidateFormData, mentorPayload, schoolPayload } from './support/registration-payloads';
-import { portalCodeFromSmsLog, smsLogMark } from './support/sms-log';
+import { askForCode, openPortal, signIn, textWhen } from './support/school-portal';
 import { makeTestImages, type TestImages } from './support/test-images';
 
 /**
@@ -51,34 +51,6 @@ async function register(images: TestImages): Promise<Registered> {
   );
   const { candidateCode } = await api<{ candidateCode: string }>('/api/candidates/register', { method: 'POST', body: form });
   return { schoolCode, mentorCode, candidateCode };
-}
-
-/** The text of an element once it matches (the portal's notices and field messages are always there, empty until they say something). */
-async function textWhen(page: Page, testId: string, pattern: RegExp | string): Promise<string> {
-  const element = page.getByTestId(testId).filter({ hasText: pattern });
-  await element.waitFor({ timeout: 30_000 });
-  return element.innerText();
-}
-
-async function openPortal(page: Page): Promise<void> {
-  await page.goto(`${baseUrl}${PORTAL_PAGE_PATH}`);
-  await waitForInteractive(page, 'schools');
-  await page.getByRole('heading', { level: 1, name: 'School portal' }).waitFor();
-}
-
-/** Sends a code to the account's mobile and answers the code its SMS carried. */
-async function askForCode(page: Page, accountCode: string): Promise<string> {
-  await page.getByLabel('School code or mentor code').fill(accountCode.toLowerCase());
-  const mark = smsLogMark();
-  await page.getByRole('button', { name: 'Send code' }).click();
-  expect(await textWhen(page, 'code-sent', /We sent/)).toMatch(/^We sent a 6-digit code to \*{6}\d{4}\.$/);
-  return portalCodeFromSmsLog(accountCode, mark);
-}
-
-async function signIn(page: Page, code: string, name: string): Promise<void> {
-  await page.getByLabel('6-digit code').fill(code);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByTestId('portal-name').innerText()).resolves.toBe(name);
 }
 
 /**
