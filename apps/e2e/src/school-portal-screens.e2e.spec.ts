@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { CANDIDATE_CODE_PATTERN, PORTAL_HALL_TICKET_MESSAGES, PORTAL_IMPORT_COLUMNS, PORTAL_PATHS } from '@kbe/contracts';
+import { parseCsv } from '@kbe/server-csv';
 import { expectNoAxeViolations } from './support/axe';
 import { baseUrl, launchBrowser, openPage, screenshot } from './support/browser';
 import { horizontalOverflow, VIEWPORTS } from './support/layout';
@@ -68,29 +69,6 @@ async function releaseHallTicket(code: string): Promise<void> {
   const headers = { 'content-type': 'application/json', 'x-internal-token': internalToken };
   await api(`/internal/candidates/${code}/fees-paid`, { base: registrationUrl, method: 'PATCH', headers, body: JSON.stringify({ feesPaid: true }) });
   await api(`/internal/candidates/${code}/hall-ticket`, { base: registrationUrl, method: 'PATCH', headers, body: JSON.stringify({ hallTicketReleased: true }) });
-}
-
-/** The cells of one CSV line (RFC 4180 quotes; the template's lines have no line breaks inside a cell). */
-function csvCells(line: string): string[] {
-  const cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i += 1) {
-    const char = line[i];
-    if (quoted) {
-      if (char === '"' && line[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      cells.push(cell);
-      cell = '';
-    } else cell += char;
-  }
-  cells.push(cell);
-  return cells;
 }
 
 const csvCell = (value: string): string => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
@@ -205,11 +183,11 @@ describe("the school portal's screens: bulk registration, the class's hall ticke
     const response = await fetch(`${baseUrl}${PORTAL_PATHS.importTemplate}`, { headers: { authorization: `Bearer ${token}` } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
-    const [header, example, ...rest] = (await response.text()).replace(/^\uFEFF/, '').split(/\r?\n/).filter((line) => line !== '');
+    const [header, example, ...rest] = parseCsv(await response.text()).map((row) => row.cells);
     expect(rest).toEqual([]);
-    const columns = csvCells(header);
+    const columns = header;
     expect(columns).toEqual([...PORTAL_IMPORT_COLUMNS]);
-    const values: Record<string, string> = Object.fromEntries(columns.map((column, index) => [column, csvCells(example)[index]]));
+    const values: Record<string, string> = Object.fromEntries(columns.map((column, index) => [column, example[index]]));
     Object.assign(values, {
       mentorCode: registered.mentorCode,
       'personalDetails.fullName': IMPORTED_NAME,
@@ -222,7 +200,7 @@ describe("the school portal's screens: bulk registration, the class's hall ticke
       signature: SIGNATURE_FILE,
     });
     const sheet = join(workDir, 'pupils.csv');
-    writeFileSync(sheet, `${header}\r\n${columns.map((column) => csvCell(values[column])).join(',')}\r\n`, 'utf8');
+    writeFileSync(sheet, `${header.map(csvCell).join(',')}\r\n${columns.map((column) => csvCell(values[column])).join(',')}\r\n`, 'utf8');
     const photo = await sharp(readFileSync(images.photoJpeg)).jpeg({ quality: 80 }).toBuffer();
     const signature = await sharp(readFileSync(images.signaturePng)).flatten({ background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer();
     const zip = join(workDir, 'photos.zip');
