@@ -8,8 +8,12 @@ export interface AttemptLimiter {
   status(keys: string[], now: Date): Promise<AttemptStatus>;
   /** Counts a failure for each key; returns each key's failures and lock as stored after it. */
   recordFailure(keys: string[], now: Date): Promise<AttemptState[]>;
-  /** Forget the failures of a key (after a successful download). */
-  reset(key: string): Promise<void>;
+  /**
+   * Forget the failures of a key after a successful download, unless the stored record holds a
+   * lock (made through another replica, whose announcement may still be on its way): then nothing
+   * is forgotten and the answer is the seconds the lock still runs (0 when forgotten).
+   */
+  reset(key: string, now: Date): Promise<number>;
 }
 
 export interface AttemptStatus {

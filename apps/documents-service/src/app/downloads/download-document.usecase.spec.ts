@@ -41,9 +41,12 @@ function memoryLimiter(
       }
       return keys.map((key) => ({ key, failures: failures.get(key) ?? 0, lockedUntil: locks.has(key) ? new Date(locks.get(key) ?? 0) : null }));
     },
-    async reset(key) {
+    async reset(key, now) {
+      const until = locks.get(key) ?? 0;
+      if (until > now.getTime()) return Math.ceil((until - now.getTime()) / 1000);
       resets.push(key);
       failures.delete(key);
+      return 0;
     },
   };
 }
@@ -181,6 +184,19 @@ describe('DownloadDocumentUseCase', () => {
     await useCase.execute({ ...request, motherName: 'Meena Patil' });
     expect(limiter.resets).toEqual(['candidate:KBE123456ABC']);
     expect(limiter.failures.has('candidate:KBE123456ABC')).toBe(false);
+  });
+
+  it('refuses the right name with 429 when the stored record holds a lock this replica has not heard of yet', async () => {
+    const { useCase, limiter } = setup();
+    await statusOf(useCase.execute({ ...request, client: 'b', motherName: 'wrong' }));
+    // another replica's lock is stored, but this replica still knows only the earlier failure
+    await limiter.recordFailure(Array(2).fill('candidate:KBE123456ABC'), new Date('2025-11-01T10:00:00Z'));
+    limiter.status = async (keys) => ({ lockedFor: 0, withFailures: new Set(keys) });
+    expect(await statusOf(useCase.execute({ ...request, motherName: 'Meena Patil' }))).toEqual({
+      status: 429,
+      message: 'Too many failed attempts. Please try again in 15 minutes.',
+    });
+    expect(limiter.resets).toEqual([]);
   });
 
   it('counts unknown codes against the client address only', async () => {

@@ -140,7 +140,15 @@ export class DownloadDocumentUseCase {
       throw new ConflictException(notReleasedMessage(kind).text);
     }
     // A success forgets the candidate's failures; with none on record there is nothing to write.
-    if (attempts.withFailures.has(keys.candidate)) await this.limiter.reset(keys.candidate);
+    // The stored record has the last word: a lock made through another replica still holds.
+    if (attempts.withFailures.has(keys.candidate)) {
+      const lockedFor = await this.limiter.reset(keys.candidate, this.now());
+      if (lockedFor > 0) {
+        log('locked');
+        this.lockouts.inc({ key: 'candidate' });
+        throw new RetryLaterException(HttpStatus.TOO_MANY_REQUESTS, lockedMessage(lockedFor), lockedFor);
+      }
+    }
     const { pdf, cached } = await this.documents.pdf(kind, candidate);
     log(cached ? 'served-cached' : 'served-rendered');
     return { pdf, cached, fileName: documentFileName(candidateCode, kind) };

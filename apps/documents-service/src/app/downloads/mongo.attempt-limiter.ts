@@ -43,13 +43,16 @@ export class MongoAttemptLimiter implements AttemptLimiter {
     return records.map((record) => ({ key: record._id, failures: record.failures, lockedUntil: record.lockedUntil }));
   }
 
-  private async state(key: string): Promise<AttemptState> {
+  async state(key: string): Promise<AttemptState> {
     const record = await this.records.findOne({ _id: key });
     return { key, failures: record?.failures ?? 0, lockedUntil: record?.lockedUntil ?? null };
   }
 
-  async reset(key: string): Promise<void> {
-    await this.records.deleteOne({ _id: key });
+  async reset(key: string, now: Date): Promise<number> {
+    const { deletedCount } = await this.records.deleteOne({ _id: key, $or: [{ lockedUntil: null }, { lockedUntil: { $lte: now } }] });
+    if (deletedCount > 0) return 0;
+    const until = (await this.records.findOne({ _id: key }))?.lockedUntil?.getTime() ?? 0;
+    return until > now.getTime() ? Math.ceil((until - now.getTime()) / 1000) : 0;
   }
 
   private async failOne(key: string, now: Date): Promise<void> {

@@ -15,7 +15,11 @@ function store(stored: AttemptState[] = []) {
       return { lockedFor: 0, withFailures: new Set() };
     },
     recordFailure: async (keys: string[]) => keys.map((key) => stored.find((state) => state.key === key) ?? { key, failures: 1, lockedUntil: null }),
-    reset: async () => undefined,
+    reset: async (key: string) => {
+      const lockedUntil = stored.find((state) => state.key === key)?.lockedUntil?.getTime() ?? 0;
+      return lockedUntil > NOW.getTime() ? Math.ceil((lockedUntil - NOW.getTime()) / 1000) : 0;
+    },
+    state: async (key: string) => stored.find((state) => state.key === key) ?? { key, failures: 0, lockedUntil: null },
     active: async () => stored,
   };
   return { fake: fake as unknown as MongoAttemptLimiter, reads };
@@ -53,12 +57,20 @@ describe('ReplicatedAttemptLimiter', () => {
     const { replicated, announced } = limiter(true, [{ key: 'candidate:KBE1', failures: 0, lockedUntil: inTenMinutes }]);
     await replicated.recordFailure(['candidate:KBE1', 'client:203.0.113.1'], NOW);
     expect((await replicated.status(['candidate:KBE1'], NOW)).lockedFor).toBe(600);
-    await replicated.reset('client:203.0.113.1');
+    expect(await replicated.reset('client:203.0.113.1', NOW)).toBe(0);
     expect(announced).toEqual([
       { key: 'candidate:KBE1', failures: 0, lockedUntil: inTenMinutes.toISOString() },
       { key: 'client:203.0.113.1', failures: 1, lockedUntil: null },
       { key: 'client:203.0.113.1', failures: 0, lockedUntil: null },
     ]);
+  });
+
+  it('does not forget a key whose stored record holds a lock it has not heard of, and knows that lock from then on', async () => {
+    const { replicated, announced } = limiter(true, [{ key: 'candidate:KBE1', failures: 0, lockedUntil: inTenMinutes }]);
+    replicated.heard({ key: 'candidate:KBE1', failures: 2, lockedUntil: null });
+    expect(await replicated.reset('candidate:KBE1', NOW)).toBe(600);
+    expect((await replicated.status(['candidate:KBE1'], NOW)).lockedFor).toBe(600);
+    expect(announced).toEqual([]);
   });
 
   it('never shortens a lock by an announcement that crossed it, and reloads what MongoDB holds', async () => {

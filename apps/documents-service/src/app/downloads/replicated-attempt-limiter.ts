@@ -25,7 +25,8 @@ interface KnownAttempts {
  * and reset and reloaded from MongoDB when the feed (re)starts. So a download checks its keys in
  * memory: no read on the way to a PDF. The window: a lock made on another replica is known here
  * once its event arrives (the outbox relay and Kafka, well under a second); until then this
- * replica still counts failures in MongoDB and answers 429 from what it stored.
+ * replica still counts failures in MongoDB and answers 429 from what it stored, and a right name
+ * after failures forgets them only when the stored record holds no lock (`reset`).
  */
 export class ReplicatedAttemptLimiter implements AttemptLimiter {
   private readonly logger = new Logger(ReplicatedAttemptLimiter.name);
@@ -55,10 +56,16 @@ export class ReplicatedAttemptLimiter implements AttemptLimiter {
     return states;
   }
 
-  async reset(key: string): Promise<void> {
-    await this.store.reset(key);
+  async reset(key: string, now: Date): Promise<number> {
+    const lockedFor = await this.store.reset(key, now);
+    if (lockedFor > 0) {
+      // locked through another replica: known here now, before its announcement arrives
+      this.remember(await this.store.state(key), now.getTime());
+      return lockedFor;
+    }
     this.known.delete(key);
     await this.announce({ key, failures: 0, lockedUntil: null });
+    return 0;
   }
 
   /** Another replica (or this one) stored a key's state. */
