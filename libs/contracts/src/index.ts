@@ -35,3 +35,4 @@ export * from './lib/portal.schema';
 export * from './lib/internal/documents-bundles.contract';
 export * from './lib/corrections.contract';
 export * from './lib/corrections.schema';
+export * from './lib/exams.schema';

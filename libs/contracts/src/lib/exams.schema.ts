@@ -1,0 +1,185 @@
+/**
+ * Exam operations (exams-service, docs/exam-operations.md): centres with rooms and sittings, the
+ * seat allocation job and the seats it issues. Browser, admin remote and service parse with these.
+ */
+import { z } from 'zod';
+import { MAX_LONG_TEXT_LENGTH, exactDigits, requiredText } from './field.rules';
+import { KBE_CATEGORIES } from './registration.choices';
+import { CANDIDATE_CODE_PATTERN } from './registration-code.util';
+
+/** The competition's three levels: Mains (taluka), Advanced (district), Super Advanced (state). */
+export const EXAM_LEVELS = ['Mains', 'Advanced', 'Super Advanced'] as const;
+export type ExamLevel = (typeof EXAM_LEVELS)[number];
+
+/** How long each level's paper runs: two sittings of one room may not overlap within it. */
+export const PAPER_MINUTES: Record<ExamLevel, number> = { Mains: 90, Advanced: 120, 'Super Advanced': 150 };
+
+/** A centre's code: 3 to 10 upper-case letters or digits, e.g. NSK01. */
+export const CENTRE_CODE_PATTERN = /^[A-Z0-9]{3,10}$/;
+export const MAX_ROOMS_PER_CENTRE = 200;
+export const MAX_ROOM_CAPACITY = 500;
+
+const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+const minutesOf = (time: string): number => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+const timeField = (label: string) =>
+  z.string({ error: `${label} must be a time like 10:30` }).trim().regex(TIME_PATTERN, { error: `${label} must be a time like 10:30 (24-hour)` });
+
+export const roomSchema = z.strictObject({
+  name: requiredText('Room name', 40),
+  capacity: z
+    .number({ error: 'Capacity must be a whole number' })
+    .int({ error: 'Capacity must be a whole number' })
+    .min(1, { error: 'Capacity must be at least 1' })
+    .max(MAX_ROOM_CAPACITY, { error: `Capacity must be at most ${MAX_ROOM_CAPACITY}` }),
+});
+export type Room = z.infer<typeof roomSchema>;
+
+export const sittingSchema = z
+  .strictObject({
+    level: z.enum(EXAM_LEVELS, { error: 'Level must be Mains, Advanced or Super Advanced' }),
+    category: z.enum(KBE_CATEGORIES, { error: 'Category must be Prime, Sec or High' }),
+    date: z.iso.date({ error: 'Date must be a calendar day like 2026-01-18' }),
+    startTime: timeField('Start time'),
+    reportingTime: timeField('Reporting time'),
+    /** The rooms this paper uses (names of the centre's rooms); absent: every room. */
+    rooms: z.array(requiredText('Room name', 40)).min(1, { error: 'A sitting uses at least one room' }).optional(),
+  })
+  .refine((sitting) => minutesOf(sitting.reportingTime) < minutesOf(sitting.startTime), {
+    error: 'Reporting time must be before the start time',
+    path: ['reportingTime'],
+  });
+export type Sitting = z.infer<typeof sittingSchema>;
+
+/** The rooms a sitting uses. */
+export const roomsOfSitting = (centre: Pick<Centre, 'rooms'>, sitting: Pick<Sitting, 'rooms'>): string[] =>
+  sitting.rooms ?? centre.rooms.map((room) => room.name);
+
+/** Two sittings overlap when they share a room on one day and one starts before the other's paper ends. */
+export function sittingsOverlap(a: Sitting, b: Sitting, roomsOfA: string[], roomsOfB: string[]): boolean {
+  if (a.date !== b.date || !roomsOfA.some((room) => roomsOfB.includes(room))) return false;
+  const [startA, startB] = [minutesOf(a.startTime), minutesOf(b.startTime)];
+  return startA < startB + PAPER_MINUTES[b.level] && startB < startA + PAPER_MINUTES[a.level];
+}
+
+export const centreSchema = z
+  .strictObject({
+    code: z
+      .string({ error: 'Centre code is required' })
+      .trim()
+      .toUpperCase()
+      .regex(CENTRE_CODE_PATTERN, { error: 'Centre code must be 3 to 10 letters or digits, e.g. NSK01' }),
+    name: requiredText('Centre name', 120),
+    address: requiredText('Address', MAX_LONG_TEXT_LENGTH),
+    district: requiredText('District', 60),
+    taluka: requiredText('Taluka', 60),
+    contact: exactDigits(10, 'Contact must be a 10-digit mobile number'),
+    rooms: z
+      .array(roomSchema, { error: 'Rooms must be a list' })
+      .min(1, { error: 'A centre needs at least one room' })
+      .max(MAX_ROOMS_PER_CENTRE, { error: `A centre has at most ${MAX_ROOMS_PER_CENTRE} rooms` }),
+    sittings: z.array(sittingSchema, { error: 'Sittings must be a list' }).max(50, { error: 'A centre has at most 50 sittings' }),
+  })
+  .superRefine((centre, context) => {
+    const names = centre.rooms.map((room) => room.name.toLowerCase());
+    names.forEach((name, i) => {
+      if (names.indexOf(name) !== i) context.addIssue({ code: 'custom', path: ['rooms', i, 'name'], message: `Room ${centre.rooms[i]?.name} is listed twice` });
+    });
+    centre.sittings.forEach((sitting, i) => {
+      for (const room of sitting.rooms ?? []) {
+        if (!names.includes(room.toLowerCase())) context.addIssue({ code: 'custom', path: ['sittings', i, 'rooms'], message: `Room ${room} is not one of the centre's rooms` });
+      }
+      for (let j = 0; j < i; j += 1) {
+        const earlier = centre.sittings[j];
+        if (earlier && sittingsOverlap(earlier, sitting, roomsOfSitting(centre, earlier), roomsOfSitting(centre, sitting))) {
+          context.addIssue({
+            code: 'custom',
+            path: ['sittings', i],
+            message: `Sitting ${i + 1} (${sitting.level} ${sitting.category}, ${sitting.date} ${sitting.startTime}) overlaps sitting ${j + 1} in a shared room`,
+          });
+        }
+      }
+    });
+  });
+export type CentreInput = z.input<typeof centreSchema>;
+export type Centre = z.output<typeof centreSchema>;
+
+/** `PUT /api/admin/centres/{code}`: the whole centre but its code (taken from the path). */
+export const centreUpdateSchema = centreSchema;
+
+/** The CSV import's columns: one line per room; a centre's lines repeat its details; sittings as `level|category|date|startTime|reportingTime[|room;room]` separated by `,` in one cell. */
+export const CENTRE_CSV_COLUMNS = ['code', 'name', 'address', 'district', 'taluka', 'contact', 'room', 'capacity', 'sittings'] as const;
+
+export const seatAllocationRequestSchema = z.strictObject({
+  level: z.enum(EXAM_LEVELS, { error: 'Level must be Mains, Advanced or Super Advanced' }),
+  dryRun: z.boolean({ error: 'dryRun must be true or false' }).default(false),
+  /** Unseat every seated candidate of the level first (not manual assignments, not released hall tickets). */
+  reseat: z.boolean({ error: 'reseat must be true or false' }).default(false),
+});
+export type SeatAllocationRequest = z.input<typeof seatAllocationRequestSchema>;
+
+/** Why a candidate of the level could not be seated. */
+export const UNSEATED_REASONS = ['no-sitting-for-category', 'no-room-in-taluka-district-or-nearby', 'district-unknown'] as const;
+export type UnseatedReason = (typeof UNSEATED_REASONS)[number];
+
+export const SEAT_ALLOCATION_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
+export type SeatAllocationStatus = (typeof SEAT_ALLOCATION_STATUSES)[number];
+
+/** One room of one sitting, as the allocation leaves it. */
+export interface RoomUse {
+  centreCode: string;
+  room: string;
+  level: ExamLevel;
+  category: (typeof KBE_CATEGORIES)[number];
+  date: string;
+  startTime: string;
+  used: number;
+  capacity: number;
+}
+
+/** `POST /api/admin/seat-allocation` answers 202 with it; `GET /api/admin/seat-allocation/{id}` 200. Shaped like the release jobs. */
+export interface SeatAllocationJob {
+  id: string;
+  level: ExamLevel;
+  dryRun: boolean;
+  status: SeatAllocationStatus;
+  /** Eligible candidates of the level (paid, consent given) when the job started. */
+  total: number;
+  processed: number;
+  /** 0-100. */
+  percent: number;
+  /** Newly seated by this job (planned, in a dry run). */
+  seated: number;
+  /** Seated before and kept: by an earlier allocation, or by hand (counted apart). */
+  kept: { allocated: number; manual: number };
+  unseated: { count: number; items: { candidateCode: string; reason: UnseatedReason }[] };
+  rooms: RoomUse[];
+  requestedBy: string;
+  createdAt: string;
+  finishedAt: string | null;
+  error: string | null;
+}
+
+/**
+ * A roll number: level letter (M, A, S), the district's two-digit number, the centre's three-digit
+ * number, a four-digit sequence within the centre, and a check digit (Luhn over the digits, with
+ * the level as 1, 2 or 3), written `M-05-014-0123-6`.
+ */
+export const ROLL_NUMBER_PATTERN = /^[MAS]-\d{2}-\d{3}-\d{4}-\d$/;
+
+/** A seat as issued: what the hall ticket and the attendance sheet print. */
+export const seatSchema = z.object({
+  candidateCode: z.string().regex(CANDIDATE_CODE_PATTERN),
+  rollNumber: z.string().regex(ROLL_NUMBER_PATTERN),
+  level: z.enum(EXAM_LEVELS),
+  centreCode: z.string(),
+  centreName: z.string(),
+  centreAddress: z.string(),
+  room: z.string(),
+  /** 1-based within the room. */
+  seatInRoom: z.number().int().positive(),
+  date: z.string(),
+  startTime: z.string(),
+  reportingTime: z.string(),
+});
+export type Seat = z.infer<typeof seatSchema>;
