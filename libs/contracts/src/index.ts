@@ -36,3 +36,4 @@ export * from './lib/internal/documents-bundles.contract';
 export * from './lib/corrections.contract';
 export * from './lib/corrections.schema';
 export * from './lib/exams.schema';
+export * from './lib/internal/exam-seats.contract';

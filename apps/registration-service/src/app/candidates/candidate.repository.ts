@@ -8,9 +8,12 @@ import {
   type CandidateRegistration,
   type CandidateSheetRow,
   type ConsentStatus,
+  type ExamSeatOutcome,
+  type Seat,
+  type SeatingCandidate,
 } from '@kbe/contracts';
 import { errorMessage } from '@kbe/server-bootstrap';
-import type { Model, QueryFilter } from 'mongoose';
+import type { AnyBulkWriteOperation, Model, QueryFilter } from 'mongoose';
 import { moveRecordsToCodeIds } from '../common/code-id.migration';
 import type { Page, PageRequest } from '../common/pagination';
 import { findRecordsWithPendingEvent, RecordEventMarks } from '../common/pending-event.queries';
@@ -20,6 +23,7 @@ import { CandidateChangeAnnouncer } from './candidate-change.announcer';
 import { CandidateSearchCache } from './candidate-search.cache';
 import { CandidateDocument, type ReleaseFact } from './candidate.schema';
 import type { ConsentRecord } from './consent-record';
+import { examSeatFields, sameSeat, type ExamSeatRecord } from './exam-seat';
 import { CandidateDirectory } from './directory/candidate-directory';
 import { CandidateDirectoryKeeper } from './directory/candidate-directory.keeper';
 import { DIRECTORY_ENTRY_PROJECTION, directoryEntryOf, type StoredDirectoryFields } from './directory/directory-entry';
@@ -46,6 +50,8 @@ export interface CandidateRecord extends CandidateRegistration {
   consent?: ConsentRecord | null;
   /** When the personal data was erased: the record is a tombstone (erasure-fields.ts). */
   erasedAt?: Date | null;
+  /** The seat exams-service allocated; null when none (or when the seat number was typed by hand). */
+  examSeat?: ExamSeatRecord | null;
 }
 
 export interface NewCandidate extends CandidateRecord {
@@ -116,6 +122,14 @@ export interface CandidateRepository extends PendingEventSource {
   findPendingReleaseEvents(kind: ReleaseKind, before: Date, limit: number): Promise<CandidateRecord[]>;
   updateRegistration(candidateCode: string, registration: CandidateRegistration): Promise<CandidateRecord | null>;
   setExamAssignment(candidateCode: string, assignment: ExamAssignment): Promise<CandidateRecord | null>;
+  /**
+   * Stores the seats exams-service issued and withdraws the `cleared` ones, each only where it may:
+   * a released hall ticket's roll number never changes (`roll-number-fixed`), a withdrawal leaves
+   * a released hall ticket's seat as it is. Returns each code's outcome.
+   */
+  setExamSeats(seats: readonly Seat[], cleared: readonly string[]): Promise<Map<string, ExamSeatOutcome>>;
+  /** Live candidates after `after` in code order, with what seating needs of them (the directory). */
+  seatingAfter(after: string | undefined, limit: number): SeatingCandidate[];
   dashboard(since: Date): Promise<CandidateDashboardCounts>;
   /** Records a live candidate's parental consent unless one is given (or withdrawn) already. */
   recordConsent(candidateCode: string, consent: ConsentRecord): Promise<'recorded' | 'already-given' | 'not-found'>;
@@ -353,6 +367,50 @@ export class MongoCandidateRepository implements CandidateRepository, OnModuleIn
     return result.matchedCount === 0 ? null : this.findByCode(candidateCode);
   }
 
+  async setExamSeats(seats: readonly Seat[], cleared: readonly string[]): Promise<Map<string, ExamSeatOutcome>> {
+    const outcomes = new Map<string, ExamSeatOutcome>();
+    const codes = [...seats.map((seat) => seat.candidateCode), ...cleared];
+    if (codes.length === 0) return outcomes;
+    const stored = await this.model
+      .find({ _id: { $in: codes }, ...LIVE }, { candidateCode: 1, hallTicketReleased: 1, examSeat: 1, erasedAt: 1 })
+      .lean<Pick<CandidateDocument, 'candidateCode' | 'hallTicketReleased' | 'examSeat' | 'erasedAt'>[]>()
+      .exec();
+    const byCode = new Map(stored.filter((doc) => !doc.erasedAt).map((doc) => [doc.candidateCode, doc]));
+    const writes: AnyBulkWriteOperation<CandidateDocument>[] = [];
+    for (const seat of seats) {
+      const doc = byCode.get(seat.candidateCode);
+      const outcome: ExamSeatOutcome = !doc
+        ? 'not-found'
+        : sameSeat(doc.examSeat, seat)
+          ? 'unchanged'
+          : doc.hallTicketReleased && doc.examSeat && doc.examSeat.rollNumber !== seat.rollNumber
+            ? 'roll-number-fixed'
+            : 'assigned';
+      outcomes.set(seat.candidateCode, outcome);
+      if (outcome !== 'assigned') continue;
+      // the condition again in the write: a release between the read and the write keeps its roll number
+      const rollNumberKept = { $or: [{ hallTicketReleased: false }, { examSeat: null }, { 'examSeat.rollNumber': seat.rollNumber }] };
+      writes.push({ updateOne: { filter: { _id: seat.candidateCode, ...LIVE, ...rollNumberKept }, update: { $set: examSeatFields(seat) } } });
+    }
+    for (const code of cleared) {
+      const doc = byCode.get(code);
+      const outcome: ExamSeatOutcome = !doc ? 'not-found' : !doc.examSeat || doc.hallTicketReleased ? 'unchanged' : 'cleared';
+      outcomes.set(code, outcome);
+      if (outcome !== 'cleared') continue;
+      const unset = { examSeat: null, seatNumber: null, center: null, examTime: null };
+      writes.push({ updateOne: { filter: { _id: code, ...LIVE, hallTicketReleased: false }, update: { $set: unset } } });
+    }
+    if (writes.length > 0) {
+      const written = codes.filter((code) => outcomes.get(code) === 'assigned' || outcomes.get(code) === 'cleared');
+      await this.changing(written, () => this.model.bulkWrite(writes, { ordered: false }));
+    }
+    return outcomes;
+  }
+
+  seatingAfter(after: string | undefined, limit: number): SeatingCandidate[] {
+    return this.directory.seatingAfter(after, limit);
+  }
+
   async restore(candidateCode: string): Promise<CandidateRecord | null> {
     await this.changing([candidateCode], () => this.model.updateOne({ _id: candidateCode, deletedAt: { $ne: null } }, { $set: { deletedAt: null } }).exec());
     return this.findByCode(candidateCode);
@@ -503,6 +561,7 @@ function toRecord(doc: CandidateDocument): CandidateRecord {
     createdAt: doc.createdAt,
     deletedAt: doc.deletedAt ?? null,
     receiptNumber: doc.receiptNumber ?? null,
+    examSeat: doc.examSeat ?? null,
     hallTicketRelease: doc.hallTicketRelease ?? null,
     certificateRelease: doc.certificateRelease ?? null,
     consent: doc.consent ?? null,

@@ -2,6 +2,7 @@ import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import type { CandidateLanguage, CandidateRegistration } from '@kbe/contracts';
 import { indexPendingEvents, PendingEventFields } from '../common/pending-event.schema';
 import type { ConsentRecord } from './consent-record';
+import type { ExamSeatRecord } from './exam-seat';
 
 @Schema({ collection: 'candidates', versionKey: false })
 export class CandidateDocument extends PendingEventFields {
@@ -124,6 +125,10 @@ export class CandidateDocument extends PendingEventFields {
   /** The parental consent record (consent-record.ts); absent while pending. */
   @Prop({ type: Object, default: undefined })
   consent?: ConsentRecord;
+
+  /** The seat exams-service allocated (exam-seat.ts); seatNumber, center and examTime copy it. Absent: none, or typed by hand. */
+  @Prop({ type: Object, default: undefined })
+  examSeat?: ExamSeatRecord | null;
 
   /** When the personal data was erased (erasure-fields.ts): a tombstone kept for counts. */
   @Prop({ type: Date, default: undefined })

@@ -19,6 +19,7 @@ import { ListCandidatesUseCase } from './usecases/list-candidates.usecase';
 import { ManageCandidateUseCase } from './usecases/manage-candidate.usecase';
 import { RegisterCandidateUseCase } from './usecases/register-candidate.usecase';
 import { ReleaseDocumentsUseCase } from './usecases/release-documents.usecase';
+import { AssignExamSeatsUseCase } from './usecases/assign-exam-seats.usecase';
 import { SearchCandidateUseCase } from './usecases/search-candidate.usecase';
 import { TEST_DATA_CONSENT } from './test-data-consent';
 import type { RegistrationConfig } from '../registration.config';
@@ -47,8 +48,9 @@ import type { RegistrationConfig } from '../registration.config';
     ListCandidatesUseCase,
     ManageCandidateUseCase,
     ReleaseDocumentsUseCase,
+    AssignExamSeatsUseCase,
   ],
-  exports: [CANDIDATE_REPOSITORY, CANDIDATE_DOCUMENTS_STORE, CandidateDirectory, ListCandidatesUseCase, ManageCandidateUseCase, ReleaseDocumentsUseCase, RegisterCandidateUseCase, UploadLimitInterceptor, IMAGE_NORMALIZER],
+  exports: [CANDIDATE_REPOSITORY, CANDIDATE_DOCUMENTS_STORE, CandidateDirectory, ListCandidatesUseCase, ManageCandidateUseCase, ReleaseDocumentsUseCase, AssignExamSeatsUseCase, RegisterCandidateUseCase, UploadLimitInterceptor, IMAGE_NORMALIZER],
 })
 export class CandidatesModule implements OnModuleInit {
   constructor(

@@ -2,7 +2,16 @@ import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Pu
 import { CandidateFilesInterceptor, UploadLimitInterceptor, type CandidateUploads } from '../candidates/candidate-upload.interceptor';
 import { RegisterCandidateUseCase } from '../candidates/usecases/register-candidate.usecase';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { candidateRegistrationSchema, parseExamTime, type CandidateRegistration, type ExamAssignmentInput } from '@kbe/contracts';
+import {
+  candidateRegistrationSchema,
+  examSeatsRequestSchema,
+  parseExamTime,
+  seatingQuerySchema,
+  type CandidateRegistration,
+  type ExamAssignmentInput,
+  type SeatingQuery,
+} from '@kbe/contracts';
+import type { z } from 'zod';
 import { InternalOnly } from '@kbe/server-auth';
 import { ZodValidationPipe } from '@kbe/server-bootstrap';
 import { ContractValidationPipe } from '../common/contract-validation.pipe';
@@ -12,6 +21,7 @@ import { CANDIDATE_REPOSITORY, type CandidateRecord, type CandidateRepository } 
 import { toCandidateListItem } from '../candidates/usecases/list-candidates.usecase';
 import { ManageCandidateUseCase } from '../candidates/usecases/manage-candidate.usecase';
 import { ReleaseDocumentsUseCase } from '../candidates/usecases/release-documents.usecase';
+import { AssignExamSeatsUseCase } from '../candidates/usecases/assign-exam-seats.usecase';
 import {
   CANDIDATE_CURSOR_PAGE_MAX,
   candidateCodeParam,
@@ -61,6 +71,7 @@ export class InternalCandidatesController {
     private readonly releases: ReleaseDocumentsUseCase,
     @Inject(CANDIDATE_REPOSITORY) private readonly candidates: CandidateRepository,
     private readonly registerCandidate: RegisterCandidateUseCase,
+    private readonly assignSeats: AssignExamSeatsUseCase,
   ) {}
 
   /**
@@ -117,6 +128,20 @@ export class InternalCandidatesController {
     const rows = this.candidates.sheetAfter(internalCandidateFilter(query), query.after, limit);
     const last = rows.at(-1);
     return { success: true, data: { rows, nextCursor: rows.length === limit && last ? last.candidateId : null } };
+  }
+
+  /** One page of live candidates as exams-service's seat allocation reads them (code order). */
+  @Get('seating')
+  seating(@Query(new ZodValidationPipe(seatingQuerySchema)) query: SeatingQuery) {
+    const candidates = this.candidates.seatingAfter(query.after, query.limit);
+    const next = candidates.length === query.limit ? (candidates.at(-1)?.candidateCode ?? null) : null;
+    return { success: true, data: { candidates, next } };
+  }
+
+  /** The seats exams-service issued, and those it withdrew: each code's outcome. */
+  @Put('seats')
+  async seats(@Body(new ZodValidationPipe(examSeatsRequestSchema)) body: z.output<typeof examSeatsRequestSchema>) {
+    return { success: true, data: await this.assignSeats.execute(body.seats, body.cleared) };
   }
 
   /** Sizes of the SMS recipient groups (live candidates). */

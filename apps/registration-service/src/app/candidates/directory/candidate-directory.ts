@@ -1,3 +1,4 @@
+import type { SeatingCandidate } from '@kbe/contracts';
 import type { PageRequest } from '../../common/pagination';
 import type { CandidateDashboardCounts, CandidateListQuery, SmsRecipientGroupFilter, SmsRecipientRow } from '../candidate.repository';
 import { dashboardFigures } from './dashboard-figures';
@@ -195,6 +196,25 @@ export class CandidateDirectory implements SearchIndexes {
     // A consent reminder is for the guardian: their mobile when the registration named one.
     const phoneOf = (entry: DirectoryEntry) => (group === 'consent-pending' ? (entry.guardianPhone ?? entry.phoneNumber) : entry.phoneNumber);
     return this.entriesAfter(after, limit, inGroup).map((entry) => ({ candidateCode: entry.code, phoneNumber: phoneOf(entry) }));
+  }
+
+  /** Live candidates after `after` in code order, as seating reads them (exams-service's allocation). */
+  seatingAfter(after: string | undefined, limit: number): SeatingCandidate[] {
+    const live = (entry: DirectoryEntry) => entry.deletedAt === null;
+    return this.entriesAfter(after, limit, live).map((entry) => ({
+      candidateCode: entry.code,
+      // every registered candidate sits Mains; qualification moves them on
+      level: 'Mains',
+      category: entry.category,
+      district: entry.district ?? '',
+      taluka: entry.taluka ?? '',
+      schoolCode: entry.schoolCode,
+      feesPaid: entry.feesPaid,
+      consent: entry.consent,
+      hallTicketReleased: entry.hallTicketReleased,
+      seatNumber: entry.sheet.seatNumber,
+      rollNumber: entry.rollNumber,
+    }));
   }
 
   counts(): { total: number; feesPaid: number } {

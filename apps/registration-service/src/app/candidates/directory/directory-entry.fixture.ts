@@ -15,6 +15,8 @@ export function entry(code: string, fields: Partial<DirectoryEntry> = {}): Direc
     category: 'Sec',
     standard: '8th',
     district: 'Nashik',
+    taluka: 'Niphad',
+    rollNumber: null,
     feesPaid: false,
     hallTicketReleased: false,
     certificateReleased: false,

@@ -17,6 +17,9 @@ export interface DirectoryEntry {
   category: string;
   standard: string;
   district: string | null;
+  taluka: string | null;
+  /** The roll number of the seat exams-service allocated; null when none (or typed by hand). */
+  rollNumber: string | null;
   feesPaid: boolean;
   hallTicketReleased: boolean;
   certificateReleased: boolean;
@@ -65,6 +68,8 @@ export const DIRECTORY_ENTRY_PROJECTION = {
   'personalDetails.motherName': 1,
   language: 1,
   'permanentAddress.district': 1,
+  'permanentAddress.taluka': 1,
+  examSeat: 1,
   feesPaid: 1,
   hallTicketReleased: 1,
   certificateReleased: 1,
@@ -92,7 +97,8 @@ export interface StoredDirectoryFields {
   mentorCode: string;
   schoolCode: string;
   educationalDetails?: { kbeCategory?: string; standard?: string; schoolName?: string; kbeStageParticipated?: string };
-  permanentAddress?: { district?: string | null };
+  permanentAddress?: { district?: string | null; taluka?: string | null };
+  examSeat?: { rollNumber?: string; room?: string; centreAddress?: string; reportingTime?: string } | null;
   personalDetails?: { fullName?: string; fatherName?: string; motherName?: string };
   language?: string;
   contactDetails?: { email?: string | null };
@@ -148,6 +154,7 @@ export function printedHashOf(doc: StoredDirectoryFields): number {
       examTime,
       doc.photoKey ?? '',
       doc.signatureKey ?? '',
+      ...(doc.examSeat ? [doc.examSeat.room ?? '', doc.examSeat.centreAddress ?? '', doc.examSeat.reportingTime ?? ''] : []),
     ]),
   );
 }
@@ -164,6 +171,8 @@ export function directoryEntryOf(doc: StoredDirectoryFields): DirectoryEntry {
     category: once(doc.educationalDetails?.kbeCategory ?? ''),
     standard: once(doc.educationalDetails?.standard ?? ''),
     district: district == null ? null : once(district),
+    taluka: doc.permanentAddress?.taluka == null ? null : once(doc.permanentAddress.taluka),
+    rollNumber: doc.examSeat?.rollNumber ?? null,
     feesPaid: doc.feesPaid === true,
     hallTicketReleased: doc.hallTicketReleased === true,
     certificateReleased: doc.certificateReleased === true,
