@@ -1,0 +1,18 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { serviceInfrastructure } from '@kbe/server-infrastructure';
+import { CentresModule } from './centres/centres.module';
+import { SERVICE_NAME, type ExamsConfig } from './exams.config';
+
+/**
+ * exams-service: exam centres (rooms, sittings); seat allocation, attendance and results to come.
+ * Dependencies: MongoDB, Kafka.
+ */
+@Module({})
+export class AppModule {
+  static forRoot(config: ExamsConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [...serviceInfrastructure(SERVICE_NAME, config), CentresModule],
+    };
+  }
+}

@@ -1,0 +1,16 @@
+import { authEnv, composeEnv, editionEnv, kafkaEnv, mongoEnv, serviceEnv, tokenRevocationEnv } from '@kbe/server-config';
+import type { z } from 'zod';
+
+export const SERVICE_NAME = 'exams-service';
+
+/** The centre import's JSON body carries a CSV of up to 2 MB, escaped: more than HTTP_BODY_LIMIT. */
+export const LARGE_JSON_BODIES = [{ path: '/api/admin/centres/import', limit: '6mb' }] as const;
+
+/**
+ * exams-service: its own database (`<MONGODB_DB_PREFIX>-exams`), Kafka (the outbox publisher every
+ * service stands on; nothing is published yet), admin tokens verified with the public keys, and
+ * the edition whose centres are numbered (EDITION_YEAR, as in registration-service).
+ */
+export const examsEnvSchema = composeEnv(serviceEnv(3105), mongoEnv, kafkaEnv, authEnv, tokenRevocationEnv, editionEnv);
+
+export type ExamsConfig = z.output<typeof examsEnvSchema>;
