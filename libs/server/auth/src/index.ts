@@ -8,3 +8,4 @@ export * from './lib/internal-api.guard';
 export * from './lib/auth.decorators';
 export * from './lib/auth.module';
 export * from './lib/auth-options.from-env';
+export * from './lib/internal-http.client';

@@ -1,0 +1,52 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { z } from 'zod';
+import { InternalCallError, InternalHttpClient } from './internal-http.client';
+
+const reply = z.object({ success: z.literal(true), data: z.object({ count: z.number() }) });
+
+describe('InternalHttpClient', () => {
+  let server: Server;
+  let baseUrl: string;
+  const seen: { method?: string; token?: string; body: string }[] = [];
+
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => (body += chunk));
+      request.on('end', () => {
+        seen.push({ method: request.method, token: request.headers['x-internal-token'] as string, body });
+        const answers: Record<string, [number, string]> = {
+          '/ok': [200, JSON.stringify({ success: true, data: { count: 3 } })],
+          '/wrong-shape': [200, JSON.stringify({ success: true, data: { count: 'three' } })],
+          '/not-json': [200, '<html>'],
+          '/refused': [409, JSON.stringify({ message: 'Already running' })],
+        };
+        const [status, text] = answers[(request.url ?? '').split('?')[0] ?? ''] ?? [404, '{}'];
+        response.writeHead(status, { 'content-type': 'application/json' }).end(text);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const client = () => new InternalHttpClient({ baseUrl, internalToken: 'secret-token' });
+
+  it('sends the internal token and the JSON body, and answers the validated reply', async () => {
+    await expect(client().put('/ok', { seats: [] }, reply)).resolves.toEqual({ success: true, data: { count: 3 } });
+    expect(seen.at(-1)).toEqual({ method: 'PUT', token: 'secret-token', body: '{"seats":[]}' });
+  });
+
+  it('names the call and the problem: a refusal, a reply the contract refuses, a body that is not JSON, no server', async () => {
+    const failure = (promise: Promise<unknown>) => promise.then(() => null, (error: InternalCallError) => ({ message: error.message, status: error.status }));
+    expect(await failure(client().get('/refused', reply))).toEqual({ message: 'GET /refused answered 409: {"message":"Already running"}', status: 409 });
+    expect(await failure(client().get('/wrong-shape?x=1', reply))).toEqual({
+      message: 'GET /wrong-shape answered a reply the contract refuses: data.count: Invalid input: expected number, received string',
+      status: 200,
+    });
+    expect(await failure(client().get('/not-json', reply))).toEqual({ message: 'GET /not-json answered 200 with a body that is not JSON', status: 200 });
+    const nobody = new InternalHttpClient({ baseUrl: 'http://127.0.0.1:9', internalToken: 'x', timeoutMs: 2_000 });
+    expect(await failure(nobody.get('/ok', reply))).toEqual({ message: 'GET /ok: http://127.0.0.1:9 is not reachable', status: null });
+  });
+});

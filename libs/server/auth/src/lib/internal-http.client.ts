@@ -1,0 +1,77 @@
+import type { z } from 'zod';
+import { INTERNAL_TOKEN_HEADER } from './internal-api.guard';
+
+export interface InternalHttpClientOptions {
+  /** The called service's base URL, e.g. http://registration-service:3101. */
+  baseUrl: string;
+  internalToken: string;
+  /** Per call; 10 s when absent. */
+  timeoutMs?: number;
+}
+
+/** A call to another service's `/internal/...` API that did not give a valid answer. */
+export class InternalCallError extends Error {
+  constructor(
+    message: string,
+    /** The HTTP status, when the service answered. */
+    readonly status: number | null,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'InternalCallError';
+  }
+}
+
+/**
+ * Service-to-service calls (`x-internal-token`): the path and the reply's schema come from the
+ * contract in @kbe/contracts, and the reply is validated here, at the boundary, so a caller holds
+ * typed data or an InternalCallError naming what went wrong.
+ */
+export class InternalHttpClient {
+  constructor(private readonly options: InternalHttpClientOptions) {}
+
+  get<S extends z.ZodType>(path: string, reply: S): Promise<z.output<S>> {
+    return this.call('GET', path, undefined, reply);
+  }
+
+  put<S extends z.ZodType>(path: string, body: unknown, reply: S): Promise<z.output<S>> {
+    return this.call('PUT', path, body, reply);
+  }
+
+  post<S extends z.ZodType>(path: string, body: unknown, reply: S): Promise<z.output<S>> {
+    return this.call('POST', path, body, reply);
+  }
+
+  private async call<S extends z.ZodType>(method: string, path: string, body: unknown, reply: S): Promise<z.output<S>> {
+    const what = `${method} ${path.split('?')[0]}`;
+    let response: Response;
+    try {
+      response = await fetch(`${this.options.baseUrl}${path}`, {
+        method,
+        headers: {
+          [INTERNAL_TOKEN_HEADER]: this.options.internalToken,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
+      });
+    } catch (error) {
+      throw new InternalCallError(`${what}: ${this.options.baseUrl} is not reachable`, null, { cause: error });
+    }
+    const text = await response.text();
+    if (!response.ok) throw new InternalCallError(`${what} answered ${response.status}: ${text.slice(0, 300)}`, response.status);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (error) {
+      throw new InternalCallError(`${what} answered ${response.status} with a body that is not JSON`, response.status, { cause: error });
+    }
+    const result = reply.safeParse(parsed);
+    if (!result.success) {
+      const issue = result.error.issues[0];
+      throw new InternalCallError(`${what} answered a reply the contract refuses: ${issue?.path.join('.') || '(root)'}: ${issue?.message}`, response.status);
+    }
+    return result.data;
+  }
+}
