@@ -49,7 +49,7 @@ describe('docker/compose.yaml', () => {
   it('passes the Compose Specification schema and model checks (compose-go)', () => {
     assert.equal(checked.code, 0, checked.stderr);
     assert.deepEqual(Object.keys(project.services).sort(), [
-      'admin-service', 'documents-service', 'edge', 'kafka', 'minio', 'mongo', 'notifications-service', 'registration-service',
+      'admin-service', 'documents-service', 'edge', 'exams-service', 'kafka', 'minio', 'mongo', 'notifications-service', 'registration-service',
       'remote-admin', 'remote-downloads', 'remote-public', 'remote-registration', 'remote-schools', 'shell',
     ]);
   });

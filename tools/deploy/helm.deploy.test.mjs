@@ -184,10 +184,12 @@ describe('NetworkPolicies', () => {
       const from = p.spec.ingress[0].from;
       assert.ok(from.some((peer) => peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] === 'ingress-nginx'), app);
     }
-    assert.deepEqual(peerApps(policy('registration-service').spec.ingress).sort(), ['admin-service', 'documents-service', 'ingress-nginx', 'notifications-service']);
+    // exams-service reads the candidates to seat from registration-service (seat allocation)
+    assert.deepEqual(peerApps(policy('registration-service').spec.ingress).sort(), ['admin-service', 'documents-service', 'exams-service', 'ingress-nginx', 'notifications-service']);
     assert.deepEqual(peerApps(policy('admin-service').spec.ingress).sort(), [
       'admin-service',
       'documents-service',
+      'exams-service',
       'ingress-nginx',
       'notifications-service',
       'registration-service',
@@ -203,6 +205,8 @@ describe('NetworkPolicies', () => {
     assert.ok(peerApps(policy('documents-service').spec.ingress).includes('registration-service'));
     assert.ok(egressNamespaces('documents-service').includes('admin-service'));
     assert.deepEqual(egressNamespaces('notifications-service'), ['kube-dns', 'kbe-mongodb-svc', 'kbe-kafka', 'registration-service', 'admin-service']);
+    assert.deepEqual(egressNamespaces('exams-service'), ['kube-dns', 'kbe-mongodb-svc', 'kbe-kafka', 'registration-service', 'admin-service']);
+    assert.deepEqual(peerApps(policy('exams-service').spec.ingress), ['ingress-nginx']);
     assert.ok(!egressNamespaces('admin-service').includes('kbe-minio'));
   });
 });

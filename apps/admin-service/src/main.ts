@@ -12,7 +12,7 @@ if (process.argv[2] === 'create-admin') {
     envSchema: adminEnvSchema,
     module: (config) => AppModule.forRoot(config),
     // the browsable API documentation of every service (the edge routes /api/docs here)
-    apiDocsUiOf: ['registration-service', 'documents-service', 'admin-service', 'notifications-service'],
+    apiDocsUiOf: ['registration-service', 'documents-service', 'admin-service', 'notifications-service', 'exams-service'],
     description: 'Admin login, dashboard, lists, releases, SMS campaigns, audit, and the health of all services.',
   });
 }

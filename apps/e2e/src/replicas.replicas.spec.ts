@@ -54,7 +54,7 @@ describe('two replicas of every service', () => {
   let mentorCode: string;
   beforeAll(async () => {
     if (!internalToken || !admin.password) throw new Error('INTERNAL_API_TOKEN and the admin account must be set (tools/test/replicas-run.mjs)');
-    for (const service of ['registration-service', 'documents-service', 'admin-service', 'notifications-service']) {
+    for (const service of ['registration-service', 'documents-service', 'admin-service', 'notifications-service', 'exams-service']) {
       expect({ service, replicas: replicaUrls(service).length }).toEqual({ service, replicas: 2 });
     }
     images = await makeTestImages();
