@@ -1,5 +1,12 @@
 import { checkCsvCentre } from './centre-import.check';
-import { readCentreCsv, sittingsOf } from './centre-csv.reader';
+import { readCentreCsv, sittingsOf, type CsvCentre } from './centre-csv.reader';
+
+/** The one centre of a sheet. */
+function onlyCentre(csv: string): CsvCentre {
+  const [centre] = readCentreCsv(csv);
+  if (!centre) throw new Error('no centre read');
+  return centre;
+}
 
 const HEADER = 'code,name,address,district,taluka,contact,room,capacity,sittings';
 
@@ -68,21 +75,21 @@ describe('sittingsOf: the sittings cell', () => {
 
 describe('checkCsvCentre: the contract\'s messages by line and column', () => {
   it('puts a room\'s problem on the room\'s line, a sitting\'s on the centre\'s first line', () => {
-    const [centre] = readCentreCsv(
+    const centre = onlyCentre(
       [
         HEADER,
         'NSK01,Nashik,Road,Nashik,Niphad,9876543210,R1,30,Mains|Prime|2026-01-18|25:00|09:30',
         'NSK01,Nashik,Road,Nashik,Niphad,9876543210,R2,501,Mains|Prime|2026-01-18|25:00|09:30',
       ].join('\n'),
     );
-    expect(checkCsvCentre(centre!).problems).toEqual([
+    expect(checkCsvCentre(centre).problems).toEqual([
       { line: 2, field: 'sittings', message: 'Sitting 1: Start time must be a time like 10:30 (24-hour)' },
       { line: 3, field: 'capacity', message: 'Capacity must be at most 500' },
     ]);
   });
 
   it('answers the centre, upper-cased and trimmed, when it is valid', () => {
-    const [centre] = readCentreCsv(`${HEADER}\nnsk01 , Nashik ,Road,Nashik,Niphad,9876543210,R1,30,\n`);
-    expect(checkCsvCentre(centre!).centre).toMatchObject({ code: 'NSK01', name: 'Nashik', rooms: [{ name: 'R1', capacity: 30 }], sittings: [] });
+    const centre = onlyCentre(`${HEADER}\nnsk01 , Nashik ,Road,Nashik,Niphad,9876543210,R1,30,\n`);
+    expect(checkCsvCentre(centre).centre).toMatchObject({ code: 'NSK01', name: 'Nashik', rooms: [{ name: 'R1', capacity: 30 }], sittings: [] });
   });
 });
