@@ -102,6 +102,8 @@ const UNKNOWN_DISTRICT_NUMBER = 99;
 
 interface RoomSlot {
   name: string;
+  /** Rank of its centre, date and start time among all sittings: with `order`, the roll numbers' order. */
+  timeRank: number;
   /** Position in the centre's room list. */
   order: number;
   capacity: number;
@@ -130,16 +132,39 @@ interface TierQueue {
 
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/** A district's key: its number when it is one of the 36, else its normalised text. */
-function districtKey(text: string): { key: string; known: number | null } {
-  const entry = districtOf(text);
-  return entry ? { key: `#${entry.number}`, known: entry.number } : { key: `?${normalisePlaceName(text)}`, known: null };
+interface DistrictKey {
+  /** `#` and its number when it is one of the 36, else `?` and its normalised text. */
+  key: string;
+  known: number | null;
+}
+
+/** District keys and normalised talukas, each text worked out once per run (candidates repeat a few hundred names). */
+function placeKeys() {
+  const districts = new Map<string, DistrictKey>();
+  const talukas = new Map<string, string>();
+  return {
+    district(text: string): DistrictKey {
+      let found = districts.get(text);
+      if (!found) {
+        const entry = districtOf(text);
+        found = entry ? { key: `#${entry.number}`, known: entry.number } : { key: `?${normalisePlaceName(text)}`, known: null };
+        districts.set(text, found);
+      }
+      return found;
+    },
+    taluka(district: DistrictKey, text: string): string {
+      let found = talukas.get(text);
+      if (found === undefined) talukas.set(text, (found = normalisePlaceName(text)));
+      return `${district.key}|${found}`;
+    },
+  };
 }
 
 const slotKey = (centreCode: string, date: string, startTime: string, room: string) => `${centreCode}\u0000${date}\u0000${startTime}\u0000${room.toLowerCase()}`;
 
 export function allocateSeats(input: AllocationInput): AllocationResult {
   const { level } = input;
+  const places = placeKeys();
   const centres = [...input.centres].sort((a, b) => compareText(a.code, b.code));
   const existing = [...input.existing].sort(
     (a, b) =>
@@ -161,10 +186,12 @@ export function allocateSeats(input: AllocationInput): AllocationResult {
     if (!found) queues.set(key, (found = { slots: [], next: 0 }));
     return found;
   };
+  let timeRank = -1;
+  let lastTime = '';
   for (const centre of centres) {
     const roomOrder = new Map(centre.rooms.map((room, order) => [room.name.toLowerCase(), order]));
-    const centreDistrict = districtKey(centre.district).key;
-    const centreTaluka = `${centreDistrict}|${normalisePlaceName(centre.taluka)}`;
+    const centreDistrict = places.district(centre.district).key;
+    const centreTaluka = places.taluka(places.district(centre.district), centre.taluka);
     const levelSittings = centre.sittings
       .filter((sitting) => sitting.level === level)
       .sort(
@@ -175,6 +202,8 @@ export function allocateSeats(input: AllocationInput): AllocationResult {
           compareText(roomsOfSittingLower(centre, a).join('\u0000'), roomsOfSittingLower(centre, b).join('\u0000')),
       );
     for (const sitting of levelSittings) {
+      const time = `${centre.code}\u0000${sitting.date}\u0000${sitting.startTime}`;
+      if (time !== lastTime) [timeRank, lastTime] = [timeRank + 1, time];
       const names = new Set(roomsOfSittingLower(centre, sitting));
       const rooms: RoomSlot[] = [];
       centre.rooms.forEach((room, order) => {
@@ -182,7 +211,7 @@ export function allocateSeats(input: AllocationInput): AllocationResult {
         const key = slotKey(centre.code, sitting.date, sitting.startTime, room.name);
         // Two sittings at one time share no room (the contract refuses overlaps); first one wins if they do.
         if (roomSlots.has(key)) return;
-        const slot: RoomSlot = { name: room.name, order: roomOrder.get(room.name.toLowerCase()) ?? order, capacity: room.capacity, taken: [], used: 0, free: room.capacity, dealt: [] };
+        const slot: RoomSlot = { name: room.name, timeRank, order: roomOrder.get(room.name.toLowerCase()) ?? order, capacity: room.capacity, taken: [], used: 0, free: room.capacity, dealt: [] };
         roomSlots.set(key, slot);
         rooms.push(slot);
       });
@@ -216,20 +245,24 @@ export function allocateSeats(input: AllocationInput): AllocationResult {
   // Candidates to seat, by code, each with their tier list.
   const candidates = uniqueByCode(input.candidates).filter((candidate) => !alreadySeated.has(candidate.candidateCode));
   const unseated: { candidateCode: string; reason: UnseatedReason }[] = [];
-  const tiersOfDistrict = new Map<string, string[]>();
-  const tierKeysOf = (district: { key: string; known: number | null }): string[] => {
-    let keys = tiersOfDistrict.get(district.key);
-    if (!keys) {
+  // Each district's tiers for a category (own district, then the nearest districts), worked out once.
+  const tiersOfDistrict = new Map<string, (TierQueue | undefined)[]>();
+  const tiersOf = (district: DistrictKey, category: KbeCategory): (TierQueue | undefined)[] => {
+    const cacheKey = `${district.key}|${category}`;
+    let tiers = tiersOfDistrict.get(cacheKey);
+    if (!tiers) {
       const own = district.known === null ? undefined : MAHARASHTRA_DISTRICTS.find((entry) => entry.number === district.known);
-      keys = [district.key, ...(own ? nearestDistricts(own).map((other) => `#${other.number}`) : [])];
-      tiersOfDistrict.set(district.key, keys);
+      const keys = [district.key, ...(own ? nearestDistricts(own).map((other) => `#${other.number}`) : [])];
+      tiers = keys.map((key) => queues.get(`${key}|${category}`));
+      tiersOfDistrict.set(cacheKey, tiers);
     }
-    return keys;
+    return tiers;
   };
   interface Pending {
     candidate: AllocationCandidate;
-    /** The tier queues in order: own taluka, own district, then nearest districts. */
-    tiers: string[];
+    taluka: TierQueue | undefined;
+    /** After the taluka: own district, then the nearest districts. */
+    tiers: (TierQueue | undefined)[];
     known: boolean;
   }
   let pending: Pending[] = [];
@@ -238,21 +271,20 @@ export function allocateSeats(input: AllocationInput): AllocationResult {
       unseated.push({ candidateCode: candidate.candidateCode, reason: 'no-sitting-for-category' });
       continue;
     }
-    const district = districtKey(candidate.district);
-    const taluka = `${district.key}|${normalisePlaceName(candidate.taluka)}`;
-    pending.push({ candidate, tiers: [taluka, ...tierKeysOf(district)], known: district.known !== null });
+    const district = places.district(candidate.district);
+    const taluka = queues.get(`${places.taluka(district, candidate.taluka)}|${candidate.category}`);
+    pending.push({ candidate, taluka, tiers: tiersOf(district, candidate.category), known: district.known !== null });
   }
 
-  // Rounds: tier 0 (taluka) for everyone, then tier 1 (district), then the nearest districts.
+  // Rounds: the own taluka for everyone, then the own district, then the nearest district, and so on.
   for (let tier = 0; pending.length > 0; tier += 1) {
     const still: Pending[] = [];
     for (const entry of pending) {
-      const key = entry.tiers[tier];
-      if (key === undefined) {
+      if (tier > entry.tiers.length) {
         unseated.push({ candidateCode: entry.candidate.candidateCode, reason: entry.known ? 'no-room-in-taluka-district-or-nearby' : 'district-unknown' });
         continue;
       }
-      const slot = takeFrom(queues.get(`${key}|${entry.candidate.category}`));
+      const slot = takeFrom(tier === 0 ? entry.taluka : entry.tiers[tier - 1]);
       if (slot) slot.assigned.push(entry.candidate);
       else still.push(entry);
     }
@@ -276,14 +308,8 @@ export function allocateSeats(input: AllocationInput): AllocationResult {
       room.free -= room.dealt.length;
     }
   }
-  placed.sort(
-    (a, b) =>
-      compareText(a.slot.centre.code, b.slot.centre.code) ||
-      compareText(a.slot.sitting.date, b.slot.sitting.date) ||
-      compareText(a.slot.sitting.startTime, b.slot.sitting.startTime) ||
-      a.room.order - b.room.order ||
-      a.seatInRoom - b.seatInRoom,
-  );
+  // Centre code, date, start time (timeRank), room as listed in the centre, seat.
+  placed.sort((a, b) => a.room.timeRank - b.room.timeRank || a.room.order - b.room.order || a.seatInRoom - b.seatInRoom);
   const seats: NewSeat[] = placed.map(({ slot, room, seatInRoom, candidate }) => {
     const { centre, sitting } = slot;
     const sequence = (highestSequence.get(centre.code) ?? 0) + 1;
@@ -297,7 +323,7 @@ export function allocateSeats(input: AllocationInput): AllocationResult {
       startTime: sitting.startTime,
       reportingTime: sitting.reportingTime,
       sequence,
-      rollNumber: rollNumber({ level, districtNumber: districtOf(centre.district)?.number ?? UNKNOWN_DISTRICT_NUMBER, centreNumber: centre.number, sequence }),
+      rollNumber: rollNumber({ level, districtNumber: places.district(centre.district).known ?? UNKNOWN_DISTRICT_NUMBER, centreNumber: centre.number, sequence }),
     };
   });
 
@@ -369,13 +395,13 @@ function schoolsBySize(candidates: readonly AllocationCandidate[]): AllocationCa
 
 /** One of each school in turn (largest school first), until all are out. */
 export function interleaveSchools(candidates: readonly AllocationCandidate[]): AllocationCandidate[] {
-  const schools = schoolsBySize(candidates);
+  let schools = schoolsBySize(candidates);
   const order: AllocationCandidate[] = [];
-  for (let round = 0; order.length < candidates.length; round += 1) {
-    for (const school of schools) {
-      const candidate = school[round];
-      if (candidate) order.push(candidate);
-    }
+  for (let round = 0; schools.length > 0; round += 1) {
+    for (const school of schools) order.push(school[round] as AllocationCandidate);
+    // Largest first, so the schools still going are a prefix.
+    const going = schools.findIndex((school) => school.length <= round + 1);
+    if (going !== -1) schools = schools.slice(0, going);
   }
   return order;
 }
