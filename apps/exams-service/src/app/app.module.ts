@@ -1,10 +1,11 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { serviceInfrastructure } from '@kbe/server-infrastructure';
 import { CentresModule } from './centres/centres.module';
+import { SeatAllocationModule } from './seat-allocation/seat-allocation.module';
 import { SERVICE_NAME, type ExamsConfig } from './exams.config';
 
 /**
- * exams-service: exam centres (rooms, sittings); seat allocation, attendance and results to come.
+ * exams-service: exam centres (rooms, sittings) and seat allocation; attendance and results to come.
  * Dependencies: MongoDB, Kafka.
  */
 @Module({})
@@ -12,7 +13,7 @@ export class AppModule {
   static forRoot(config: ExamsConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [...serviceInfrastructure(SERVICE_NAME, config), CentresModule],
+      imports: [...serviceInfrastructure(SERVICE_NAME, config), CentresModule, SeatAllocationModule],
     };
   }
 }

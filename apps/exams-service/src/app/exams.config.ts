@@ -1,4 +1,7 @@
-import { authEnv, composeEnv, editionEnv, kafkaEnv, mongoEnv, serviceEnv, tokenRevocationEnv } from '@kbe/server-config';
+import { authEnv, composeEnv, editionEnv, kafkaEnv, mongoEnv, serviceEnv, serviceUrlsEnv, tokenRevocationEnv } from '@kbe/server-config';
+
+/** registration-service, whose candidates exams-service seats (the other service URLs are not called). */
+const registrationServiceEnv = { REGISTRATION_SERVICE_URL: serviceUrlsEnv.REGISTRATION_SERVICE_URL };
 import type { z } from 'zod';
 
 export const SERVICE_NAME = 'exams-service';
@@ -9,8 +12,9 @@ export const LARGE_JSON_BODIES = [{ path: '/api/admin/centres/import', limit: '6
 /**
  * exams-service: its own database (`<MONGODB_DB_PREFIX>-exams`), Kafka (the outbox publisher every
  * service stands on; nothing is published yet), admin tokens verified with the public keys, and
- * the edition whose centres are numbered (EDITION_YEAR, as in registration-service).
+ * the edition whose centres are numbered (EDITION_YEAR, as in registration-service), and
+ * registration-service (REGISTRATION_SERVICE_URL), whose candidates it seats.
  */
-export const examsEnvSchema = composeEnv(serviceEnv(3105), mongoEnv, kafkaEnv, authEnv, tokenRevocationEnv, editionEnv);
+export const examsEnvSchema = composeEnv(serviceEnv(3105), mongoEnv, kafkaEnv, authEnv, tokenRevocationEnv, editionEnv, registrationServiceEnv);
 
 export type ExamsConfig = z.output<typeof examsEnvSchema>;

@@ -18,6 +18,8 @@ export interface CentreRepository {
   findByCode(code: string): Promise<CentreRecord | null>;
   findByCodes(codes: readonly string[]): Promise<CentreRecord[]>;
   list(query: CentreListQuery, page: PageRequest): Promise<Page<CentreRecord>>;
+  /** Every centre of the edition, by number (at most 999: the seat allocation reads them all). */
+  ofEdition(edition: number): Promise<CentreRecord[]>;
   /** The edition's next centre number (the counter moves on even if the insert then fails: never reused). */
   nextNumber(edition: number): Promise<number>;
   /** The stored centre; null when a centre already has the code. */
@@ -71,6 +73,11 @@ export class MongoCentreRepository implements CentreRepository {
       this.model.countDocuments(filter).exec(),
     ]);
     return { items: docs.map(toRecord), total };
+  }
+
+  async ofEdition(edition: number): Promise<CentreRecord[]> {
+    const docs = await this.model.find({ edition }).sort({ number: 1 }).lean<CentreDocument[]>().exec();
+    return docs.map(toRecord);
   }
 
   async nextNumber(edition: number): Promise<number> {

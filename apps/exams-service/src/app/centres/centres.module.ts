@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
-import { centreEditionProvider } from './centre-edition.provider';
+import { CENTRE_EDITION, centreEditionProvider } from './centre-edition.provider';
 import { CENTRE_REPOSITORY, MongoCentreRepository } from './centre.repository';
 import { CentreDocument, CentreSchema, CounterDocument, CounterSchema } from './centre.schema';
 import { CentresController } from './centres.controller';
@@ -30,6 +30,6 @@ import { UpdateCentreUseCase } from './usecases/update-centre.usecase';
     DeleteCentreUseCase,
     ImportCentresUseCase,
   ],
-  exports: [CENTRE_REPOSITORY],
+  exports: [CENTRE_REPOSITORY, CENTRE_EDITION],
 })
 export class CentresModule {}

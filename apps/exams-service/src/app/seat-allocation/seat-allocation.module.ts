@@ -1,0 +1,40 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { InternalHttpClient } from '@kbe/server-auth';
+import { APP_CONFIG } from '@kbe/server-config';
+import { CentresModule } from '../centres/centres.module';
+import type { ExamsConfig } from '../exams.config';
+import { SeatAllocationController } from './seat-allocation.controller';
+import { MongoSeatAllocationJobRepository, SEAT_ALLOCATION_JOB_REPOSITORY } from './seat-allocation-job.repository';
+import { SeatAllocationJobDocument, SeatAllocationJobSchema, SeatAllocationLockDocument, SeatAllocationLockSchema } from './seat-allocation-job.schema';
+import { SeatAllocationRunner } from './seat-allocation.runner';
+import { MongoSeatRepository, SEAT_REPOSITORY } from './seat.repository';
+import { SeatDocument, SeatSchema } from './seat.schema';
+import { HttpSeatingSource, SEATING_SOURCE } from './seating.source';
+import { StartSeatAllocationUseCase } from './start-seat-allocation.usecase';
+
+/** Seat allocation jobs: the seats they issue, and their hand-over to registration-service. */
+@Module({
+  imports: [
+    CentresModule,
+    MongooseModule.forFeature([
+      { name: SeatDocument.name, schema: SeatSchema },
+      { name: SeatAllocationJobDocument.name, schema: SeatAllocationJobSchema },
+      { name: SeatAllocationLockDocument.name, schema: SeatAllocationLockSchema },
+    ]),
+  ],
+  controllers: [SeatAllocationController],
+  providers: [
+    { provide: SEAT_REPOSITORY, useClass: MongoSeatRepository },
+    { provide: SEAT_ALLOCATION_JOB_REPOSITORY, useClass: MongoSeatAllocationJobRepository },
+    {
+      provide: SEATING_SOURCE,
+      inject: [APP_CONFIG],
+      useFactory: (config: ExamsConfig) =>
+        new HttpSeatingSource(new InternalHttpClient({ baseUrl: config.REGISTRATION_SERVICE_URL, internalToken: config.INTERNAL_API_TOKEN, timeoutMs: 30_000 })),
+    },
+    SeatAllocationRunner,
+    StartSeatAllocationUseCase,
+  ],
+})
+export class SeatAllocationModule {}
