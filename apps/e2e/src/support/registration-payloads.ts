@@ -11,6 +11,7 @@ export interface CandidateChanges {
   personalDetails?: Partial<Candidate['personalDetails']>;
   contactDetails?: Partial<Candidate['contactDetails']>;
   educationalDetails?: Partial<Candidate['educationalDetails']>;
+  permanentAddress?: Partial<Candidate['permanentAddress']>;
 }
 
 export interface CandidateImages {
@@ -37,6 +38,7 @@ export function candidateFormData(mentorCode: string, changes: CandidateChanges,
     personalDetails: { ...valid.personalDetails, ...changes.personalDetails },
     contactDetails: { ...valid.contactDetails, ...changes.contactDetails },
     educationalDetails: { ...valid.educationalDetails, ...changes.educationalDetails },
+    permanentAddress: { ...valid.permanentAddress, ...changes.permanentAddress },
   };
   const form = new FormData();
   for (const [name, value] of Object.entries(toBracketedFields(candidate as unknown as BracketableObject))) form.append(name, value);

@@ -55,9 +55,10 @@ export type Sitting = z.infer<typeof sittingSchema>;
 export const roomsOfSitting = (centre: Pick<Centre, 'rooms'>, sitting: Pick<Sitting, 'rooms'>): string[] =>
   sitting.rooms ?? centre.rooms.map((room) => room.name);
 
-/** Two sittings overlap when they share a room on one day and one starts before the other's paper ends. */
+/** Two sittings overlap when they share a room (names in any case) on one day and one starts before the other's paper ends. */
 export function sittingsOverlap(a: Sitting, b: Sitting, roomsOfA: string[], roomsOfB: string[]): boolean {
-  if (a.date !== b.date || !roomsOfA.some((room) => roomsOfB.includes(room))) return false;
+  const shared = new Set(roomsOfB.map((room) => room.toLowerCase()));
+  if (a.date !== b.date || !roomsOfA.some((room) => shared.has(room.toLowerCase()))) return false;
   const [startA, startB] = [minutesOf(a.startTime), minutesOf(b.startTime)];
   return startA < startB + PAPER_MINUTES[b.level] && startB < startA + PAPER_MINUTES[a.level];
 }
