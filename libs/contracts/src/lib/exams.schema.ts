@@ -111,6 +111,50 @@ export const centreUpdateSchema = centreSchema;
 /** The CSV import's columns: one line per room; a centre's lines repeat its details; sittings as `level|category|date|startTime|reportingTime[|room;room]` separated by `,` in one cell. */
 export const CENTRE_CSV_COLUMNS = ['code', 'name', 'address', 'district', 'taluka', 'contact', 'room', 'capacity', 'sittings'] as const;
 
+/** A centre as the API answers it: the contract's centre, its issued number (1..999 within the edition) and its timestamps. */
+export interface CentreView extends Centre {
+  number: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** `GET /api/admin/centres`: `search` a prefix of code, name, district or taluka; `district` exact; `limit` at most 100. */
+export interface CentreListQuery {
+  search?: string;
+  district?: string;
+  page?: number;
+  limit?: number;
+}
+
+/** One problem of a CSV import: its line (the header is line 1), its column, the API's message. */
+export interface CentreImportProblem {
+  line: number;
+  field: string;
+  message: string;
+}
+
+/** `POST /api/admin/centres/import`: what the import did (or, in a dry run, would do), centres by outcome. */
+export interface CentreImportReport {
+  dryRun: boolean;
+  created: number;
+  updated: number;
+  unchanged: number;
+  /** Centres not imported because of a problem. */
+  invalid: number;
+  problems: CentreImportProblem[];
+}
+
+const segment = (value: string): string => encodeURIComponent(value);
+
+/** exams-service's admin routes, as the edge serves them. */
+export const EXAMS_ADMIN_PATHS = {
+  centres: '/api/admin/centres',
+  centre: (code: string) => `/api/admin/centres/${segment(code)}`,
+  centresImport: '/api/admin/centres/import',
+  seatAllocation: '/api/admin/seat-allocation',
+  seatAllocationJob: (id: string) => `/api/admin/seat-allocation/${segment(id)}`,
+} as const;
+
 export const seatAllocationRequestSchema = z.strictObject({
   level: z.enum(EXAM_LEVELS, { error: 'Level must be Mains, Advanced or Super Advanced' }),
   dryRun: z.boolean({ error: 'dryRun must be true or false' }).default(false),
