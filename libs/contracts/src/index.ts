@@ -37,4 +37,5 @@ export * from './lib/corrections.contract';
 export * from './lib/corrections.schema';
 export * from './lib/exams.schema';
 export * from './lib/internal/exam-seats.contract';
+export * from './lib/attendance.schema';
 export * from './lib/internal/centre-lists.contract';

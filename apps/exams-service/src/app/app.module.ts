@@ -2,10 +2,11 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { serviceInfrastructure } from '@kbe/server-infrastructure';
 import { CentresModule } from './centres/centres.module';
 import { SeatAllocationModule } from './seat-allocation/seat-allocation.module';
+import { AttendanceModule } from './attendance/attendance.module';
 import { SERVICE_NAME, type ExamsConfig } from './exams.config';
 
 /**
- * exams-service: exam centres (rooms, sittings) and seat allocation; attendance and results to come.
+ * exams-service: exam centres (rooms, sittings), seat allocation and attendance; results to come.
  * Dependencies: MongoDB, Kafka.
  */
 @Module({})
@@ -13,7 +14,7 @@ export class AppModule {
   static forRoot(config: ExamsConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [...serviceInfrastructure(SERVICE_NAME, config), CentresModule, SeatAllocationModule],
+      imports: [...serviceInfrastructure(SERVICE_NAME, config), CentresModule, SeatAllocationModule, AttendanceModule],
     };
   }
 }

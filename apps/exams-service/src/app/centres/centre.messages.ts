@@ -1,6 +1,7 @@
 /** The centres API's own messages (the fields' messages are the contract's, libs/contracts exams.schema.ts). */
 export const CENTRE_MESSAGES = {
   notFound: (code: string) => `Centre ${code} not found`,
+  hasSeats: (code: string) => `Centre ${code} has seats allocated: re-seat its candidates elsewhere before deleting it`,
   duplicateCode: (code: string) => `A centre with code ${code} already exists`,
   codeMismatch: (bodyCode: string, pathCode: string) => `Centre code ${bodyCode} in the body does not match ${pathCode} in the path`,
   numbersExhausted: (edition: number) => `All 999 centre numbers of the ${edition} edition are issued`,

@@ -86,6 +86,7 @@ export class CentresController {
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiNotFoundResponse({ description: 'No centre has this code' })
+  @ApiConflictResponse({ description: 'Seats are allocated at the centre' })
   async remove(@Param('code', new ZodValidationPipe(centreCodeParam)) code: string): Promise<void> {
     await this.deleteCentre.execute(code);
   }

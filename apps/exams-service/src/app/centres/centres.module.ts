@@ -3,6 +3,7 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { CENTRE_EDITION, centreEditionProvider } from './centre-edition.provider';
 import { CENTRE_REPOSITORY, MongoCentreRepository } from './centre.repository';
 import { CentreDocument, CentreSchema, CounterDocument, CounterSchema } from './centre.schema';
+import { SeatsModule } from '../seat-allocation/seats.module';
 import { CentresController } from './centres.controller';
 import { CreateCentreUseCase } from './usecases/create-centre.usecase';
 import { DeleteCentreUseCase } from './usecases/delete-centre.usecase';
@@ -14,6 +15,7 @@ import { UpdateCentreUseCase } from './usecases/update-centre.usecase';
 /** Exam centres: rooms, sittings, the edition's centre numbers; admin CRUD and CSV import. */
 @Module({
   imports: [
+    SeatsModule,
     MongooseModule.forFeature([
       { name: CentreDocument.name, schema: CentreSchema },
       { name: CounterDocument.name, schema: CounterSchema },

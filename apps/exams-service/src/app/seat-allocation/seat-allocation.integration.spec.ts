@@ -190,4 +190,56 @@ describe('seat allocation: /api/admin/seat-allocation (exams-service, FerretDB; 
     expect(registration.received.slice(7).map((seat) => [seat.candidateCode, seat.centreCode, seat.seatInRoom])).toEqual([['KBE500008SEA', 'PUN01', 2]]);
     for (const [code, roll] of before) expect(registration.candidates.find((c) => c.candidateCode === code)?.rollNumber).toBe(roll);
   });
+
+  describe('attendance after the paper', () => {
+    const rollsIn = (room: string) => registration.received.filter((seat) => seat.centreCode === 'NSK01' && seat.room === room).sort((a, b) => a.seatInRoom - b.seatInRoom).map((seat) => seat.rollNumber);
+
+    it('lists the rooms with every seat unmarked, then records a room: the listed roll numbers absent, the rest present', async () => {
+      const rooms = (await asAdmin(http().get('/api/admin/centres/NSK01/attendance?level=Mains')).expect(200)).body.data;
+      expect(rooms.map((room: { room: string; seats: unknown[]; present: number; absent: number }) => [room.room, room.seats.length, room.present, room.absent])).toEqual([
+        ['R1', 3, 0, 0],
+        ['R2', 3, 0, 0],
+      ]);
+      const [absentee] = rollsIn('R1');
+      const marked = (await asAdmin(http().put('/api/admin/centres/nsk01/attendance')).send({ level: 'Mains', room: 'r1', absentRollNumbers: [absentee] }).expect(200)).body.data;
+      expect({ present: marked.present, absent: marked.absent, first: marked.seats[0] }).toEqual({ present: 2, absent: 1, first: expect.objectContaining({ rollNumber: absentee, absent: true }) });
+    });
+
+    it('refuses a roll number of another room, an unknown room and an unknown centre', async () => {
+      const fromR2 = rollsIn('R2')[0];
+      const stranger = await asAdmin(http().put('/api/admin/centres/NSK01/attendance')).send({ level: 'Mains', room: 'R1', absentRollNumbers: [fromR2] }).expect(400);
+      expect(stranger.body.message).toBe(`Not seated in room R1: ${fromR2}`);
+      const noRoom = await asAdmin(http().put('/api/admin/centres/NSK01/attendance')).send({ level: 'Mains', room: 'Lab', absentRollNumbers: [] }).expect(404);
+      expect(noRoom.body.message).toBe('Room Lab has no Mains seats at centre NSK01');
+      await asAdmin(http().get('/api/admin/centres/XYZ99/attendance?level=Mains')).expect(404);
+      await http().put('/api/admin/centres/NSK01/attendance').send({}).expect(401);
+    });
+
+    it('imports the invigilators list: a dry run names each wrong line, a list with one stores nothing, a clean one stores its marks', async () => {
+      const [first, second] = rollsIn('R2');
+      const csv = (lines: string[]) => ['rollNumber,absent', ...lines].join('\n');
+      const checked = (await asAdmin(http().post('/api/admin/centres/NSK01/attendance/import')).send({ level: 'Mains', dryRun: true, csv: csv([`${first},yes`, `${second},maybe`, 'M-99-999-9999-9,no', `${first},no`]) }).expect(200)).body.data;
+      expect(checked).toEqual({
+        dryRun: true,
+        marked: 1,
+        unchanged: 0,
+        problems: [
+          { line: 3, field: 'absent', message: 'absent must be yes or no' },
+          { line: 4, field: 'rollNumber', message: 'Not a Mains roll number of centre NSK01' },
+          { line: 5, field: 'rollNumber', message: 'This roll number is already on line 2' },
+        ],
+      });
+      const refused = (await asAdmin(http().post('/api/admin/centres/NSK01/attendance/import')).send({ level: 'Mains', dryRun: false, csv: csv([`${first},yes`, `${second},maybe`]) }).expect(200)).body.data;
+      expect({ marked: refused.marked, problems: refused.problems.length }).toEqual({ marked: 0, problems: 1 });
+      const imported = (await asAdmin(http().post('/api/admin/centres/NSK01/attendance/import')).send({ level: 'Mains', dryRun: false, csv: csv([`${first},yes`, `${second},no`]) }).expect(200)).body.data;
+      expect(imported).toEqual({ dryRun: false, marked: 2, unchanged: 0, problems: [] });
+      const room = (await asAdmin(http().get('/api/admin/centres/NSK01/attendance?level=Mains')).expect(200)).body.data[1];
+      expect({ room: room.room, present: room.present, absent: room.absent }).toEqual({ room: 'R2', present: 1, absent: 1 });
+    });
+
+    it('a centre with seats cannot be deleted (409)', async () => {
+      const refused = await asAdmin(http().delete('/api/admin/centres/NSK01')).expect(409);
+      expect(refused.body.message).toBe('Centre NSK01 has seats allocated: re-seat its candidates elsewhere before deleting it');
+    });
+  });
 });

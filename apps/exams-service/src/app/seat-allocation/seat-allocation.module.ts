@@ -8,8 +8,7 @@ import { SeatAllocationController } from './seat-allocation.controller';
 import { MongoSeatAllocationJobRepository, SEAT_ALLOCATION_JOB_REPOSITORY } from './seat-allocation-job.repository';
 import { SeatAllocationJobDocument, SeatAllocationJobSchema, SeatAllocationLockDocument, SeatAllocationLockSchema } from './seat-allocation-job.schema';
 import { SeatAllocationRunner } from './seat-allocation.runner';
-import { MongoSeatRepository, SEAT_REPOSITORY } from './seat.repository';
-import { SeatDocument, SeatSchema } from './seat.schema';
+import { SeatsModule } from './seats.module';
 import { HttpSeatingSource, SEATING_SOURCE } from './seating.source';
 import { StartSeatAllocationUseCase } from './start-seat-allocation.usecase';
 
@@ -17,15 +16,14 @@ import { StartSeatAllocationUseCase } from './start-seat-allocation.usecase';
 @Module({
   imports: [
     CentresModule,
+    SeatsModule,
     MongooseModule.forFeature([
-      { name: SeatDocument.name, schema: SeatSchema },
       { name: SeatAllocationJobDocument.name, schema: SeatAllocationJobSchema },
       { name: SeatAllocationLockDocument.name, schema: SeatAllocationLockSchema },
     ]),
   ],
   controllers: [SeatAllocationController],
   providers: [
-    { provide: SEAT_REPOSITORY, useClass: MongoSeatRepository },
     { provide: SEAT_ALLOCATION_JOB_REPOSITORY, useClass: MongoSeatAllocationJobRepository },
     {
       provide: SEATING_SOURCE,

@@ -120,7 +120,7 @@ export class SeatAllocationRunner implements OnApplicationBootstrap, OnApplicati
     const now = new Date();
     if (moved.length > 0) await this.seats.remove(level, moved.map((seat) => seat.candidateCode));
     await this.seats.insert(level, plan.seats, job._id, now);
-    const stored: SeatRecord[] = [...existing, ...plan.seats.map((seat) => ({ ...seat, level, jobId: job._id, allocatedAt: now }))];
+    const stored: SeatRecord[] = [...existing, ...plan.seats.map((seat) => ({ ...seat, level, jobId: job._id, allocatedAt: now, absent: null, attendanceRecordedAt: null }))];
     const reseated = new Set(plan.seats.map((seat) => seat.candidateCode));
     const cleared = moved.map((seat) => seat.candidateCode).filter((code) => !reseated.has(code));
     // every seat registration-service does not show yet: the new ones, and any an earlier job could not hand over

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { ExamLevel } from '@kbe/contracts';
+import { EXAM_LEVELS, type ExamLevel } from '@kbe/contracts';
 import type { Model } from 'mongoose';
 import type { NewSeat } from '../allocation/allocate-seats';
 import { SeatDocument } from './seat.schema';
@@ -16,6 +16,12 @@ export interface SeatRepository {
   insert(level: ExamLevel, seats: readonly NewSeat[], jobId: string, at: Date): Promise<void>;
   /** Removes these candidates' seats of the level (a re-seat). */
   remove(level: ExamLevel, candidateCodes: readonly string[]): Promise<void>;
+  /** A centre's seats of the level (the unique seat index's prefix), by date, time, room and seat. */
+  ofCentre(level: ExamLevel, centreCode: string): Promise<SeatRecord[]>;
+  /** Whether any seat of any level is at the centre. */
+  anyAtCentre(centreCode: string): Promise<boolean>;
+  /** Records each candidate's attendance of the level's paper. */
+  recordAttendance(level: ExamLevel, marks: readonly { candidateCode: string; absent: boolean }[], at: Date): Promise<void>;
 }
 export const SEAT_REPOSITORY = Symbol('SEAT_REPOSITORY');
 
@@ -34,6 +40,24 @@ export class MongoSeatRepository implements SeatRepository {
       const docs = seats.slice(i, i + INSERT_CHUNK).map((seat) => ({ ...seat, _id: seatId(level, seat.candidateCode), level, jobId, allocatedAt: at }));
       await this.model.insertMany(docs, { ordered: true });
     }
+  }
+
+  ofCentre(level: ExamLevel, centreCode: string): Promise<SeatRecord[]> {
+    return this.model.find({ level, centreCode }, { _id: 0 }).sort({ date: 1, startTime: 1, room: 1, seatInRoom: 1 }).lean<SeatRecord[]>().exec();
+  }
+
+  async anyAtCentre(centreCode: string): Promise<boolean> {
+    // one indexed probe per level: the unique seat index starts with level, centreCode
+    const found = await Promise.all(EXAM_LEVELS.map((level) => this.model.exists({ level, centreCode }).exec()));
+    return found.some(Boolean);
+  }
+
+  async recordAttendance(level: ExamLevel, marks: readonly { candidateCode: string; absent: boolean }[], at: Date): Promise<void> {
+    if (marks.length === 0) return;
+    await this.model.bulkWrite(
+      marks.map((mark) => ({ updateOne: { filter: { _id: seatId(level, mark.candidateCode) }, update: { $set: { absent: mark.absent, attendanceRecordedAt: at } } } })),
+      { ordered: false },
+    );
   }
 
   async remove(level: ExamLevel, candidateCodes: readonly string[]): Promise<void> {

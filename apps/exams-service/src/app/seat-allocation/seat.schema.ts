@@ -44,6 +44,13 @@ export class SeatDocument {
 
   @Prop({ type: Date, required: true })
   allocatedAt!: Date;
+
+  /** Whether the candidate missed the paper: null until the room's attendance is recorded. */
+  @Prop({ type: Boolean, default: null })
+  absent!: boolean | null;
+
+  @Prop({ type: Date, default: null })
+  attendanceRecordedAt!: Date | null;
 }
 
 export const SeatSchema = SchemaFactory.createForClass(SeatDocument);
