@@ -4,6 +4,7 @@ import {
   API_PATHS,
   CORRECTION_PATHS,
   DATA_RIGHTS_API_PATHS,
+  EXAMS_ADMIN_PATHS,
   toBracketedFields,
   type AdminCandidateDetail,
   type AdminCandidateListData,
@@ -22,6 +23,10 @@ import {
   type BracketableObject,
   type BulkReleaseInput,
   type CandidateRegistration,
+  type Centre,
+  type CentreImportReport,
+  type CentreListQuery,
+  type CentreView,
   type ContactInboxData,
   type ContactInboxQuery,
   type CorrectionApproval,
@@ -36,9 +41,12 @@ import {
   type ExamAssignmentImportResult,
   type ExamAssignmentInput,
   type MentorRegistration,
+  type Pagination,
   type ReleaseJob,
   type ReleaseKind,
   type RetentionReport,
+  type SeatAllocationJob,
+  type SeatAllocationRequest,
   type SmsHistoryData,
   type SmsRecipientGroupSize,
   type SmsSendBulkInput,
@@ -99,6 +107,17 @@ export interface AdminApi {
   /** The record takes the new values; answers the server's message with the decided request. */
   approveCorrection(id: string, input: CorrectionApproval): Promise<{ message: string; correction: CorrectionView }>;
   rejectCorrection(id: string, input: CorrectionRejection): Promise<{ message: string; correction: CorrectionView }>;
+  /** Exam centres with their rooms and sittings (exams-service, docs/exam-operations.md). */
+  centres(query: CentreListQuery, signal?: AbortSignal): Promise<{ centres: CentreView[]; pagination: Pagination }>;
+  centre(code: string): Promise<CentreView>;
+  addCentre(centre: Centre): Promise<CentreView>;
+  updateCentre(code: string, centre: Centre): Promise<CentreView>;
+  deleteCentre(code: string): Promise<void>;
+  /** The CSV of CENTRE_CSV_COLUMNS; a dry run only checks it. */
+  importCentres(csv: string, dryRun: boolean): Promise<CentreImportReport>;
+  /** 202 with the queued job; 409 while an allocation of the level runs. */
+  startSeatAllocation(request: SeatAllocationRequest): Promise<SeatAllocationJob>;
+  seatAllocationJob(jobId: string): Promise<SeatAllocationJob>;
 }
 
 export interface AdminApiOptions {
@@ -240,6 +259,24 @@ export function createAdminApi(options: AdminApiOptions = {}): AdminApi {
         const answer = await client.post<ApiSuccess<CorrectionView>>(CORRECTION_PATHS.adminReject(id), input);
         return { message: answer.message, correction: answer.data };
       }),
+    centres: (q, signal) =>
+      authed(async () => {
+        const answer = await client.get<ApiSuccess<CentreView[]> & { pagination: Pagination }>(EXAMS_ADMIN_PATHS.centres, { query: query(q), signal });
+        return { centres: answer.data, pagination: answer.pagination };
+      }),
+    centre: (code) => authed(async () => data(await client.get<ApiSuccess<CentreView>>(EXAMS_ADMIN_PATHS.centre(code)))),
+    addCentre: (centre) => authed(async () => data(await client.post<ApiSuccess<CentreView>>(EXAMS_ADMIN_PATHS.centres, centre))),
+    updateCentre: (code, centre) =>
+      authed(async () => data(await client.request<ApiSuccess<CentreView>>(EXAMS_ADMIN_PATHS.centre(code), { method: 'PUT', body: centre }))),
+    deleteCentre: (code) =>
+      authed(async () => {
+        await client.request(EXAMS_ADMIN_PATHS.centre(code), { method: 'DELETE' });
+      }),
+    importCentres: (csv, dryRun) =>
+      authed(async () => data(await client.post<ApiSuccess<CentreImportReport>>(EXAMS_ADMIN_PATHS.centresImport, { csv, dryRun }))),
+    startSeatAllocation: (request) =>
+      authed(async () => data(await client.post<ApiSuccess<SeatAllocationJob>>(EXAMS_ADMIN_PATHS.seatAllocation, request))),
+    seatAllocationJob: (id) => authed(async () => data(await client.get<ApiSuccess<SeatAllocationJob>>(EXAMS_ADMIN_PATHS.seatAllocationJob(id)))),
   };
 }
 

@@ -17,8 +17,20 @@ const AuditTab = lazy(() => import('./audit-tab'));
 const MessagesTab = lazy(() => import('./messages-tab'));
 const PrivacyTab = lazy(() => import('./privacy/privacy-tab'));
 const CorrectionsTab = lazy(() => import('./corrections/corrections-tab'));
+const ExamCentresTab = lazy(() => import('./exam-centres/exam-centres-tab'));
 
-export type DashboardTab = 'dashboard' | 'candidates' | 'mentors' | 'schools' | 'certificates' | 'sms' | 'corrections' | 'privacy' | 'audit' | 'messages';
+export type DashboardTab =
+  | 'dashboard'
+  | 'candidates'
+  | 'mentors'
+  | 'schools'
+  | 'certificates'
+  | 'centres'
+  | 'sms'
+  | 'corrections'
+  | 'privacy'
+  | 'audit'
+  | 'messages';
 
 /** /admin/dashboard (spec section 2): welcome header with Logout, then the tabs. */
 export function DashboardPage() {
@@ -64,6 +76,7 @@ export function DashboardPage() {
             <TabsTrigger value="mentors">Mentors</TabsTrigger>
             <TabsTrigger value="schools">Schools</TabsTrigger>
             <TabsTrigger value="certificates">Certificates</TabsTrigger>
+            <TabsTrigger value="centres">Exam centres</TabsTrigger>
             <TabsTrigger value="sms">SMS Notifications</TabsTrigger>
             <TabsTrigger value="corrections">Corrections</TabsTrigger>
             <TabsTrigger value="privacy">Privacy</TabsTrigger>
@@ -84,6 +97,11 @@ export function DashboardPage() {
           </TabsContent>
           <TabsContent value="certificates">
             <CertificatePanel />
+          </TabsContent>
+          <TabsContent value="centres">
+            <Suspense fallback={<p role="status">Loading exam centres...</p>}>
+              <ExamCentresTab />
+            </Suspense>
           </TabsContent>
           <TabsContent value="sms">
             <SmsTab />
