@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
-import { createEventEnvelope, toBracketedFields, type BracketableObject } from '@kbe/contracts';
+import { createEventEnvelope, EXAM_SEAT_PATHS, toBracketedFields, type BracketableObject } from '@kbe/contracts';
 import { validCandidate, validMentor, validSchool } from '@kbe/contracts/testing';
 import { createServiceApp } from '@kbe/server-bootstrap';
 import { loadConfig } from '@kbe/server-config';
@@ -431,6 +431,55 @@ describe('documents-service against the real servers and registration-service', 
     expect(reprinted).toContain('आर्या देशमुख');
     expect(reprinted).not.toContain('प्रवेशपत्र');
     expect(reprinted).not.toContain('विद्यार्थ्याचे नाव');
+  }, 240_000);
+
+  it('prints the roll number, centre address, room and reporting time of a seat exams-service allocated, on one page', async () => {
+    const code = await registerCandidate('Rohan Jadhav', 'Asha Jadhav');
+    const seat = {
+      candidateCode: code,
+      rollNumber: 'M-21-014-0123-6',
+      level: 'Mains',
+      centreCode: 'NSK014',
+      centreName: 'K.T.H.M. College, Nashik',
+      centreAddress: 'Gangapur Road, Nashik 422002',
+      room: 'Room 12',
+      seatInRoom: 7,
+      date: '2025-11-16',
+      startTime: '10:30',
+      reportingTime: '09:45',
+    };
+    const seats = await reg.put(EXAM_SEAT_PATHS.seats).set(internal).send({ seats: [seat] }).expect(200);
+    expect(seats.body.data.results).toEqual([{ candidateCode: code, outcome: 'assigned' }]);
+    await release(code, 'hall-ticket');
+    const response = await download(code, 'hall-ticket', { motherName: 'Asha Jadhav' }, '203.0.113.32');
+    expect(response.status).toBe(200);
+    const text = pdfText(response.body as Buffer, dir);
+    expect(text.split('\f').filter((page) => page.trim() !== '')).toHaveLength(1);
+    const printed = squash(text);
+    expect(printed).toMatch(/Roll No\. M-21-014-0123-6/);
+    expect(printed).toMatch(/Centre K\.T\.H\.M\. College, Nashik/);
+    expect(printed).toMatch(/Centre Address Gangapur Road, Nashik 422002/);
+    expect(printed).toMatch(/Room Room 12/);
+    expect(printed).toMatch(/Exam Time 16 November 2025, 10:30 am IST/);
+    expect(printed).toMatch(/Reporting Time 16 November 2025, 9:45 am IST/);
+    expect(printed).not.toContain('Seat Number');
+    expect(printed).not.toContain('TBA');
+    // the tighter layout's smaller QR code still reads
+    expect(qrLink(response.body as Buffer, dir)).toMatch(/^http:\/\/localhost:8080\/einstein-quest\/downloads\?verify=/);
+
+    // in Marathi, each label over its English, still one page
+    const marathiCode = await registerCandidate('सई जाधव', 'Asha Jadhav', { language: 'mr' });
+    await reg.put(EXAM_SEAT_PATHS.seats).set(internal).send({ seats: [{ ...seat, candidateCode: marathiCode, rollNumber: 'M-21-014-0124-4', seatInRoom: 8 }] }).expect(200);
+    await release(marathiCode, 'hall-ticket');
+    const marathi = await download(marathiCode, 'hall-ticket', { motherName: 'Asha Jadhav' }, '203.0.113.33');
+    expect(marathi.status).toBe(200);
+    const marathiText = pdfText(marathi.body as Buffer, dir);
+    expect(marathiText.split('\f').filter((page) => page.trim() !== '')).toHaveLength(1);
+    const marathiPrinted = squash(marathiText);
+    // (pdftotext splits the conjunct of केंद्र, so the centre's labels are checked in the composer's spec)
+    for (const label of ['बैठक क्रमांक', 'परीक्षा कक्ष', 'हजर राहण्याची वेळ', 'Roll No.', 'Room', 'Centre Address', 'Reporting Time']) expect(marathiPrinted).toContain(label);
+    expect(marathiPrinted).toContain('M-21-014-0124-4');
+    expect(marathiPrinted).toContain('16 November 2025, 9:45 am IST');
   }, 240_000);
 
   it('serves a released document even when the release never reached its change event (a refusal is confirmed)', async () => {

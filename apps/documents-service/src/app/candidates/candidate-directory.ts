@@ -13,6 +13,20 @@ export interface CandidateDocumentData {
   seatNumber: string | null;
   center: string | null;
   examTime: string | null;
+  /** The seat exams-service allocated (null: none, or a seat number typed by an admin). */
+  examSeat: CandidateExamSeat | null;
+}
+
+/** What the hall ticket prints of an allocated seat (registration-service's `examSeat`, trimmed). */
+export interface CandidateExamSeat {
+  /** 'M-21-014-0123-6': the candidate's seat number while the seat holds. */
+  rollNumber: string;
+  room: string;
+  centreAddress: string;
+  /** The sitting's day, YYYY-MM-DD (India). */
+  date: string;
+  /** HH:MM, India time. */
+  reportingTime: string;
 }
 
 export type CandidateFile = 'photo' | 'signature';

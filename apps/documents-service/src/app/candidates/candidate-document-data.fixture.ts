@@ -12,5 +12,6 @@ export const candidateDocumentData = (overrides: Partial<CandidateDocumentData> 
   seatNumber: null,
   center: null,
   examTime: null,
+  examSeat: null,
   ...overrides,
 });

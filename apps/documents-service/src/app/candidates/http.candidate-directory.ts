@@ -4,6 +4,7 @@ import {
   CandidateDirectoryError,
   type CandidateDirectory,
   type CandidateDocumentData,
+  type CandidateExamSeat,
   type CandidateFile,
 } from './candidate-directory';
 
@@ -15,6 +16,7 @@ export interface HttpCandidateDirectoryOptions {
 
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 const nullableStr = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Reads candidates from registration-service's `/internal/candidates` API (x-internal-token). */
 export class HttpCandidateDirectory implements CandidateDirectory {
@@ -70,5 +72,20 @@ function toDocumentData(data: Record<string, unknown>): CandidateDocumentData {
     seatNumber: nullableStr(data['seatNumber']),
     center: nullableStr(data['center']),
     examTime: nullableStr(data['examTime']),
+    examSeat: examSeatOf(data['examSeat']),
+  };
+}
+
+/** The allocated seat, or null when there is none (or no roll number to print). */
+function examSeatOf(value: unknown): CandidateExamSeat | null {
+  if (!isObject(value)) return null;
+  const rollNumber = nullableStr(value['rollNumber']);
+  if (rollNumber === null) return null;
+  return {
+    rollNumber,
+    room: str(value['room']),
+    centreAddress: str(value['centreAddress']),
+    date: str(value['date']),
+    reportingTime: str(value['reportingTime']),
   };
 }

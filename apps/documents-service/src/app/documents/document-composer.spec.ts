@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { CandidateDocumentData, CandidateExamSeat } from '../candidates/candidate-directory';
 import { candidateDocumentData } from '../candidates/candidate-document-data.fixture';
 import { VerificationTokens } from '../verification/verification-token';
 import { DocumentComposer, TEMPLATE_VERSION } from './document-composer';
@@ -22,6 +23,72 @@ describe('DocumentComposer.printedData', () => {
   it('prints TBA while the exam time is not assigned', () => {
     expect(composer.printedData('hall-ticket', candidateDocumentData({ examTime: null }))).toMatchObject({ examTime: 'TBA' });
     expect(composer.printedData('hall-ticket', candidateDocumentData({ examTime: 'TBA' }))).toMatchObject({ examTime: 'TBA' });
+  });
+});
+
+/** A seat exams-service allocated, as registration-service answers it (the record's seat number is its roll number). */
+const SEAT: CandidateExamSeat = { rollNumber: 'M-21-014-0123-6', room: 'Room 12', centreAddress: 'Gangapur Road, Nashik 422002', date: '2027-01-17', reportingTime: '09:45' };
+const seated = (overrides: Partial<CandidateDocumentData> = {}): CandidateDocumentData =>
+  candidateDocumentData({ seatNumber: SEAT.rollNumber, center: 'K.T.H.M. College, Nashik', examTime: '2027-01-17T10:30:00+05:30', examSeat: SEAT, ...overrides });
+
+describe('the hall ticket of a candidate with an allocated seat', () => {
+  const text = (html: string) => html.replace(/<style>[\s\S]*?<\/style>/g, '');
+
+  it('prints the roll number instead of the seat number, with the centre address, the room and the reporting time for people', async () => {
+    const html = text(await composer.html('hall-ticket', seated()));
+    expect(html).toContain('<tr><th>Centre</th><td>K.T.H.M. College, Nashik</td></tr>');
+    expect(html).toContain('<tr><th>Centre Address</th><td>Gangapur Road, Nashik 422002</td></tr>');
+    expect(html).toContain('<tr><th>Roll No.</th><td>M-21-014-0123-6</td></tr>');
+    expect(html).toContain('<tr><th>Room</th><td>Room 12</td></tr>');
+    expect(html).toContain('<tr><th>Exam Time</th><td>17 January 2027, 10:30 am IST</td></tr>');
+    expect(html).toContain('<tr><th>Reporting Time</th><td>17 January 2027, 9:45 am IST</td></tr>');
+    expect(html).not.toContain('Seat Number');
+  });
+
+  it('prints each of those labels in Marathi with the English beneath', async () => {
+    const html = text(await composer.html('hall-ticket', seated({ language: 'mr' })));
+    const row = (local: string, english: string, value: string) =>
+      `<tr><th><span class="local" lang="mr">${local}</span><span class="en">${english}</span></th><td>${value}</td></tr>`;
+    expect(html).toContain(row('परीक्षा केंद्राचा पत्ता', 'Centre Address', 'Gangapur Road, Nashik 422002'));
+    expect(html).toContain(row('बैठक क्रमांक', 'Roll No.', 'M-21-014-0123-6'));
+    expect(html).toContain(row('परीक्षा कक्ष', 'Room', 'Room 12'));
+    expect(html).toContain(row('हजर राहण्याची वेळ', 'Reporting Time', '17 January 2027, 9:45 am IST'));
+    expect(html).not.toContain('आसन क्रमांक');
+  });
+
+  it('prints TBA for a part of the seat that is missing, and a reporting time that names no time as it is', () => {
+    const seat = { ...SEAT, room: ' ', centreAddress: '', reportingTime: 'after the bell' };
+    expect(composer.printedData('hall-ticket', seated({ examSeat: seat }))).toMatchObject({
+      seat: { rollNumber: 'M-21-014-0123-6', room: 'TBA', centreAddress: 'TBA', reportingTime: 'after the bell' },
+    });
+  });
+
+  it('prints the seat number an admin typed over the allocated one, as without a seat', () => {
+    const data = composer.printedData('hall-ticket', seated({ seatNumber: 'NSK-0042' }));
+    expect(data).toMatchObject({ seatNumber: 'NSK-0042' });
+    expect(data).not.toHaveProperty('seat');
+  });
+
+  it('leaves a hall ticket without a seat as it is: the seat number row, TBA, and no seat in the printed data', async () => {
+    const data = composer.printedData('hall-ticket', candidateDocumentData());
+    expect(data).not.toHaveProperty('seat');
+    expect(data).toMatchObject({ centre: 'TBA', seatNumber: 'TBA', examTime: 'TBA' });
+    const html = text(await composer.html('hall-ticket', candidateDocumentData()));
+    expect(html).toMatch(/<tr><th>Centre<\/th><td>TBA<\/td><\/tr>\s*<tr><th>Seat Number<\/th><td>TBA<\/td><\/tr>\s*<tr><th>Exam Time<\/th><td>TBA<\/td><\/tr>/);
+    expect(html).not.toMatch(/Roll No\.|Centre Address|Room|Reporting Time/);
+    const marathi = text(await composer.html('hall-ticket', candidateDocumentData({ language: 'mr' })));
+    expect(marathi).toContain('<tr><th><span class="local" lang="mr">आसन क्रमांक</span><span class="en">Seat Number</span></th><td>TBA</td></tr>');
+    expect(marathi).not.toContain('बैठक क्रमांक');
+  });
+
+  it('makes a changed room, centre address or reporting time a new content version (a new PDF in the cache)', () => {
+    const first = composer.contentVersion('hall-ticket', seated());
+    const moved = (seat: Partial<CandidateExamSeat>) => seated({ examSeat: { ...SEAT, ...seat } });
+    expect(composer.contentVersion('hall-ticket', seated())).toBe(first);
+    expect(composer.contentVersion('hall-ticket', moved({ room: 'Room 13' }))).not.toBe(first);
+    expect(composer.contentVersion('hall-ticket', moved({ centreAddress: 'College Road, Nashik 422005' }))).not.toBe(first);
+    expect(composer.contentVersion('hall-ticket', moved({ reportingTime: '09:30' }))).not.toBe(first);
+    expect(composer.contentVersion('hall-ticket', candidateDocumentData())).not.toBe(first);
   });
 });
 

@@ -1,8 +1,8 @@
-import { DOCUMENT_VERIFY_PAGE, DOCUMENT_VERIFY_QUERY, formatExamTime, type CandidateLanguage, type DocumentKind } from '@kbe/contracts';
+import { DOCUMENT_VERIFY_PAGE, DOCUMENT_VERIFY_QUERY, formatExamTime, parseExamTime, type CandidateLanguage, type DocumentKind } from '@kbe/contracts';
 import Handlebars from 'handlebars';
 import { createHash } from 'node:crypto';
 import QRCode from 'qrcode';
-import type { CandidateDocumentData } from '../candidates/candidate-directory';
+import type { CandidateDocumentData, CandidateExamSeat } from '../candidates/candidate-directory';
 import { CERTIFICATE_TEMPLATE } from '../templates/certificate.template';
 import { DEVANAGARI_FONT_FACES } from '../templates/devanagari-font';
 import { CERTIFICATE_SENTENCE, DOCUMENT_LABELS, type DocumentLabel } from '../templates/document-labels';
@@ -20,6 +20,27 @@ export interface CandidateImages {
 const TBA = 'TBA';
 const orTba = (value: string | null): string => (value && value.trim() !== '' ? value : TBA);
 const jpegDataUrl = (bytes: Buffer): string => `data:image/jpeg;base64,${bytes.toString('base64')}`;
+
+/**
+ * The allocated seat the hall ticket prints: only while the record's seat number is its roll
+ * number (a seat number an admin typed over it since is printed as it is, without the seat's room).
+ */
+function allocatedSeat(candidate: CandidateDocumentData): CandidateExamSeat | null {
+  const seat = candidate.examSeat;
+  return seat && seat.rollNumber === candidate.seatNumber ? seat : null;
+}
+
+/** The rows an allocated seat adds to the hall ticket (`seat`), none without one. */
+function seatRows(seat: CandidateExamSeat | null): { seat?: { rollNumber: string; room: string; centreAddress: string; reportingTime: string } } {
+  if (!seat) return {};
+  return { seat: { rollNumber: seat.rollNumber, room: orTba(seat.room), centreAddress: orTba(seat.centreAddress), reportingTime: reportingTimeOf(seat) } };
+}
+
+/** The reporting time for people, as the exam time is printed: '17 January 2027, 9:45 am IST' (the sitting's day, India time). */
+function reportingTimeOf(seat: CandidateExamSeat): string {
+  const instant = parseExamTime(`${seat.date}T${seat.reportingTime}:00+05:30`);
+  return instant ? formatExamTime(instant) : orTba(seat.reportingTime);
+}
 
 const TEMPLATES: Record<DocumentKind, string> = { 'hall-ticket': HALL_TICKET_TEMPLATE, certificate: CERTIFICATE_TEMPLATE };
 
@@ -165,6 +186,9 @@ export class DocumentComposer {
       seatNumber: orTba(candidate.seatNumber),
       // for people, in India time: '5 November 2025, 10:00 am IST' (the API's ISO text is not for print)
       examTime: formatExamTime(orTba(candidate.examTime)),
+      // an allocated seat: the roll number instead of the seat number, and where and when to report
+      // (left out without one, so such a hall ticket prints and versions as before)
+      ...seatRows(allocatedSeat(candidate)),
     };
   }
 }

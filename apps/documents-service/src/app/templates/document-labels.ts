@@ -5,7 +5,7 @@ type Translated = Readonly<Record<Exclude<CandidateLanguage, 'en'>, string>>;
 /**
  * The printed labels in Marathi and Hindi, keyed by their English text (which the templates
  * print as it is): a Marathi or Hindi candidate's documents show each label in their language
- * with the English beneath. Terms as docs/glossary.md writes them (प्रवेशपत्र, प्रमाणपत्र, विद्यार्थी, श्रेणी); level names
+ * with the English beneath. Terms as docs/glossary.md writes them (प्रवेशपत्र, प्रमाणपत्र, विद्यार्थी, श्रेणी, बैठक क्रमांक); level names
  * (Mains, Advanced, Super Advanced), names and values are printed as entered.
  */
 export const DOCUMENT_LABELS = {
@@ -23,6 +23,10 @@ export const DOCUMENT_LABELS = {
   Centre: { mr: 'परीक्षा केंद्र', hi: 'परीक्षा केंद्र' },
   'Seat Number': { mr: 'आसन क्रमांक', hi: 'आसन क्रमांक' },
   'Exam Time': { mr: 'परीक्षेची वेळ', hi: 'परीक्षा का समय' },
+  'Roll No.': { mr: 'बैठक क्रमांक', hi: 'अनुक्रमांक' },
+  Room: { mr: 'परीक्षा कक्ष', hi: 'परीक्षा कक्ष' },
+  'Centre Address': { mr: 'परीक्षा केंद्राचा पत्ता', hi: 'परीक्षा केंद्र का पता' },
+  'Reporting Time': { mr: 'हजर राहण्याची वेळ', hi: 'उपस्थिति का समय' },
   Photo: { mr: 'छायाचित्र', hi: 'छायाचित्र' },
   Signature: { mr: 'स्वाक्षरी', hi: 'हस्ताक्षर' },
   'Instructions to the candidate': { mr: 'विद्यार्थ्यासाठी सूचना', hi: 'विद्यार्थी के लिए निर्देश' },

@@ -51,4 +51,15 @@ header.title .doc .en { font-size: 0.62em; }
 .bilingual .identity th, .bilingual .identity td { padding: 0.7mm 2mm; }
 .bilingual ol.instructions li { margin: 0.4mm 0; }
 .bilingual footer.sign { margin-top: 5mm; }
+/* an allocated seat adds four rows (two for Marathi and Hindi each): tighter still, so it stays one A4 page */
+.sheet.seated { padding: 6mm 8mm; }
+.seated header.title { padding-bottom: 2.5mm; margin-bottom: 3mm; }
+.seated .identity th, .seated .identity td { padding: 0.9mm 2mm; }
+.seated h2 { margin: 4mm 0 1.5mm; }
+.seated ol.instructions { font-size: 10pt; }
+.seated footer.sign { margin-top: 4mm; }
+.seated .qr svg { width: 26mm; height: 26mm; margin: 0 auto; }
+.bilingual .seated .identity th, .bilingual .seated .identity td { padding: 0.35mm 2mm; }
+.bilingual .seated ol.instructions li { margin: 0.2mm 0; }
+.bilingual .seated footer.sign { margin-top: 3mm; }
 `;

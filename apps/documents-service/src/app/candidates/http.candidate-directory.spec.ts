@@ -1,0 +1,60 @@
+import { HttpCandidateDirectory } from './http.candidate-directory';
+
+const directory = new HttpCandidateDirectory({ baseUrl: 'http://registration.test', internalToken: 'a-token-of-twenty-four-chars' });
+
+/** registration-service's internal view of a candidate, answered once. */
+function answer(data: Record<string, unknown>): void {
+  jest.spyOn(globalThis, 'fetch').mockResolvedValueOnce(new Response(JSON.stringify({ success: true, data }), { status: 200 }));
+}
+
+const VIEW = {
+  candidateCode: 'KBE123456ABC',
+  language: 'en',
+  personalDetails: { fullName: 'Aarav Patil', fatherName: 'Suresh Patil', motherName: 'Meena Patil' },
+  educationalDetails: { schoolName: 'Nashik Model School', standard: '8th', kbeCategory: 'Sec', kbeStageParticipated: 'Mains' },
+  feesPaid: true,
+  hallTicketReleased: true,
+  certificateReleased: false,
+  seatNumber: 'M-21-014-0123-6',
+  center: 'K.T.H.M. College, Nashik',
+  examTime: '2027-01-17T10:30:00+05:30',
+};
+const SEAT = {
+  rollNumber: 'M-21-014-0123-6',
+  level: 'Mains',
+  centreCode: 'NSK014',
+  centreName: 'K.T.H.M. College, Nashik',
+  centreAddress: 'Gangapur Road, Nashik 422002',
+  room: 'Room 12',
+  seatInRoom: 7,
+  date: '2027-01-17',
+  startTime: '10:30',
+  reportingTime: '09:45',
+};
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('the seat of a candidate read from registration-service', () => {
+  it('keeps what the hall ticket prints of an allocated seat', async () => {
+    answer({ ...VIEW, examSeat: SEAT });
+    expect((await directory.find('KBE123456ABC'))?.examSeat).toEqual({
+      rollNumber: 'M-21-014-0123-6',
+      room: 'Room 12',
+      centreAddress: 'Gangapur Road, Nashik 422002',
+      date: '2027-01-17',
+      reportingTime: '09:45',
+    });
+  });
+
+  it('is null without a seat, and for a seat it cannot print (no roll number, not an object)', async () => {
+    for (const examSeat of [null, undefined, 'M-21-014-0123-6', [SEAT], { ...SEAT, rollNumber: '  ' }, { ...SEAT, rollNumber: 42 }]) {
+      answer({ ...VIEW, seatNumber: 'TBA', examSeat });
+      expect((await directory.find('KBE123456ABC'))?.examSeat).toBeNull();
+    }
+  });
+
+  it('reads a part of the seat that is not text as blank', async () => {
+    answer({ ...VIEW, examSeat: { rollNumber: 'M-21-014-0123-6', room: 12, date: null } });
+    expect((await directory.find('KBE123456ABC'))?.examSeat).toEqual({ rollNumber: 'M-21-014-0123-6', room: '', centreAddress: '', date: '', reportingTime: '' });
+  });
+});
