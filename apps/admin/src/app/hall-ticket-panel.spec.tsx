@@ -1,4 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
+import { ADMIN_MESSAGES } from '@kbe/contracts';
 
 import { candidateRow, createFakeAdminServer, ok, pagination, releaseJob, renderAdmin } from './fake-admin-server.testing';
 import { HallTicketPanel } from './release-panel';
@@ -95,5 +96,28 @@ describe('hall ticket management', () => {
     server.on('POST /api/admin/hall-tickets/release', () => ok(job({ status: 'completed', total: 1, processed: 1, percent: 100, released: 1 })));
     fireEvent.click(screen.getByRole('button', { name: 'Bulk Release' }));
     expect(await screen.findByText('1 hall ticket released successfully.')).toBeTruthy();
+  });
+
+  it('says when a hall ticket waits for an exam seat: the release refused with its message, and a bulk job skipping the unseated', async () => {
+    const server = createFakeAdminServer();
+    server.on('GET /api/admin/candidates', () => ok({ candidates: [candidateRow(2)], pagination: pagination(1) }));
+    server.on('PATCH /api/admin/candidates/KBE100002ABC/hall-ticket', () => ({ status: 409, body: { statusCode: 409, message: ADMIN_MESSAGES.seatRequired } }));
+    const printTab = { close: jest.fn() };
+    const open = jest.spyOn(window, 'open').mockReturnValue(printTab as unknown as Window);
+    try {
+      renderAdmin(<HallTicketPanel />, { server });
+      fireEvent.click(await screen.findByRole('button', { name: 'Release hall ticket of Candidate 2' }));
+      expect(await screen.findByText('No Exam Seat')).toBeTruthy();
+      expect(screen.getByText('Candidate has no exam seat yet: allocate seats (or assign one) before releasing the hall ticket')).toBeTruthy();
+      expect(printTab.close).toHaveBeenCalled();
+    } finally {
+      open.mockRestore();
+    }
+
+    server.on('POST /api/admin/hall-tickets/release', () =>
+      ok(job({ status: 'completed', total: 5, processed: 5, percent: 100, released: 2, skipped: { count: 3, reasons: [{ reason: 'fees-unpaid', count: 1 }, { reason: 'not-seated', count: 2 }] } })),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Bulk Release' }));
+    expect(await screen.findByText('2 hall tickets released successfully. Skipped: 1 fees unpaid, 2 no exam seat yet.')).toBeTruthy();
   });
 });

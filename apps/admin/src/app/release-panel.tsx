@@ -78,6 +78,8 @@ export function ReleasePanel({ config }: { config: ReleaseKindConfig }) {
         toast({ title: 'Authentication Error', description: messages.authError, variant: 'destructive' });
       } else if (error instanceof HttpError && error.message === ADMIN_MESSAGES.paymentRequired) {
         toast({ title: ADMIN_MESSAGES.paymentRequiredTitle, description: ADMIN_MESSAGES.paymentRequired, variant: 'destructive' });
+      } else if (error instanceof HttpError && error.message === ADMIN_MESSAGES.seatRequired) {
+        toast({ title: ADMIN_MESSAGES.seatRequiredTitle, description: ADMIN_MESSAGES.seatRequired, variant: 'destructive' });
       } else {
         toast({ title: 'Error', description: messages.releaseFailed, variant: 'destructive' });
       }

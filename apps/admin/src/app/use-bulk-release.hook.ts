@@ -12,6 +12,7 @@ export const RELEASE_POLL_MS = 500;
 const SKIP_LABELS: Record<string, string> = {
   'fees-unpaid': 'fees unpaid',
   'consent-pending': 'parental consent pending',
+  'not-seated': 'no exam seat yet',
   'already-released': 'already released',
   'not-found': 'not found',
 };

@@ -45,6 +45,9 @@ export const ADMIN_MESSAGES = {
   forbidden: 'Your role may view but not change anything',
   paymentRequiredTitle: 'Payment Required',
   paymentRequired: 'Candidate must pay fees before hall ticket can be released.',
+  /** 409 of a hall ticket's release while the edition asks for a seat (EDITION_SEAT_REQUIRED_FOR_HALL_TICKET) and there is none. */
+  seatRequiredTitle: 'No Exam Seat',
+  seatRequired: 'Candidate has no exam seat yet: allocate seats (or assign one) before releasing the hall ticket',
   noCandidatesTitle: 'No Candidates',
   noEligibleCandidates: 'No eligible candidates found for hall ticket release.',
   candidateNotFound: 'Candidate not found',
@@ -425,8 +428,8 @@ export type BulkReleaseInput = z.input<typeof bulkReleaseSchema>;
 export const RELEASE_JOB_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
 export type ReleaseJobStatus = (typeof RELEASE_JOB_STATUSES)[number];
 
-/** Why a matching candidate was not released. */
-export const RELEASE_SKIP_REASONS = ['fees-unpaid', 'consent-pending', 'already-released', 'not-found'] as const;
+/** Why a matching candidate was not released (`not-seated`: a hall ticket while the edition asks for a seat). */
+export const RELEASE_SKIP_REASONS = ['fees-unpaid', 'consent-pending', 'not-seated', 'already-released', 'not-found'] as const;
 export type ReleaseSkipReason = (typeof RELEASE_SKIP_REASONS)[number];
 
 export interface ReleaseJob {

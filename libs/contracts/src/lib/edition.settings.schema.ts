@@ -18,4 +18,5 @@ export const editionSettingsSchema = z.strictObject({
       error: 'The correction window must close after it opens',
       path: ['closesAt'],
     }),
+  seatRequiredForHallTicket: z.boolean({ error: 'Expected true or false' }),
 });

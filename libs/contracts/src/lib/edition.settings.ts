@@ -26,6 +26,12 @@ export interface EditionSettings {
    * 27): ISO 8601 instants with offset, both included. Requests outside it are refused (409).
    */
   corrections: { opensAt: string; closesAt: string };
+  /**
+   * Whether a hall ticket is released only to a seated candidate (a seat number, allocated by
+   * exams-service or typed by an admin): one candidate answers 409, a bulk release skips with
+   * `not-seated`. Off by default: the spec releases hall tickets before seating, printing TBA.
+   */
+  seatRequiredForHallTicket: boolean;
 }
 
 export const IST_OFFSET_MINUTES = 330;
@@ -44,6 +50,7 @@ export const DEFAULT_EDITION: EditionSettings = {
     opensAt: '2025-01-01T00:00:00.000+05:30',
     closesAt: '2025-12-31T23:59:59.999+05:30',
   },
+  seatRequiredForHallTicket: false,
 };
 
 /** What a deployment may configure of an edition (env, Helm values, the browser's runtime config). */
@@ -52,6 +59,7 @@ export interface ConfiguredEdition {
   registrationDeadline?: string;
   /** The correction window's ends; either left out is the spec's, moved to the edition's year. */
   corrections?: { opensAt?: string; closesAt?: string };
+  seatRequiredForHallTicket?: boolean;
 }
 
 /**
@@ -76,6 +84,7 @@ export function editionFor<E extends EditionSettings = EditionSettings>(configur
       opensAt: configured.corrections?.opensAt ?? moveByYears(base.corrections.opensAt, years),
       closesAt: configured.corrections?.closesAt ?? moveByYears(base.corrections.closesAt, years),
     },
+    seatRequiredForHallTicket: configured.seatRequiredForHallTicket ?? base.seatRequiredForHallTicket,
   };
 }
 

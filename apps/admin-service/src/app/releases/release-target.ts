@@ -1,7 +1,7 @@
 import type { ReleaseKind } from '@kbe/contracts';
 import type { RegistrationClient } from '../common/registration.client';
 
-export type ReleaseOutcome = 'released' | 'fees-unpaid' | 'consent-pending' | 'already-released' | 'not-found' | 'failed';
+export type ReleaseOutcome = 'released' | 'fees-unpaid' | 'consent-pending' | 'not-seated' | 'already-released' | 'not-found' | 'failed';
 
 /** What a release job needs from registration-service (behind an interface so the runner can be tested with a fake). */
 export interface ReleaseTarget {

@@ -24,6 +24,7 @@ import { CandidateSearchCache } from './candidate-search.cache';
 import { CandidateDocument, type ReleaseFact } from './candidate.schema';
 import type { ConsentRecord } from './consent-record';
 import { examSeatFields, sameSeat, type ExamSeatRecord } from './exam-seat';
+import { releaseOutcomeOf, seatRequired, type ReleaseRequirements } from './release-outcome';
 import { CandidateDirectory } from './directory/candidate-directory';
 import { CandidateDirectoryKeeper } from './directory/candidate-directory.keeper';
 import { DIRECTORY_ENTRY_PROJECTION, directoryEntryOf, type StoredDirectoryFields } from './directory/directory-entry';
@@ -82,7 +83,7 @@ export interface CandidateListQuery {
 export type ReleaseKind = 'hall-ticket' | 'certificate';
 /** One release request: every candidate it released shares it (see ReleaseFact). */
 export type NewRelease = Omit<ReleaseFact, 'eventQueued'>;
-export type ReleaseOutcome = 'released' | 'fees-unpaid' | 'consent-pending' | 'already-released' | 'not-found';
+export type ReleaseOutcome = 'released' | 'fees-unpaid' | 'consent-pending' | 'not-seated' | 'already-released' | 'not-found';
 export interface ExamAssignment {
   seatNumber?: string | null;
   center?: string | null;
@@ -113,10 +114,11 @@ export interface CandidateRepository extends PendingEventSource {
   setFees(candidateCode: string, feesPaid: boolean, receiptNumber: string | null): Promise<CandidateRecord | null>;
   /**
    * Sets the release flag of every listed candidate and records the release (its pending
-   * events) in one conditional update: a hall ticket needs paid fees; an already released
-   * document is left as it is (no second event). Returns each code's outcome.
+   * events) in one conditional update: a hall ticket needs paid fees (and a seat number, when
+   * `requirements.seat`); an already released document is left as it is (no second event).
+   * Returns each code's outcome.
    */
-  release(kind: ReleaseKind, candidateCodes: readonly string[], release: NewRelease): Promise<Map<string, ReleaseOutcome>>;
+  release(kind: ReleaseKind, candidateCodes: readonly string[], release: NewRelease, requirements?: ReleaseRequirements): Promise<Map<string, ReleaseOutcome>>;
   unrelease(kind: ReleaseKind, candidateCode: string): Promise<CandidateRecord | null>;
   markReleaseEventsQueued(kind: ReleaseKind, candidateCodes: readonly string[]): Promise<void>;
   findPendingReleaseEvents(kind: ReleaseKind, before: Date, limit: number): Promise<CandidateRecord[]>;
@@ -279,13 +281,20 @@ export class MongoCandidateRepository implements CandidateRepository, OnModuleIn
     return result.matchedCount === 0 ? null : this.findByCode(candidateCode);
   }
 
-  async release(kind: ReleaseKind, candidateCodes: readonly string[], release: NewRelease): Promise<Map<string, ReleaseOutcome>> {
+  async release(
+    kind: ReleaseKind,
+    candidateCodes: readonly string[],
+    release: NewRelease,
+    requirements: ReleaseRequirements = {},
+  ): Promise<Map<string, ReleaseOutcome>> {
     const fields = RELEASE_FIELDS[kind];
     const codes = { $in: [...candidateCodes] };
     // Two statements for the whole list, not two per candidate, both served by the `_id` index.
     // Only with the parental consent given (DPDP Act 2023, section 9): every candidate is a child.
     const condition: QueryFilter<CandidateDocument> = { _id: codes, ...LIVE, [fields.flag]: { $ne: true }, consentStatus: 'given' };
     if (kind === 'hall-ticket') condition.feesPaid = true;
+    // seated: a seat number allocated or typed by an admin (blank ones are stored as null)
+    if (seatRequired(kind, requirements)) condition.seatNumber = { $nin: [null, ''] };
     // Announced by the release events themselves (one per released candidate), not candidate.changed.
     // The read after the update serves both the outcomes and the candidate directory.
     const after = await this.changing(
@@ -302,11 +311,8 @@ export class MongoCandidateRepository implements CandidateRepository, OnModuleIn
     return new Map(
       candidateCodes.map((code): [string, ReleaseOutcome] => {
         const doc = byCode.get(code);
-        if (!doc || doc.deletedAt) return [code, 'not-found'];
-        if (doc[fields.fact]?.releaseId === release.releaseId) return [code, 'released'];
-        if (doc[fields.flag]) return [code, 'already-released'];
-        if (kind === 'hall-ticket' && doc.feesPaid !== true) return [code, 'fees-unpaid'];
-        return [code, 'consent-pending'];
+        const state = doc && { ...doc, released: doc[fields.flag] === true, releaseId: doc[fields.fact]?.releaseId };
+        return [code, releaseOutcomeOf(kind, state, release.releaseId, requirements)];
       }),
     );
   }

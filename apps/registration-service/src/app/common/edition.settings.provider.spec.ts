@@ -37,3 +37,11 @@ describe('the correction window of the running edition', () => {
     ).toEqual({ opensAt: '2026-11-01T00:00:00+05:30', closesAt: '2026-11-30T23:59:59+05:30' });
   });
 });
+
+describe('whether a hall ticket needs a seat in the running edition', () => {
+  it('does not unless the environment says so', () => {
+    expect(editionFromConfig({ EDITION_YEAR: undefined, EDITION_REGISTRATION_DEADLINE: undefined }).seatRequiredForHallTicket).toBe(false);
+    expect(editionFromConfig({ EDITION_YEAR: undefined, EDITION_REGISTRATION_DEADLINE: undefined, EDITION_SEAT_REQUIRED_FOR_HALL_TICKET: false }).seatRequiredForHallTicket).toBe(false);
+    expect(editionFromConfig({ EDITION_YEAR: 2026, EDITION_REGISTRATION_DEADLINE: undefined, EDITION_SEAT_REQUIRED_FOR_HALL_TICKET: true }).seatRequiredForHallTicket).toBe(true);
+  });
+});

@@ -88,6 +88,11 @@ export const editionEnv = {
   EDITION_CORRECTIONS_CLOSES_AT: z.iso
     .datetime({ offset: true, error: 'must be an ISO date-time with offset, e.g. 2025-12-31T23:59:59.999+05:30' })
     .optional(),
+  /** A hall ticket is released only to a seated candidate (registration-service); default false, as the spec. */
+  EDITION_SEAT_REQUIRED_FOR_HALL_TICKET: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
 };
 
 export const kafkaEnv = {

@@ -3,7 +3,7 @@ import { FileNotFoundError } from '@kbe/server-storage';
 import type { Readable } from 'node:stream';
 import { CLOCK, type Clock } from '../../common/clock';
 import { CANDIDATE_DOCUMENTS_STORE, type CandidateDocumentsStore, type CandidateFileKind } from '../candidate-documents.store';
-import { CONSENT_MESSAGES, DATA_RIGHTS_MESSAGES, type CandidateRegistration } from '@kbe/contracts';
+import { ADMIN_MESSAGES, CONSENT_MESSAGES, DATA_RIGHTS_MESSAGES, type CandidateRegistration } from '@kbe/contracts';
 import {
   CANDIDATE_REPOSITORY,
   type CandidateRecord,
@@ -72,6 +72,7 @@ export class ManageCandidateUseCase {
       const withdrawn = (await this.candidates.findByCode(candidateCode))?.consent?.status === 'withdrawn';
       throw new ConflictException(withdrawn ? DATA_RIGHTS_MESSAGES.erasedRecord : CONSENT_MESSAGES.pending);
     }
+    if (result?.outcome === 'not-seated') throw new ConflictException(ADMIN_MESSAGES.seatRequired);
     if (result?.outcome === 'failed') throw new Error(result.message);
     return this.get(candidateCode);
   }

@@ -1,7 +1,9 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import type { EditionSettings } from '@kbe/contracts';
 import { errorMessage } from '@kbe/server-bootstrap';
 import { CLOCK, type Clock } from '../../common/clock';
+import { EDITION_SETTINGS } from '../../common/edition.settings.provider';
 import {
   RegistrationEventPublisher,
   type PendingEventSource,
@@ -36,6 +38,7 @@ export class ReleaseDocumentsUseCase implements OnModuleInit {
     @Inject(CANDIDATE_REPOSITORY) private readonly candidates: CandidateRepository,
     private readonly events: RegistrationEventPublisher,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(EDITION_SETTINGS) private readonly edition: EditionSettings,
   ) {}
 
   onModuleInit(): void {
@@ -45,13 +48,14 @@ export class ReleaseDocumentsUseCase implements OnModuleInit {
   /**
    * Releases the listed candidates as one request (a few statements for the whole list, so a
    * bulk job of thousands stays fast), then queues one event per released candidate. A failure
-   * of the database answers 'failed' for the list without claiming a release.
+   * of the database answers 'failed' for the list without claiming a release. When the edition
+   * says so (`seatRequiredForHallTicket`), a hall ticket waits for a seat number (`not-seated`).
    */
   async release(kind: ReleaseKind, candidateCodes: readonly string[], releasedBy: string): Promise<ReleaseResult[]> {
     const release = { releaseId: randomUUID(), releasedAt: this.clock.now(), releasedBy };
     let outcomes: Map<string, ReleaseOutcome>;
     try {
-      outcomes = await this.candidates.release(kind, candidateCodes, release);
+      outcomes = await this.candidates.release(kind, candidateCodes, release, { seat: this.edition.seatRequiredForHallTicket });
     } catch (error) {
       const message = errorMessage(error);
       return candidateCodes.map((candidateCode) => ({ candidateCode, outcome: 'failed', message }));
