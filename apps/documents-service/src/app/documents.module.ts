@@ -171,7 +171,7 @@ export class DocumentsModule implements OnApplicationBootstrap, OnApplicationShu
           inject: [PdfCache, RememberedCandidateFiles, DOWNLOAD_CANDIDATES, BundleBuilder],
         },
       ],
-      exports: [DocumentProvider, PDF_RENDERER],
+      exports: [DocumentProvider, PDF_RENDERER, CANDIDATE_DIRECTORY],
     };
   }
 

@@ -42,7 +42,7 @@ const PROGRESS_EVERY_MS = 1_000;
 const ATTEMPTS = 3;
 
 /** A counting semaphore: at most `size` tasks at once, the others in arrival order. */
-class Limit {
+export class Limit {
   private active = 0;
   private readonly waiting: Array<() => void> = [];
 
