@@ -3,6 +3,7 @@ import { serviceInfrastructure } from '@kbe/server-infrastructure';
 import { CentresModule } from './centres/centres.module';
 import { SeatAllocationModule } from './seat-allocation/seat-allocation.module';
 import { AttendanceModule } from './attendance/attendance.module';
+import { PrintedListsModule } from './printed-lists/printed-lists.module';
 import { SERVICE_NAME, type ExamsConfig } from './exams.config';
 
 /**
@@ -14,7 +15,7 @@ export class AppModule {
   static forRoot(config: ExamsConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [...serviceInfrastructure(SERVICE_NAME, config), CentresModule, SeatAllocationModule, AttendanceModule],
+      imports: [...serviceInfrastructure(SERVICE_NAME, config), CentresModule, SeatAllocationModule, AttendanceModule, PrintedListsModule],
     };
   }
 }

@@ -1,7 +1,8 @@
 import { authEnv, composeEnv, editionEnv, kafkaEnv, mongoEnv, serviceEnv, serviceUrlsEnv, tokenRevocationEnv } from '@kbe/server-config';
 
-/** registration-service, whose candidates exams-service seats (the other service URLs are not called). */
+/** registration-service, whose candidates exams-service seats, and documents-service, which renders the centres' printed lists (the other service URLs are not called). */
 const registrationServiceEnv = { REGISTRATION_SERVICE_URL: serviceUrlsEnv.REGISTRATION_SERVICE_URL };
+const documentsServiceEnv = { DOCUMENTS_SERVICE_URL: serviceUrlsEnv.DOCUMENTS_SERVICE_URL };
 import type { z } from 'zod';
 
 export const SERVICE_NAME = 'exams-service';
@@ -13,8 +14,9 @@ export const LARGE_JSON_BODIES = [{ path: '/api/admin/centres/import', limit: '6
  * exams-service: its own database (`<MONGODB_DB_PREFIX>-exams`), Kafka (the outbox publisher every
  * service stands on; nothing is published yet), admin tokens verified with the public keys, and
  * the edition whose centres are numbered (EDITION_YEAR, as in registration-service), and
- * registration-service (REGISTRATION_SERVICE_URL), whose candidates it seats.
+ * registration-service (REGISTRATION_SERVICE_URL), whose candidates it seats, and documents-service
+ * (DOCUMENTS_SERVICE_URL), which renders the centres' printed lists.
  */
-export const examsEnvSchema = composeEnv(serviceEnv(3105), mongoEnv, kafkaEnv, authEnv, tokenRevocationEnv, editionEnv, registrationServiceEnv);
+export const examsEnvSchema = composeEnv(serviceEnv(3105), mongoEnv, kafkaEnv, authEnv, tokenRevocationEnv, editionEnv, registrationServiceEnv, documentsServiceEnv);
 
 export type ExamsConfig = z.output<typeof examsEnvSchema>;

@@ -35,21 +35,22 @@ export const roomSchema = z.strictObject({
 });
 export type Room = z.infer<typeof roomSchema>;
 
-export const sittingSchema = z
-  .strictObject({
-    level: z.enum(EXAM_LEVELS, { error: 'Level must be Mains, Advanced or Super Advanced' }),
-    category: z.enum(KBE_CATEGORIES, { error: 'Category must be Prime, Sec or High' }),
-    date: z.iso.date({ error: 'Date must be a calendar day like 2026-01-18' }),
-    startTime: timeField('Start time'),
-    reportingTime: timeField('Reporting time'),
-    /** The rooms this paper uses (names of the centre's rooms); absent: every room. */
-    rooms: z.array(requiredText('Room name', 40)).min(1, { error: 'A sitting uses at least one room' }).optional(),
-  })
-  .refine((sitting) => minutesOf(sitting.reportingTime) < minutesOf(sitting.startTime), {
-    error: 'Reporting time must be before the start time',
-    path: ['reportingTime'],
-  });
-export type Sitting = z.infer<typeof sittingSchema>;
+/** A sitting's fields (the JSON Schema of the API); `sittingSchema` adds its own rule. */
+export const sittingShapeSchema = z.strictObject({
+  level: z.enum(EXAM_LEVELS, { error: 'Level must be Mains, Advanced or Super Advanced' }),
+  category: z.enum(KBE_CATEGORIES, { error: 'Category must be Prime, Sec or High' }),
+  date: z.iso.date({ error: 'Date must be a calendar day like 2026-01-18' }),
+  startTime: timeField('Start time'),
+  reportingTime: timeField('Reporting time'),
+  /** The rooms this paper uses (names of the centre's rooms); absent: every room. */
+  rooms: z.array(requiredText('Room name', 40)).min(1, { error: 'A sitting uses at least one room' }).optional(),
+});
+
+const REPORTING_BEFORE_START = 'Reporting time must be before the start time';
+const reportsBeforeStart = (sitting: { reportingTime: string; startTime: string }): boolean => minutesOf(sitting.reportingTime) < minutesOf(sitting.startTime);
+
+export const sittingSchema = sittingShapeSchema.refine(reportsBeforeStart, { error: REPORTING_BEFORE_START, path: ['reportingTime'] });
+export type Sitting = z.infer<typeof sittingShapeSchema>;
 
 /** The rooms a sitting uses. */
 export const roomsOfSitting = (centre: Pick<Centre, 'rooms'>, sitting: Pick<Sitting, 'rooms'>): string[] =>
@@ -63,49 +64,67 @@ export function sittingsOverlap(a: Sitting, b: Sitting, roomsOfA: string[], room
   return startA < startB + PAPER_MINUTES[b.level] && startB < startA + PAPER_MINUTES[a.level];
 }
 
-export const centreSchema = z
-  .strictObject({
-    code: z
-      .string({ error: 'Centre code is required' })
-      .trim()
-      .toUpperCase()
-      .regex(CENTRE_CODE_PATTERN, { error: 'Centre code must be 3 to 10 letters or digits, e.g. NSK01' }),
-    name: requiredText('Centre name', 120),
-    address: requiredText('Address', MAX_LONG_TEXT_LENGTH),
-    district: requiredText('District', 60),
-    taluka: requiredText('Taluka', 60),
-    contact: exactDigits(10, 'Contact must be a 10-digit mobile number'),
-    rooms: z
-      .array(roomSchema, { error: 'Rooms must be a list' })
-      .min(1, { error: 'A centre needs at least one room' })
-      .max(MAX_ROOMS_PER_CENTRE, { error: `A centre has at most ${MAX_ROOMS_PER_CENTRE} rooms` }),
-    sittings: z.array(sittingSchema, { error: 'Sittings must be a list' }).max(50, { error: 'A centre has at most 50 sittings' }),
-  })
-  .superRefine((centre, context) => {
-    const names = centre.rooms.map((room) => room.name.toLowerCase());
-    names.forEach((name, i) => {
-      if (names.indexOf(name) !== i) context.addIssue({ code: 'custom', path: ['rooms', i, 'name'], message: `Room ${centre.rooms[i]?.name} is listed twice` });
-    });
-    centre.sittings.forEach((sitting, i) => {
-      for (const room of sitting.rooms ?? []) {
-        if (!names.includes(room.toLowerCase())) context.addIssue({ code: 'custom', path: ['sittings', i, 'rooms'], message: `Room ${room} is not one of the centre's rooms` });
-      }
-      for (let j = 0; j < i; j += 1) {
-        const earlier = centre.sittings[j];
-        if (earlier && sittingsOverlap(earlier, sitting, roomsOfSitting(centre, earlier), roomsOfSitting(centre, sitting))) {
-          context.addIssue({
-            code: 'custom',
-            path: ['sittings', i],
-            message: `Sitting ${i + 1} (${sitting.level} ${sitting.category}, ${sitting.date} ${sitting.startTime}) overlaps sitting ${j + 1} in a shared room`,
-          });
-        }
-      }
-    });
+/**
+ * A centre's fields (the JSON Schema of the API: a request that fails it is malformed, 400).
+ * `centreRuleIssues` holds the rules across fields that JSON Schema cannot state (a request that
+ * breaks one is well formed but cannot be stored, 422); `centreSchema` is both, for forms.
+ */
+export const centreShapeSchema = z.strictObject({
+  code: z
+    .string({ error: 'Centre code is required' })
+    .trim()
+    .toUpperCase()
+    .regex(CENTRE_CODE_PATTERN, { error: 'Centre code must be 3 to 10 letters or digits, e.g. NSK01' }),
+  name: requiredText('Centre name', 120),
+  address: requiredText('Address', MAX_LONG_TEXT_LENGTH),
+  district: requiredText('District', 60),
+  taluka: requiredText('Taluka', 60),
+  contact: exactDigits(10, 'Contact must be a 10-digit mobile number'),
+  rooms: z
+    .array(roomSchema, { error: 'Rooms must be a list' })
+    .min(1, { error: 'A centre needs at least one room' })
+    .max(MAX_ROOMS_PER_CENTRE, { error: `A centre has at most ${MAX_ROOMS_PER_CENTRE} rooms` }),
+  sittings: z.array(sittingShapeSchema, { error: 'Sittings must be a list' }).max(50, { error: 'A centre has at most 50 sittings' }),
+});
+
+export interface CentreRuleIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+/** The rules across a centre's fields: reporting before the start, rooms named once, sittings' rooms known and not shared at once. */
+export function centreRuleIssues(centre: z.output<typeof centreShapeSchema>): CentreRuleIssue[] {
+  const issues: CentreRuleIssue[] = [];
+  const names = centre.rooms.map((room) => room.name.toLowerCase());
+  names.forEach((name, i) => {
+    if (names.indexOf(name) !== i) issues.push({ path: ['rooms', i, 'name'], message: `Room ${centre.rooms[i]?.name} is listed twice` });
   });
+  centre.sittings.forEach((sitting, i) => {
+    if (!reportsBeforeStart(sitting)) issues.push({ path: ['sittings', i, 'reportingTime'], message: REPORTING_BEFORE_START });
+    for (const room of sitting.rooms ?? []) {
+      if (!names.includes(room.toLowerCase())) issues.push({ path: ['sittings', i, 'rooms'], message: `Room ${room} is not one of the centre's rooms` });
+    }
+    for (let j = 0; j < i; j += 1) {
+      const earlier = centre.sittings[j];
+      if (earlier && sittingsOverlap(earlier, sitting, roomsOfSitting(centre, earlier), roomsOfSitting(centre, sitting))) {
+        issues.push({
+          path: ['sittings', i],
+          message: `Sitting ${i + 1} (${sitting.level} ${sitting.category}, ${sitting.date} ${sitting.startTime}) overlaps sitting ${j + 1} in a shared room`,
+        });
+      }
+    }
+  });
+  return issues;
+}
+
+export const centreSchema = centreShapeSchema.superRefine((centre, context) => {
+  for (const issue of centreRuleIssues(centre)) context.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+});
 export type CentreInput = z.input<typeof centreSchema>;
 export type Centre = z.output<typeof centreSchema>;
 
-/** `PUT /api/admin/centres/{code}`: the whole centre but its code (taken from the path). */
+/** `PUT /api/admin/centres/{code}`: the whole centre; its code is the path's (a body code, if any, must match). */
+export const centreUpdateShapeSchema = centreShapeSchema.extend({ code: centreShapeSchema.shape.code.optional() });
 export const centreUpdateSchema = centreSchema;
 
 /** The CSV import's columns: one line per room; a centre's lines repeat its details; sittings as `level|category|date|startTime|reportingTime[|room;room]` separated by `,` in one cell. */

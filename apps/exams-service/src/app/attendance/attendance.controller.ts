@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { attendanceImportSchema, attendanceQuerySchema, roomAttendanceSchema } from '@kbe/contracts';
 import { AdminOnly } from '@kbe/server-auth';
 import { ZodValidationPipe } from '@kbe/server-bootstrap';
@@ -25,7 +25,8 @@ export class AttendanceController {
   @Put()
   @ApiOperation({ summary: "Records one room's attendance: the listed roll numbers were absent, every other seat of the room sat the paper." })
   @ApiOkResponse({ description: '{ success, data: room }' })
-  @ApiBadRequestResponse({ description: 'A roll number not seated in that room, or a malformed body' })
+  @ApiBadRequestResponse({ description: 'A malformed body' })
+  @ApiUnprocessableEntityResponse({ description: 'A roll number not seated in that room' })
   @ApiNotFoundResponse({ description: 'No centre has this code, or the room has no seats of the level' })
   async markRoom(@Param('code', new ZodValidationPipe(centreCodeParam)) code: string, @Body(new ZodValidationPipe(roomAttendanceSchema)) body: z.output<typeof roomAttendanceSchema>) {
     return { success: true, data: await this.attendance.markRoom(code, body.level, body.room, body.absentRollNumbers) };

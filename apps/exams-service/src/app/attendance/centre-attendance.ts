@@ -1,4 +1,4 @@
-import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import type { AttendanceImportResult, ExamLevel, RoomAttendance } from '@kbe/contracts';
 import { CENTRE_REPOSITORY, type CentreRepository } from '../centres/centre.repository';
 import { SEAT_REPOSITORY, type SeatRecord, type SeatRepository } from '../seat-allocation/seat.repository';
@@ -29,7 +29,7 @@ export class CentreAttendance {
     if (inRoom.length === 0) throw new NotFoundException(ATTENDANCE_MESSAGES.roomHasNoSeats(roomName, level, code));
     const rolls = new Set(inRoom.map((seat) => seat.rollNumber));
     const strangers = absentRollNumbers.filter((roll) => !rolls.has(roll));
-    if (strangers.length > 0) throw new BadRequestException(ATTENDANCE_MESSAGES.notInRoom(inRoom[0]?.room ?? roomName, strangers));
+    if (strangers.length > 0) throw new UnprocessableEntityException(ATTENDANCE_MESSAGES.notInRoom(inRoom[0]?.room ?? roomName, strangers));
     const absent = new Set(absentRollNumbers);
     const at = new Date();
     await this.seats.recordAttendance(level, inRoom.map((seat) => ({ candidateCode: seat.candidateCode, absent: absent.has(seat.rollNumber) })), at);

@@ -24,9 +24,12 @@ export interface CsvCentre {
   problems: CentreImportProblem[];
 }
 
-/** The CSV itself cannot be imported (too large, not CSV, wrong header): 400 or 413 with the reason. */
+/**
+ * The CSV itself cannot be imported (not CSV, wrong header, no rooms, too many lines): the request
+ * is well formed, its file is not one to import, 422 with the reason; 413 when too large.
+ */
 export class CentreCsvRefused extends HttpException {
-  constructor(message: string, status: HttpStatus = HttpStatus.BAD_REQUEST) {
+  constructor(message: string, status: HttpStatus = HttpStatus.UNPROCESSABLE_ENTITY) {
     super({ statusCode: status, message, errors: [{ field: 'csv', message }] }, status);
   }
 }

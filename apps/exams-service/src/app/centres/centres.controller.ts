@@ -4,14 +4,16 @@ import {
   ApiBody,
   ApiConflictResponse,
   ApiCreatedResponse,
-  ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiPayloadTooLargeResponse,
   ApiTags,
+  ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { centreSchema, type Centre } from '@kbe/contracts';
+import { centreShapeSchema, centreUpdateShapeSchema, type Centre } from '@kbe/contracts';
+import type { z } from 'zod';
+import { assertCentreRules } from './centre-rules';
 import { AdminOnly } from '@kbe/server-auth';
 import { ZodValidationPipe } from '@kbe/server-bootstrap';
 import { pageRequest } from '../pagination';
@@ -41,10 +43,11 @@ export class CentresController {
   @Post()
   @ApiOperation({ summary: 'Add a centre; the service issues its number (1..999 within the edition).' })
   @ApiCreatedResponse({ description: '{ success, data: centre }' })
-  @ApiBadRequestResponse({ description: 'An invalid field (overlapping sittings, an unknown room, capacity out of range, ...)' })
+  @ApiBadRequestResponse({ description: 'A malformed field (a capacity out of range, a time not HH:MM, ...)' })
+  @ApiUnprocessableEntityResponse({ description: 'Fields that break a rule together: overlapping sittings, an unknown room, a room twice, reporting after the start' })
   @ApiConflictResponse({ description: 'A centre with this code already exists, or every number is issued' })
-  async create(@Body(new ZodValidationPipe(centreSchema)) body: Centre) {
-    return { success: true, data: await this.createCentre.execute(body) };
+  async create(@Body(new ZodValidationPipe(centreShapeSchema)) body: Centre) {
+    return { success: true, data: await this.createCentre.execute(assertCentreRules(body)) };
   }
 
   @Get()
@@ -60,7 +63,7 @@ export class CentresController {
   @ApiOperation({ summary: 'Import centres from CSV (one line per room); dryRun reports every problem and stores nothing.' })
   @ApiBody({ schema: { type: 'object', required: ['csv', 'dryRun'], properties: { csv: { type: 'string' }, dryRun: { type: 'boolean' } } } })
   @ApiOkResponse({ description: '{ success, data: { dryRun, created, updated, unchanged, invalid, problems: [{ line, field, message }] } }' })
-  @ApiBadRequestResponse({ description: 'Not CSV, a wrong header, no centres, or more than 5,000 lines' })
+  @ApiUnprocessableEntityResponse({ description: 'Not CSV, a wrong header, no centres, or more than 5,000 lines' })
   @ApiPayloadTooLargeResponse({ description: 'The CSV is larger than 2 MB' })
   async import(@Body(new ZodValidationPipe(centreImportSchema)) body: CentreImportRequest) {
     return { success: true, data: await this.importCentres.execute(body.csv, body.dryRun) };
@@ -76,18 +79,22 @@ export class CentresController {
   @Put(':code')
   @ApiOperation({ summary: 'Replace a centre (its number stays); the body code, if given, must be the path code.' })
   @ApiOkResponse({ description: '{ success, data: centre }' })
-  @ApiBadRequestResponse({ description: 'An invalid field, or a body code other than the path code' })
+  @ApiBadRequestResponse({ description: 'A malformed field' })
+  @ApiUnprocessableEntityResponse({ description: 'A body code other than the path code, or fields that break a rule together' })
   @ApiNotFoundResponse({ description: 'No centre has this code' })
-  async update(@Param('code', new ZodValidationPipe(centreCodeParam)) code: string, @Body() body: unknown) {
+  async update(
+    @Param('code', new ZodValidationPipe(centreCodeParam)) code: string,
+    @Body(new ZodValidationPipe(centreUpdateShapeSchema)) body: z.output<typeof centreUpdateShapeSchema>,
+  ) {
     return { success: true, data: await this.updateCentre.execute(centreUpdateBody(code, body)) };
   }
 
   @Delete(':code')
-  @HttpCode(HttpStatus.NO_CONTENT)
-  @ApiNoContentResponse({ description: 'Deleted' })
+  @ApiOkResponse({ description: '{ success, message }' })
   @ApiNotFoundResponse({ description: 'No centre has this code' })
   @ApiConflictResponse({ description: 'Seats are allocated at the centre' })
-  async remove(@Param('code', new ZodValidationPipe(centreCodeParam)) code: string): Promise<void> {
+  async remove(@Param('code', new ZodValidationPipe(centreCodeParam)) code: string) {
     await this.deleteCentre.execute(code);
+    return { success: true, message: `Centre ${code} deleted` };
   }
 }

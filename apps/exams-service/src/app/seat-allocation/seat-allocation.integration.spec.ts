@@ -207,7 +207,7 @@ describe('seat allocation: /api/admin/seat-allocation (exams-service, FerretDB; 
 
     it('refuses a roll number of another room, an unknown room and an unknown centre', async () => {
       const fromR2 = rollsIn('R2')[0];
-      const stranger = await asAdmin(http().put('/api/admin/centres/NSK01/attendance')).send({ level: 'Mains', room: 'R1', absentRollNumbers: [fromR2] }).expect(400);
+      const stranger = await asAdmin(http().put('/api/admin/centres/NSK01/attendance')).send({ level: 'Mains', room: 'R1', absentRollNumbers: [fromR2] }).expect(422);
       expect(stranger.body.message).toBe(`Not seated in room R1: ${fromR2}`);
       const noRoom = await asAdmin(http().put('/api/admin/centres/NSK01/attendance')).send({ level: 'Mains', room: 'Lab', absentRollNumbers: [] }).expect(404);
       expect(noRoom.body.message).toBe('Room Lab has no Mains seats at centre NSK01');

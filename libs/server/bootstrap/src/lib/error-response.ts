@@ -36,10 +36,17 @@ export function validationMessage(errors: readonly FieldError[]): string {
   return [...new Set(texts)].join(', ') || 'Validation failed';
 }
 
-/** 400 with the list of invalid fields. */
+/** 400 (or 422) with the list of invalid fields. */
 export class RequestValidationError extends HttpException {
-  constructor(readonly errors: FieldError[]) {
-    super({ statusCode: HttpStatus.BAD_REQUEST, message: validationMessage(errors), errors }, HttpStatus.BAD_REQUEST);
+  /**
+   * `status`: 400 for a malformed request (the default); 422 for a well-formed one that breaks a
+   * rule across its fields, which the OpenAPI document's JSON Schema cannot state.
+   */
+  constructor(
+    readonly errors: FieldError[],
+    status: HttpStatus.BAD_REQUEST | HttpStatus.UNPROCESSABLE_ENTITY = HttpStatus.BAD_REQUEST,
+  ) {
+    super({ statusCode: status, message: validationMessage(errors), errors }, status);
   }
 }
 
