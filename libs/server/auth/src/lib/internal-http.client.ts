@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { z } from 'zod';
 import { INTERNAL_TOKEN_HEADER } from './internal-api.guard';
 
@@ -42,23 +44,39 @@ export class InternalHttpClient {
     return this.call('POST', path, body, reply);
   }
 
-  private async call<S extends z.ZodType>(method: string, path: string, body: unknown, reply: S): Promise<z.output<S>> {
-    const what = `${method} ${path.split('?')[0]}`;
-    let response: Response;
+  /** A file the other service serves (a PDF), streamed as it arrives; the timeout covers the whole transfer. */
+  async file(path: string): Promise<{ stream: Readable; contentType: string; length: number | null }> {
+    const what = `GET ${path.split('?')[0]}`;
+    const response = await this.send('GET', path, undefined, '*/*');
+    if (!response.ok || !response.body) throw new InternalCallError(`${what} answered ${response.status}: ${(await response.text()).slice(0, 300)}`, response.status);
+    const length = Number(response.headers.get('content-length'));
+    return {
+      stream: Readable.fromWeb(response.body as WebReadableStream<Uint8Array>),
+      contentType: response.headers.get('content-type') ?? 'application/octet-stream',
+      length: Number.isFinite(length) && length > 0 ? length : null,
+    };
+  }
+
+  private async send(method: string, path: string, body: unknown, accept: string): Promise<Response> {
     try {
-      response = await fetch(`${this.options.baseUrl}${path}`, {
+      return await fetch(`${this.options.baseUrl}${path}`, {
         method,
         headers: {
           [INTERNAL_TOKEN_HEADER]: this.options.internalToken,
-          accept: 'application/json',
+          accept,
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
       });
     } catch (error) {
-      throw new InternalCallError(`${what}: ${this.options.baseUrl} is not reachable`, null, { cause: error });
+      throw new InternalCallError(`${method} ${path.split('?')[0]}: ${this.options.baseUrl} is not reachable`, null, { cause: error });
     }
+  }
+
+  private async call<S extends z.ZodType>(method: string, path: string, body: unknown, reply: S): Promise<z.output<S>> {
+    const what = `${method} ${path.split('?')[0]}`;
+    const response = await this.send(method, path, body, 'application/json');
     const text = await response.text();
     if (!response.ok) throw new InternalCallError(`${what} answered ${response.status}: ${text.slice(0, 300)}`, response.status);
     let parsed: unknown;
