@@ -205,7 +205,9 @@ describe('NetworkPolicies', () => {
     assert.ok(peerApps(policy('documents-service').spec.ingress).includes('registration-service'));
     assert.ok(egressNamespaces('documents-service').includes('admin-service'));
     assert.deepEqual(egressNamespaces('notifications-service'), ['kube-dns', 'kbe-mongodb-svc', 'kbe-kafka', 'registration-service', 'admin-service']);
-    assert.deepEqual(egressNamespaces('exams-service'), ['kube-dns', 'kbe-mongodb-svc', 'kbe-kafka', 'registration-service', 'admin-service']);
+    // exams-service: the candidates to seat at registration-service, the centres' printed lists rendered at documents-service
+    assert.deepEqual(egressNamespaces('exams-service'), ['kube-dns', 'kbe-mongodb-svc', 'kbe-kafka', 'registration-service', 'admin-service', 'documents-service']);
+    assert.ok(peerApps(policy('documents-service').spec.ingress).includes('exams-service'));
     assert.deepEqual(peerApps(policy('exams-service').spec.ingress), ['ingress-nginx']);
     assert.ok(!egressNamespaces('admin-service').includes('kbe-minio'));
   });
