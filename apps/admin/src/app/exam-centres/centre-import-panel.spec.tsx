@@ -74,8 +74,8 @@ describe('centre CSV import', () => {
   it('reads a chosen file into the text and shows a refusal of the whole file as the server words it', async () => {
     const server = setup();
     server.on('POST /api/admin/centres/import', () => ({
-      status: 400,
-      body: { statusCode: 400, message: 'The header must name the columns code, name', errors: [{ field: 'csv', message: 'The header must name the columns code, name' }] },
+      status: 422,
+      body: { statusCode: 422, message: 'The header must name the columns code, name', errors: [{ field: 'csv', message: 'The header must name the columns code, name' }] },
     }));
     const file = new File(['code;name\n'], 'centres.csv', { type: 'text/csv' });
     Object.defineProperty(file, 'text', { value: async () => 'code;name\n' });

@@ -89,12 +89,20 @@ describe('Exam centres tab', () => {
     expect(contact.getAttribute('aria-describedby')).toBe(contactError.id);
     expect(contact.value).toBe('98765');
     expect(document.activeElement).toBe(contact);
-    // The empty capacity and the reporting time after the start: the contract's own words.
+    // The empty capacity too, in the contract's own words.
     const capacity = dialog.getByLabelText('Capacity');
     expect(document.getElementById(capacity.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Capacity must be a whole number');
-    expect(sitting.getByText('Reporting time must be before the start time')).toBeTruthy();
-    expect(server.calls('POST', '/api/admin/centres')).toHaveLength(0);
     expect((dialog.getByLabelText('Centre name') as HTMLInputElement).value).toBe('Nashik Road School');
+
+    // Once every field is well formed, the rules across fields speak (the server's 422): the reporting time after the start.
+    fireEvent.change(contact, { target: { value: '9876543211' } });
+    fireEvent.change(capacity, { target: { value: '40' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Add centre' }));
+    const reporting = sitting.getByLabelText('Reporting time');
+    expect((await sitting.findByText('Reporting time must be before the start time')).id).toBe(reporting.getAttribute('aria-describedby'));
+    await waitFor(() => expect(document.activeElement).toBe(reporting));
+    expect(dialog.queryByText('Contact must be a 10-digit mobile number')).toBeNull();
+    expect(server.calls('POST', '/api/admin/centres')).toHaveLength(0);
   });
 
   it('adds a centre with rooms and sittings, and keeps the form as typed when the server refuses it', async () => {
@@ -146,10 +154,10 @@ describe('Exam centres tab', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('shows the field errors of a 400 beside their fields (an overlap on its sitting)', async () => {
+  it('shows the field errors of a refusal beside their fields (a 422 overlap on its sitting)', async () => {
     const server = setup();
     const overlap = 'Sitting 1 (Mains Prime, 2027-01-17 10:30) overlaps sitting 1 in a shared room';
-    server.on('POST /api/admin/centres', () => ({ status: 400, body: { statusCode: 400, message: overlap, errors: [{ field: 'sittings.0', message: overlap }] } }));
+    server.on('POST /api/admin/centres', () => ({ status: 422, body: { statusCode: 422, message: overlap, errors: [{ field: 'sittings.0', message: overlap }] } }));
     const dialog = await openAddForm();
     fillDetails(dialog, VALID_DETAILS);
     fireEvent.change(dialog.getByLabelText('Room name'), { target: { value: 'Hall A' } });
@@ -180,9 +188,14 @@ describe('Exam centres tab', () => {
     expect((server.calls('PUT', '/api/admin/centres/NSK01')[0]?.body as CentreView).rooms).toEqual([{ name: 'R1', capacity: 30 }]);
   });
 
-  it('deletes a centre only after confirmation', async () => {
+  it('deletes a centre only after confirmation, and shows a refusal in the confirmation', async () => {
     const server = setup();
-    server.on('DELETE /api/admin/centres/PUN07', () => ({ status: 204 }));
+    let answers = 0;
+    server.on('DELETE /api/admin/centres/PUN07', () =>
+      answers++ === 0
+        ? { status: 409, body: { statusCode: 409, message: 'Seats are allocated at centre PUN07' } }
+        : { status: 200, body: { success: true, message: 'Centre PUN07 deleted' } },
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Delete centre PUN07' }));
     const dialog = within(await screen.findByRole('alertdialog'));
     expect(dialog.getByText('Pune Vidyalaya with its 1 room and 0 sittings is removed. Its number 2 is never issued again.')).toBeTruthy();
@@ -191,9 +204,12 @@ describe('Exam centres tab', () => {
     expect(server.calls('DELETE', '/api/admin/centres/PUN07')).toHaveLength(0);
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete centre PUN07' }));
-    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete centre' }));
+    const confirm = within(await screen.findByRole('alertdialog'));
+    fireEvent.click(confirm.getByRole('button', { name: 'Delete centre' }));
+    expect(await confirm.findByText('Seats are allocated at centre PUN07')).toBeTruthy();
+    fireEvent.click(confirm.getByRole('button', { name: 'Delete centre' }));
     expect(await screen.findByText('PUN07 (Pune Vidyalaya) was deleted.')).toBeTruthy();
-    expect(server.calls('DELETE', '/api/admin/centres/PUN07')).toHaveLength(1);
+    expect(server.calls('DELETE', '/api/admin/centres/PUN07')).toHaveLength(2);
   });
 
   it('lets a viewer read the centres without any write', async () => {
