@@ -5,8 +5,6 @@ import type { Collection, Connection } from 'mongoose';
 export interface CentreListRecord {
   _id: string;
   request: Omit<CentreListsRequest, 'key'>;
-  /** Every candidate printed, so that a change to one of them (a corrected name, an erasure) drops the lists. */
-  candidateCodes: string[];
   /** The lists' templates version (CENTRE_LISTS_VERSION) they were made with. */
   documentsVersion: string;
   status: CentreListStatus;
@@ -37,7 +35,19 @@ export function centreListsOf(record: CentreListRecord): CentreLists {
   };
 }
 
+/**
+ * Who is printed on which lists (`centre_list_candidates`, one document per candidate and key), so
+ * that a change to a candidate (a corrected name, an erasure) drops their lists. Apart from the job:
+ * an index over an array of 2,000 codes is one entry too large for FerretDB's PostgreSQL btree.
+ */
+interface PrintedCandidate {
+  _id: string;
+  key: string;
+  candidateCode: string;
+}
+
 const DUPLICATE_KEY = 11000;
+const MEMBERS_CHUNK = 1_000;
 const RESET = { status: 'queued' as const, processed: 0, withoutPhoto: 0, finishedAt: null, sizes: null, leaseOwner: null, leaseUntil: null };
 
 /**
@@ -47,30 +57,45 @@ const RESET = { status: 'queued' as const, processed: 0, withoutPhoto: 0, finish
  */
 export class CentreListStore {
   private readonly records: Collection<CentreListRecord>;
+  private readonly printed: Collection<PrintedCandidate>;
 
   constructor(connection: Connection) {
     this.records = connection.collection<CentreListRecord>('centre_lists');
+    this.printed = connection.collection<PrintedCandidate>('centre_list_candidates');
   }
 
   async ensureIndexes(): Promise<void> {
     // claimNext: the oldest queued job, or a running one whose lease ran out.
     await this.records.createIndex({ status: 1, createdAt: 1 });
-    // containing: the lists a changed candidate is printed on (multikey).
-    await this.records.createIndex({ candidateCodes: 1 });
+    // containing: the lists a changed candidate is printed on.
+    await this.printed.createIndex({ candidateCode: 1 });
+    // remove: a job's candidates go with it.
+    await this.printed.createIndex({ key: 1 });
   }
 
   find(key: string): Promise<CentreListRecord | null> {
-    return this.records.findOne({ _id: key }, { projection: { request: 0, candidateCodes: 0 } });
+    return this.records.findOne({ _id: key }, { projection: { request: 0 } });
   }
 
   /** The keys of the lists that print this candidate. */
   async containing(candidateCode: string): Promise<string[]> {
-    const records = await this.records.find({ candidateCodes: candidateCode }, { projection: { _id: 1 } }).toArray();
-    return records.map((record) => record._id);
+    const rows = await this.printed.find({ candidateCode }, { projection: { key: 1 } }).toArray();
+    return [...new Set(rows.map((row) => row.key))];
   }
 
   async remove(key: string): Promise<void> {
     await this.records.deleteOne({ _id: key });
+    await this.printed.deleteMany({ key });
+  }
+
+  /** Writes who the lists print (again: a key already written keeps its rows). */
+  private async rememberPrinted(key: string, candidateCodes: readonly string[]): Promise<void> {
+    for (let i = 0; i < candidateCodes.length; i += MEMBERS_CHUNK) {
+      const rows = candidateCodes.slice(i, i + MEMBERS_CHUNK).map((candidateCode) => ({ _id: `${key}:${candidateCode}`, key, candidateCode }));
+      await this.printed.insertMany(rows, { ordered: false }).catch((error: unknown) => {
+        if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
+      });
+    }
   }
 
   /** Completed lists whose file is gone: queued to be made again. */
@@ -87,9 +112,11 @@ export class CentreListStore {
     const { key, ...rest } = request;
     const candidateCodes = [...new Set(rest.papers.flatMap((paper) => paper.rooms.flatMap((room) => room.seats.map((seat) => seat.candidateCode))))];
     const total = rest.papers.reduce((sum, paper) => sum + paper.rooms.reduce((n, room) => n + room.seats.length, 0), 0);
-    const queued: CentreListRecord = { _id: key, request: rest, candidateCodes, documentsVersion, total, createdAt: now, error: null, ...RESET };
+    const queued: CentreListRecord = { _id: key, request: rest, documentsVersion, total, createdAt: now, error: null, ...RESET };
     const existing = await this.find(key);
     if (existing && existing.documentsVersion === documentsVersion && existing.status !== 'failed') return existing;
+    // Before the job exists, so a change heard while it is made finds it (one heard before is read when it is made).
+    await this.rememberPrinted(key, candidateCodes);
     if (existing) {
       // Only the state read above is replaced: of two requests at once, one queues it.
       await this.records.replaceOne({ _id: key, status: existing.status, documentsVersion: existing.documentsVersion }, { ...queued, error: existing.error });
