@@ -82,7 +82,7 @@ export function CentreImportPanel({ canWrite, onImported }: { canWrite: boolean;
       <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex flex-col gap-1.5">
           <CardTitle as="h2">Import centres (CSV)</CardTitle>
-          <CardDescription>
+          <CardDescription className="break-words">
             One line per room; the lines of a centre repeat its details. Columns: {CENTRE_CSV_COLUMNS.join(', ')}. Sittings in one cell, separated by commas, each written
             level|category|date|startTime|reportingTime, optionally |room;room.
           </CardDescription>
