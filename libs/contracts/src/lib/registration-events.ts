@@ -17,6 +17,7 @@ export const EVENT_TOPICS = {
   otpRequested: 'otp.requested',
   candidateErased: 'candidate.erased',
   candidateCorrected: 'candidate.corrected',
+  candidateSeatChanged: 'candidate.seat-changed',
 } as const;
 
 export type EventType = (typeof EVENT_TOPICS)[keyof typeof EVENT_TOPICS];
@@ -133,6 +134,20 @@ export const candidateCorrectedPayloadSchema = z.strictObject({
   decidedBy: z.string().min(1),
 });
 
+/**
+ * The seat of a candidate whose hall ticket is released changed (a re-seat, or a room moved):
+ * the record holds the new seat, so the hall ticket is re-issued as it is downloaded next, and
+ * notifications-service sends the guardian the `seat-change` SMS in the candidate's language. The
+ * roll number never changes once released.
+ */
+export const candidateSeatChangedPayloadSchema = z.strictObject({
+  candidateCode: z.string().min(1),
+  rollNumber: z.string().min(1),
+  centreCode: z.string().min(1),
+  room: z.string().min(1),
+  changedAt: isoInstant,
+});
+
 export const SMS_MESSAGE_TYPES = ['status', 'hall-ticket', 'certificate', 'custom'] as const;
 export type SmsMessageType = (typeof SMS_MESSAGE_TYPES)[number];
 
@@ -183,6 +198,7 @@ export const EVENT_PAYLOAD_SCHEMAS = {
   'otp.requested': otpRequestedPayloadSchema,
   'candidate.erased': candidateErasedPayloadSchema,
   'candidate.corrected': candidateCorrectedPayloadSchema,
+  'candidate.seat-changed': candidateSeatChangedPayloadSchema,
 } as const satisfies Record<EventType, z.ZodType>;
 
 export type EventPayloads = { [K in EventType]: z.output<(typeof EVENT_PAYLOAD_SCHEMAS)[K]> };
@@ -196,6 +212,7 @@ export type DownloadAttemptsChangedPayload = EventPayloads['download-attempts.ch
 export type OtpRequestedPayload = EventPayloads['otp.requested'];
 export type CandidateErasedPayload = EventPayloads['candidate.erased'];
 export type CandidateCorrectedPayload = EventPayloads['candidate.corrected'];
+export type CandidateSeatChangedPayload = EventPayloads['candidate.seat-changed'];
 export type SmsRecipient = z.output<typeof smsRecipientSchema>;
 
 /**

@@ -391,9 +391,11 @@ export class MongoCandidateRepository implements CandidateRepository, OnModuleIn
           ? 'unchanged'
           : doc.hallTicketReleased && doc.examSeat && doc.examSeat.rollNumber !== seat.rollNumber
             ? 'roll-number-fixed'
-            : 'assigned';
+            : doc.hallTicketReleased
+              ? 'reissued'
+              : 'assigned';
       outcomes.set(seat.candidateCode, outcome);
-      if (outcome !== 'assigned') continue;
+      if (outcome !== 'assigned' && outcome !== 'reissued') continue;
       // the condition again in the write: a release between the read and the write keeps its roll number
       const rollNumberKept = { $or: [{ hallTicketReleased: false }, { examSeat: null }, { 'examSeat.rollNumber': seat.rollNumber }] };
       writes.push({ updateOne: { filter: { _id: seat.candidateCode, ...LIVE, ...rollNumberKept }, update: { $set: examSeatFields(seat) } } });
@@ -407,7 +409,7 @@ export class MongoCandidateRepository implements CandidateRepository, OnModuleIn
       writes.push({ updateOne: { filter: { _id: code, ...LIVE, hallTicketReleased: false }, update: { $set: unset } } });
     }
     if (writes.length > 0) {
-      const written = codes.filter((code) => outcomes.get(code) === 'assigned' || outcomes.get(code) === 'cleared');
+      const written = codes.filter((code) => ['assigned', 'reissued', 'cleared'].includes(outcomes.get(code) ?? ''));
       await this.changing(written, () => this.model.bulkWrite(writes, { ordered: false }));
     }
     return outcomes;

@@ -114,6 +114,19 @@ describe('exam seats on the internal API: the seating feed and the seats exams-s
     expect(page.candidates[0]?.rollNumber).toBe('M-21-001-0001-4');
   });
 
+  it('moves a released hall ticket to another room under its roll number: re-issued, and the guardian told', async () => {
+    const moved = seatOf(CODES[3], { rollNumber: 'M-21-001-0009-8', room: 'Room 2', seatInRoom: 7 });
+    expect((await putSeats({ seats: [moved] }).expect(200)).body.data.results).toEqual([{ candidateCode: CODES[3], outcome: 'reissued' }]);
+    expect((await candidate(CODES[3])).examSeat).toMatchObject({ rollNumber: 'M-21-001-0009-8', room: 'Room 2', seatInRoom: 7 });
+    const connection = app.get<Connection>(getConnectionToken());
+    const announced = [
+      ...(await connection.collection('outbox').find({ topic: 'candidate.seat-changed', key: CODES[3] }).toArray()),
+      ...(await connection.collection('outbox_published').find({ topic: 'candidate.seat-changed', key: CODES[3] }).toArray()),
+    ];
+    expect(announced).toHaveLength(1);
+    expect(JSON.parse(String(announced[0]?.['value'])).payload).toMatchObject({ candidateCode: CODES[3], rollNumber: 'M-21-001-0009-8', centreCode: 'NSK01', room: 'Room 2' });
+  });
+
   it('withdraws an allocated seat that is not on a released hall ticket', async () => {
     await putSeats({ seats: [seatOf(CODES[1], { rollNumber: 'M-21-001-0003-0', seatInRoom: 2 })] }).expect(200);
     const results = (await putSeats({ seats: [], cleared: [CODES[1], CODES[3], CODES[2]] }).expect(200)).body.data.results;

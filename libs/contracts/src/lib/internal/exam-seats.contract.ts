@@ -67,10 +67,12 @@ export const examSeatsRequestSchema = z.strictObject({
 export type ExamSeatsRequest = z.input<typeof examSeatsRequestSchema>;
 
 /**
- * What became of each: `assigned`; `unchanged` (already so); `roll-number-fixed` (the hall ticket
- * is released with another roll number, which may no longer change); `not-found` (no live candidate).
+ * What became of each: `assigned`; `reissued` (assigned to a candidate whose hall ticket is out:
+ * the next download prints the new seat, and the guardian is told); `unchanged` (already so);
+ * `cleared`; `roll-number-fixed` (the hall ticket is released with another roll number, which may
+ * no longer change); `not-found` (no live candidate).
  */
-export const EXAM_SEAT_OUTCOMES = ['assigned', 'unchanged', 'cleared', 'roll-number-fixed', 'not-found'] as const;
+export const EXAM_SEAT_OUTCOMES = ['assigned', 'reissued', 'unchanged', 'cleared', 'roll-number-fixed', 'not-found'] as const;
 export type ExamSeatOutcome = (typeof EXAM_SEAT_OUTCOMES)[number];
 
 export const examSeatsResultSchema = z.object({

@@ -21,6 +21,7 @@ describe('event SMS templates', () => {
       'portal-otp':
         'KBE Young Scientist: {code} is your code to sign in to the Kalpana Einstein Quest school portal as {candidateCode}. Valid 10 minutes; do not share it. kbe.example.org/einstein-quest/school-portal',
       correction: "KBE Young Scientist: the details of candidate {candidateCode} were corrected at the school's request. Download the hall ticket again on kbe.example.org.",
+      'seat-change': 'KBE Young Scientist: the exam seat of candidate {candidateCode} has changed. Download the new hall ticket on kbe.example.org.',
     });
   });
 
@@ -102,5 +103,21 @@ describe("the guardian's SMS of an approved correction", () => {
       expect(smsLength(text)).toMatchObject({ encoding: 'UCS-2', segments: 2 });
     }
     expect(eventSmsMessageType('correction', 'mr')).toBe('correction.mr');
+  });
+});
+
+describe("the guardian's SMS of a changed exam seat", () => {
+  it('names the candidate and the portal in each language, one GSM-7 part in English, two UCS-2 parts at most in Marathi and Hindi', () => {
+    const en = filled(eventSmsTemplates(portal, 'en')['seat-change']);
+    expect(en).toBe('KBE Young Scientist: the exam seat of candidate KBE123456K7Q has changed. Download the new hall ticket on kbe.example.org.');
+    expect(smsLength(en)).toMatchObject({ encoding: 'GSM-7', segments: 1 });
+    for (const language of ['mr', 'hi'] as const) {
+      const text = filled(eventSmsTemplates(portal, language)['seat-change']);
+      expect(text).toContain('KBE123456K7Q');
+      expect(text).toContain('प्रवेशपत्र');
+      expect(smsLength(text).encoding).toBe('UCS-2');
+      expect(smsLength(text).segments).toBeLessThanOrEqual(2);
+    }
+    expect(eventSmsMessageType('seat-change', 'hi')).toBe('seat-change.hi');
   });
 });

@@ -1,7 +1,7 @@
 import { CONSENT_PAGE_PREFIX, DEFAULT_CANDIDATE_LANGUAGE, PORTAL_PAGE_PATH, type CandidateLanguage, type OtpPurpose } from '@kbe/contracts';
 
 /** The kinds of SMS sent on candidate events. */
-export const EVENT_SMS_KINDS = ['registration', 'hall-ticket', 'certificate', 'consent-otp', 'withdrawal-otp', 'data-request-otp', 'portal-otp', 'correction'] as const;
+export const EVENT_SMS_KINDS = ['registration', 'hall-ticket', 'certificate', 'consent-otp', 'withdrawal-otp', 'data-request-otp', 'portal-otp', 'correction', 'seat-change'] as const;
 export type EventSmsKind = (typeof EVENT_SMS_KINDS)[number];
 export type EventSmsTemplates = Readonly<Record<EventSmsKind, string>>;
 
@@ -13,7 +13,7 @@ export type EventSmsTemplates = Readonly<Record<EventSmsKind, string>>;
  * handler of `otp.requested`. With the MSG91 provider each must match the DLT template registered
  * for its message type (`eventSmsMessageType`). The English texts are the spec's; Marathi and
  * Hindi travel as UCS-2 (70 places in one part, 67 per part beyond): the document and
- * registration texts (and the guardian's notice of a correction) fit in two parts, the code texts (with the consent page's address) in three.
+ * registration texts (and the guardian's notices of a correction or a seat change) fit in two parts, the code texts (with the consent page's address) in three.
  * Terms as docs/glossary.md writes them: प्रवेशपत्र, प्रमाणपत्र, विद्यार्थी (candidate), पालक (mr) /
  * अभिभावक (hi); polite forms (आपण / आप); Marathi numbers in Devanagari digits (codes stay as sent).
  */
@@ -32,6 +32,7 @@ export function eventSmsTemplates(portal: string, language: CandidateLanguage = 
         'data-request-otp': `KBE Young Scientist: विद्यार्थी {candidateCode} ची माहिती पाहण्याचा किंवा दुरुस्त करण्याचा कोड {code} आहे. १० मिनिटे वैध; कोणाला सांगू नका. ${consentPage}`,
         'portal-otp': `KBE Young Scientist: {candidateCode} म्हणून कल्पना आइन्स्टाइन क्वेस्ट शाळा पोर्टलवर प्रवेश करण्याचा कोड {code} आहे. १० मिनिटे वैध; कोणालाही सांगू नका. ${portalPage}`,
         correction: `KBE Young Scientist: विद्यार्थी {candidateCode} ची माहिती शाळेच्या विनंतीने दुरुस्त झाली. प्रवेशपत्र ${portal} वरून पुन्हा घ्या.`,
+        'seat-change': `KBE Young Scientist: विद्यार्थी {candidateCode} ची परीक्षा बैठक व्यवस्था बदलली. नवे प्रवेशपत्र ${portal} वरून घ्या.`,
       };
     case 'hi':
       return {
@@ -43,6 +44,7 @@ export function eventSmsTemplates(portal: string, language: CandidateLanguage = 
         'data-request-otp': `KBE Young Scientist: विद्यार्थी {candidateCode} का डेटा देखने या सुधारने का कोड {code} है। 10 मिनट मान्य; किसी को न बताएं। ${consentPage}`,
         'portal-otp': `KBE Young Scientist: {candidateCode} के रूप में कल्पना आइंस्टाइन क्वेस्ट स्कूल पोर्टल में साइन इन करने का कोड {code} है। 10 मिनट मान्य; किसी को न बताएं। ${portalPage}`,
         correction: `KBE Young Scientist: विद्यार्थी {candidateCode} का विवरण स्कूल के अनुरोध पर सुधारा गया। प्रवेशपत्र ${portal} से फिर लें।`,
+        'seat-change': `KBE Young Scientist: विद्यार्थी {candidateCode} की परीक्षा बैठक व्यवस्था बदली है। नया प्रवेशपत्र ${portal} से लें।`,
       };
     case 'en':
       return {
@@ -54,6 +56,7 @@ export function eventSmsTemplates(portal: string, language: CandidateLanguage = 
         'data-request-otp': `KBE Young Scientist: {code} is the code to see or correct the data of candidate {candidateCode}. Valid 10 minutes; do not share it. ${consentPage}`,
         'portal-otp': `KBE Young Scientist: {code} is your code to sign in to the Kalpana Einstein Quest school portal as {candidateCode}. Valid 10 minutes; do not share it. ${portalPage}`,
         correction: `KBE Young Scientist: the details of candidate {candidateCode} were corrected at the school's request. Download the hall ticket again on ${portal}.`,
+        'seat-change': `KBE Young Scientist: the exam seat of candidate {candidateCode} has changed. Download the new hall ticket on ${portal}.`,
       };
   }
 }

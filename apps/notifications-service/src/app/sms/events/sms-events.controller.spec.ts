@@ -128,3 +128,23 @@ describe("the guardian's SMS of an approved correction", () => {
     expect(requests[0]?.message).toContain('विद्यार्थी {candidateCode} का विवरण');
   });
 });
+
+describe("the guardian's SMS of a changed exam seat", () => {
+  const seatChanged = (candidateCode: string) =>
+    createEventEnvelope('candidate.seat-changed', { candidateCode, rollNumber: 'M-21-001-0001-4', centreCode: 'NSK01', room: 'R2', changedAt: new Date().toISOString() }) as unknown as EventEnvelope;
+
+  it("goes to the guardian's own mobile (else the contact number) in the candidate's language, and to no one for an unknown candidate", async () => {
+    const { controller, requests } = setup({
+      KBE111111AAA: { phoneNumber: '9876500001', language: 'mr', guardianPhoneNumber: '9123400001' },
+      KBE222222BBB: { phoneNumber: '9876500002', language: 'en' },
+    });
+    await controller.candidateSeatChanged(seatChanged('KBE111111AAA'));
+    await controller.candidateSeatChanged(seatChanged('KBE222222BBB'));
+    await controller.candidateSeatChanged(seatChanged('KBE000000ZZZ'));
+    expect(requests.map((request) => [request.messageType, request.requestedBy, request.audience])).toEqual([
+      ['seat-change.mr', 'seat-allocation', { kind: 'recipients', recipients: [{ candidateCode: 'KBE111111AAA', phoneNumber: '9123400001' }] }],
+      ['seat-change', 'seat-allocation', { kind: 'recipients', recipients: [{ candidateCode: 'KBE222222BBB', phoneNumber: '9876500002' }] }],
+    ]);
+    expect(requests[1]?.message).toContain('the exam seat of candidate {candidateCode} has changed');
+  });
+});

@@ -3,6 +3,7 @@ import { EventPattern, Payload } from '@nestjs/microservices';
 import {
   CANDIDATE_LANGUAGES,
   candidateCorrectedPayloadSchema,
+  candidateSeatChangedPayloadSchema,
   candidateLanguageOf,
   candidateRegisteredPayloadSchema,
   DEFAULT_CANDIDATE_LANGUAGE,
@@ -107,21 +108,32 @@ export class SmsEventsController {
   @EventPattern(EVENT_TOPICS.candidateCorrected)
   async candidateCorrected(@Payload() envelope: EventEnvelope): Promise<void> {
     const payload = this.parse(EVENT_TOPICS.candidateCorrected, envelope, candidateCorrectedPayloadSchema);
-    if (!payload) return;
-    const contact = await this.directory.contactOf(payload.candidateCode);
+    if (payload) await this.tellGuardian(EVENT_TOPICS.candidateCorrected, envelope, payload.candidateCode, 'correction', payload.decidedBy);
+  }
+
+  /** A released hall ticket's seat moved: the guardian is told to download it again, as for a correction. */
+  @EventPattern(EVENT_TOPICS.candidateSeatChanged)
+  async candidateSeatChanged(@Payload() envelope: EventEnvelope): Promise<void> {
+    const payload = this.parse(EVENT_TOPICS.candidateSeatChanged, envelope, candidateSeatChangedPayloadSchema);
+    if (payload) await this.tellGuardian(EVENT_TOPICS.candidateSeatChanged, envelope, payload.candidateCode, 'seat-change', 'seat-allocation');
+  }
+
+  /** The guardian's SMS of a change to the candidate's record, in the candidate's language. */
+  private async tellGuardian(topic: string, envelope: EventEnvelope, candidateCode: string, kind: 'correction' | 'seat-change', requestedBy: string): Promise<void> {
+    const contact = await this.directory.contactOf(candidateCode);
     if (!contact) {
-      this.logger.warn(`${EVENT_TOPICS.candidateCorrected} ${envelope.id}: no candidate ${payload.candidateCode}; no SMS`);
+      this.logger.warn(`${topic} ${envelope.id}: no candidate ${candidateCode}; no SMS`);
       return;
     }
     const phoneNumber = contact.guardianPhoneNumber || contact.phoneNumber;
-    if (!phoneNumber) this.logger.warn(`${EVENT_TOPICS.candidateCorrected} ${envelope.id}: candidate ${payload.candidateCode} has no number on record (${INVALID_NUMBER})`);
+    if (!phoneNumber) this.logger.warn(`${topic} ${envelope.id}: candidate ${candidateCode} has no number on record (${INVALID_NUMBER})`);
     await this.fanOut.execute({
       eventId: envelope.id,
       campaignId: eventSmsCampaignId(envelope.id),
-      messageType: eventSmsMessageType('correction', contact.language),
-      message: this.templates[contact.language].correction,
-      requestedBy: payload.decidedBy,
-      audience: { kind: 'recipients', recipients: [{ candidateCode: payload.candidateCode, phoneNumber }] },
+      messageType: eventSmsMessageType(kind, contact.language),
+      message: this.templates[contact.language][kind],
+      requestedBy,
+      audience: { kind: 'recipients', recipients: [{ candidateCode, phoneNumber }] },
     });
   }
 
