@@ -1,13 +1,14 @@
 import { EVENT_TOPICS, EVENT_TYPES, createEventEnvelope, parseEventEnvelope } from './registration-events';
 
 describe('event catalogue', () => {
-  it('names the eleven topics', () => {
+  it('names the twelve topics', () => {
     expect([...EVENT_TYPES].sort()).toEqual(
       [
         'candidate.changed',
         'candidate.corrected',
         'candidate.erased',
         'candidate.registered',
+        'candidate.seat-changed',
         'certificate.released',
         'download-attempts.changed',
         'hall-ticket.released',
