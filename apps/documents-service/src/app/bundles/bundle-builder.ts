@@ -2,9 +2,8 @@ import { Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } f
 import type { DocumentBundleRequest } from '@kbe/contracts';
 import { errorMessage } from '@kbe/server-bootstrap';
 import type { FileStorage } from '@kbe/server-storage';
-import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
+import { LeasedJobs } from '../jobs/leased-jobs';
 import type { CandidateDirectory } from '../candidates/candidate-directory';
 import type { DocumentProvider } from '../documents/document-provider';
 import { PDF_BUCKET } from '../documents/pdf-cache';
@@ -70,13 +69,8 @@ export class Limit {
  */
 export class BundleBuilder implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(BundleBuilder.name);
-  private readonly owner = `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
-  private readonly builds = new Set<Promise<void>>();
   private readonly limit: Limit;
-  private timer?: NodeJS.Timeout;
-  private claiming = false;
-  private again = false;
-  private stopping = false;
+  private readonly jobs: LeasedJobs<DocumentBundleRecord>;
 
   constructor(
     private readonly store: DocumentBundleStore,
@@ -88,21 +82,27 @@ export class BundleBuilder implements OnApplicationBootstrap, BeforeApplicationS
     private readonly options: BundleBuilderOptions,
     private readonly now: () => Date = () => new Date(),
   ) {
+    this.jobs = new LeasedJobs<DocumentBundleRecord>(
+      {
+        what: 'bundles',
+        atOnce: options.bundlesAtOnce,
+        sweepMs: options.sweepMs,
+        claimNext: (owner) => this.store.claimNext(owner, this.now(), this.options.leaseMs),
+        run: (record) => this.build(record),
+      },
+      this.logger,
+    );
     this.limit = new Limit(options.rendersAtOnce);
   }
 
   async onApplicationBootstrap(): Promise<void> {
     await this.store.ensureIndexes();
-    this.timer = setInterval(() => this.poke(), this.options.sweepMs);
-    this.timer.unref();
-    this.poke();
+    this.jobs.start();
   }
 
   /** Before Chromium closes: builds under way stop and hand their bundles back at once. */
   async beforeApplicationShutdown(): Promise<void> {
-    this.stopping = true;
-    clearInterval(this.timer);
-    await Promise.allSettled([...this.builds]);
+    await this.jobs.stop();
   }
 
   /** The bundle of this key (queued when new), and a build started if this process has room. */
@@ -127,36 +127,12 @@ export class BundleBuilder implements OnApplicationBootstrap, BeforeApplicationS
 
   /** Resolves once every build this process has under way has ended (tests, the bench). */
   async idle(): Promise<void> {
-    while (this.builds.size > 0 || this.claiming) await Promise.allSettled([...this.builds, delay(10)]);
+    await this.jobs.idle();
   }
 
   /** Claims bundles while this process has room. */
   poke(): void {
-    this.fill().catch((error: unknown) => this.logger.warn(`bundles not claimed: ${errorMessage(error)}`));
-  }
-
-  private async fill(): Promise<void> {
-    if (this.claiming) {
-      this.again = true;
-      return;
-    }
-    this.claiming = true;
-    try {
-      do {
-        this.again = false;
-        while (!this.stopping && this.builds.size < this.options.bundlesAtOnce) {
-          const record = await this.store.claimNext(this.owner, this.now(), this.options.leaseMs);
-          if (!record) break;
-          const build: Promise<void> = this.build(record).finally(() => {
-            this.builds.delete(build);
-            this.poke();
-          });
-          this.builds.add(build);
-        }
-      } while (this.again && !this.stopping);
-    } finally {
-      this.claiming = false;
-    }
+    this.jobs.poke();
   }
 
   private leaseUntil(): Date {
@@ -189,10 +165,10 @@ export class BundleBuilder implements OnApplicationBootstrap, BeforeApplicationS
         } else {
           skippedCodes.push(code);
         }
-        if (this.stopping) return await this.handBack(key);
+        if (this.jobs.stopping) return await this.handBack(key);
         if (Date.now() - savedAt >= PROGRESS_EVERY_MS) {
           savedAt = Date.now();
-          if (!(await this.store.progress(key, this.owner, { rendered, skippedCodes }, this.leaseUntil()))) {
+          if (!(await this.store.progress(key, this.jobs.owner, { rendered, skippedCodes }, this.leaseUntil()))) {
             this.logger.warn(`bundle ${key}: its claim was taken over; stopped here`);
             return;
           }
@@ -200,7 +176,7 @@ export class BundleBuilder implements OnApplicationBootstrap, BeforeApplicationS
       }
       const pdf = await merger.bytes();
       await this.storage.put(PDF_BUCKET, bundleFileKey(key), pdf, { contentType: 'application/pdf', size: pdf.length });
-      const finished = await this.store.finish(key, this.owner, { status: 'completed', rendered, skippedCodes, size: pdf.length, error: null, finishedAt: this.now() });
+      const finished = await this.store.finish(key, this.jobs.owner, { status: 'completed', rendered, skippedCodes, size: pdf.length, error: null, finishedAt: this.now() });
       if (!finished) {
         // Removed meanwhile (a candidate in it was erased) or taken over: this file is nobody's.
         this.logger.warn(`bundle ${key}: no longer this process's; its file is removed`);
@@ -209,11 +185,11 @@ export class BundleBuilder implements OnApplicationBootstrap, BeforeApplicationS
       }
       this.logger.log(`bundle ${key}: ${rendered} hall tickets (${skippedCodes.length} skipped), ${pdf.length} bytes in ${Date.now() - started} ms`);
     } catch (error) {
-      if (this.stopping) return await this.handBack(key);
+      if (this.jobs.stopping) return await this.handBack(key);
       const message = errorMessage(error);
       this.logger.error(`bundle ${key} failed: ${message}`);
       await this.store
-        .finish(key, this.owner, { status: 'failed', rendered, skippedCodes, size: null, error: message, finishedAt: this.now() })
+        .finish(key, this.jobs.owner, { status: 'failed', rendered, skippedCodes, size: null, error: message, finishedAt: this.now() })
         .catch((failure: unknown) => this.logger.warn(`bundle ${key}: its failure was not saved: ${errorMessage(failure)}`));
     } finally {
       for (const fetching of pending) fetching.catch(() => undefined);
@@ -222,7 +198,7 @@ export class BundleBuilder implements OnApplicationBootstrap, BeforeApplicationS
 
   /** This process stops: its claim ends now, so the next process to look takes the bundle at once. */
   private async handBack(key: string): Promise<void> {
-    await this.store.progress(key, this.owner, { rendered: 0, skippedCodes: [] }, new Date(0)).catch(() => undefined);
+    await this.store.progress(key, this.jobs.owner, { rendered: 0, skippedCodes: [] }, new Date(0)).catch(() => undefined);
   }
 
   /** A released candidate's hall ticket, or null for one not (or no longer) released, or unknown. */
@@ -234,7 +210,7 @@ export class BundleBuilder implements OnApplicationBootstrap, BeforeApplicationS
         // Cache reads go ahead freely; renders take their turn in the process's limit.
         return (await this.documents.forBundle('hall-ticket', candidate, (render) => this.limit.run(render))).pdf;
       } catch (error) {
-        if (attempt >= ATTEMPTS || this.stopping) throw error;
+        if (attempt >= ATTEMPTS || this.jobs.stopping) throw error;
         this.logger.warn(`hall ticket of ${candidateCode} for a bundle, try ${attempt}: ${errorMessage(error)}`);
         await delay(this.options.retryDelayMs * attempt);
       }

@@ -2,9 +2,8 @@ import { Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } f
 import { CENTRE_LIST_KINDS, type CentreListKind, type CentreListsRequest, type ListedSeat } from '@kbe/contracts';
 import { errorMessage } from '@kbe/server-bootstrap';
 import type { FileStorage } from '@kbe/server-storage';
-import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
+import { LeasedJobs } from '../jobs/leased-jobs';
 import { Limit } from '../bundles/bundle-builder';
 import { PdfMerger } from '../bundles/pdf-merger';
 import type { CandidateDirectory } from '../candidates/candidate-directory';
@@ -80,13 +79,8 @@ export function renderBatches(request: Pick<CentreListsRequest, 'papers'>, rowsP
  */
 export class CentreListBuilder implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(CentreListBuilder.name);
-  private readonly owner = `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
-  private readonly jobs = new Set<Promise<void>>();
   private readonly renders: Limit;
-  private timer?: NodeJS.Timeout;
-  private claiming = false;
-  private again = false;
-  private stopping = false;
+  private readonly jobs: LeasedJobs<CentreListRecord>;
 
   constructor(
     private readonly store: CentreListStore,
@@ -99,20 +93,26 @@ export class CentreListBuilder implements OnApplicationBootstrap, BeforeApplicat
     private readonly options: CentreListBuilderOptions,
     private readonly now: () => Date = () => new Date(),
   ) {
+    this.jobs = new LeasedJobs<CentreListRecord>(
+      {
+        what: 'centre lists',
+        atOnce: options.jobsAtOnce,
+        sweepMs: options.sweepMs,
+        claimNext: (owner) => this.store.claimNext(owner, this.now(), this.options.leaseMs),
+        run: (record) => this.run(record),
+      },
+      this.logger,
+    );
     this.renders = new Limit(options.rendersAtOnce);
   }
 
   async onApplicationBootstrap(): Promise<void> {
     await this.store.ensureIndexes();
-    this.timer = setInterval(() => this.poke(), this.options.sweepMs);
-    this.timer.unref();
-    this.poke();
+    this.jobs.start();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    this.stopping = true;
-    clearInterval(this.timer);
-    await Promise.allSettled([...this.jobs]);
+    await this.jobs.stop();
   }
 
   /** The lists of this key (queued when new), and a job started if this process has room. */
@@ -134,35 +134,11 @@ export class CentreListBuilder implements OnApplicationBootstrap, BeforeApplicat
 
   /** Resolves once every job this process has under way has ended (tests, the bench). */
   async idle(): Promise<void> {
-    while (this.jobs.size > 0 || this.claiming) await Promise.allSettled([...this.jobs, delay(10)]);
+    await this.jobs.idle();
   }
 
   poke(): void {
-    this.fill().catch((error: unknown) => this.logger.warn(`centre lists not claimed: ${errorMessage(error)}`));
-  }
-
-  private async fill(): Promise<void> {
-    if (this.claiming) {
-      this.again = true;
-      return;
-    }
-    this.claiming = true;
-    try {
-      do {
-        this.again = false;
-        while (!this.stopping && this.jobs.size < this.options.jobsAtOnce) {
-          const record = await this.store.claimNext(this.owner, this.now(), this.options.leaseMs);
-          if (!record) break;
-          const job: Promise<void> = this.run(record).finally(() => {
-            this.jobs.delete(job);
-            this.poke();
-          });
-          this.jobs.add(job);
-        }
-      } while (this.again && !this.stopping);
-    } finally {
-      this.claiming = false;
-    }
+    this.jobs.poke();
   }
 
   private leaseUntil(): Date {
@@ -185,8 +161,8 @@ export class CentreListBuilder implements OnApplicationBootstrap, BeforeApplicat
         preparing?.catch(() => undefined); // awaited in the next round
         await merger.add(await this.render(this.composer.attendanceHtml(request.centre, sheets)));
         counts.processed += sheets.reduce((n, sheet) => n + sheet.rows.length, 0);
-        if (this.stopping) return await this.handBack(key);
-        if (!(await this.store.progress(key, this.owner, { ...counts }, this.leaseUntil()))) {
+        if (this.jobs.stopping) return await this.handBack(key);
+        if (!(await this.store.progress(key, this.jobs.owner, { ...counts }, this.leaseUntil()))) {
           this.logger.warn(`centre lists ${key}: no longer this process's (taken over or removed); stopped here`);
           return;
         }
@@ -200,7 +176,7 @@ export class CentreListBuilder implements OnApplicationBootstrap, BeforeApplicat
         await this.storage.put(PDF_BUCKET, centreListFileKey(key, kind), files[kind], { contentType: 'application/pdf', size: files[kind].length });
       }
       const sizes = { attendance: files.attendance.length, 'door-list': files['door-list'].length, summary: files.summary.length };
-      const finished = await this.store.finish(key, this.owner, { status: 'completed', ...counts, sizes, error: null, finishedAt: this.now() });
+      const finished = await this.store.finish(key, this.jobs.owner, { status: 'completed', ...counts, sizes, error: null, finishedAt: this.now() });
       if (!finished) {
         this.logger.warn(`centre lists ${key}: no longer this process's; its files are removed`);
         for (const kind of CENTRE_LIST_KINDS) await this.storage.remove(PDF_BUCKET, centreListFileKey(key, kind));
@@ -208,11 +184,11 @@ export class CentreListBuilder implements OnApplicationBootstrap, BeforeApplicat
       }
       this.logger.log(`centre lists ${key} of ${request.centre.code}: ${counts.processed} rows (${counts.withoutPhoto} without photo) in ${Date.now() - started} ms`);
     } catch (error) {
-      if (this.stopping) return await this.handBack(key);
+      if (this.jobs.stopping) return await this.handBack(key);
       const message = errorMessage(error);
       this.logger.error(`centre lists ${key} failed: ${message}`);
       await this.store
-        .finish(key, this.owner, { status: 'failed', ...counts, sizes: null, error: message, finishedAt: this.now() })
+        .finish(key, this.jobs.owner, { status: 'failed', ...counts, sizes: null, error: message, finishedAt: this.now() })
         .catch((failure: unknown) => this.logger.warn(`centre lists ${key}: the failure was not saved: ${errorMessage(failure)}`));
     }
   }
@@ -222,7 +198,7 @@ export class CentreListBuilder implements OnApplicationBootstrap, BeforeApplicat
   }
 
   private async handBack(key: string): Promise<void> {
-    await this.store.progress(key, this.owner, { processed: 0, withoutPhoto: 0 }, new Date(0)).catch(() => undefined);
+    await this.store.progress(key, this.jobs.owner, { processed: 0, withoutPhoto: 0 }, new Date(0)).catch(() => undefined);
   }
 
   /** The rows of some rooms, their candidates looked up `lookupsAtOnce` at a time. */
@@ -264,7 +240,7 @@ export class CentreListBuilder implements OnApplicationBootstrap, BeforeApplicat
       try {
         return await call();
       } catch (error) {
-        if (attempt >= ATTEMPTS || this.stopping) throw error;
+        if (attempt >= ATTEMPTS || this.jobs.stopping) throw error;
         this.logger.warn(`${what} for a centre's lists, try ${attempt}: ${errorMessage(error)}`);
         await delay(this.options.retryDelayMs * attempt);
       }
