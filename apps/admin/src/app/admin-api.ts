@@ -2,6 +2,8 @@ import { createContext, useContext } from 'react';
 import { createHttpClient, HttpError, type HttpClient, type QueryValue } from '@kbe/api-client';
 import {
   API_PATHS,
+  ATTENDANCE_ADMIN_PATHS,
+  CENTRE_LIST_ADMIN_PATHS,
   CORRECTION_PATHS,
   DATA_RIGHTS_API_PATHS,
   EXAMS_ADMIN_PATHS,
@@ -18,6 +20,7 @@ import {
   type AdminSchoolListData,
   type AdminSchoolListQuery,
   type ApiSuccess,
+  type AttendanceImportResult,
   type AuditListData,
   type AuditQuery,
   type BracketableObject,
@@ -25,6 +28,8 @@ import {
   type CandidateRegistration,
   type Centre,
   type CentreImportReport,
+  type CentreListKind,
+  type CentreListsProgress,
   type CentreListQuery,
   type CentreView,
   type ContactInboxData,
@@ -40,11 +45,14 @@ import {
   type DataRequestView,
   type ExamAssignmentImportResult,
   type ExamAssignmentInput,
+  type ExamLevel,
   type MentorRegistration,
   type Pagination,
   type ReleaseJob,
   type ReleaseKind,
   type RetentionReport,
+  type RoomAttendance,
+  type RoomAttendanceInput,
   type SeatAllocationJob,
   type SeatAllocationRequest,
   type SmsHistoryData,
@@ -118,6 +126,14 @@ export interface AdminApi {
   /** 202 with the queued job; 409 while an allocation of the level runs. */
   startSeatAllocation(request: SeatAllocationRequest): Promise<SeatAllocationJob>;
   seatAllocationJob(jobId: string): Promise<SeatAllocationJob>;
+  /** One of a centre's printed lists (docs/printed-lists.md): the PDF once made, else the job's progress (202); 409 without seats. */
+  centreListPdf(code: string, kind: CentreListKind): Promise<{ pdf: Blob } | { progress: CentreListsProgress }>;
+  /** The centre's rooms of the level, each seat with its mark (docs/seat-allocation.md "Attendance"). */
+  attendance(code: string, level: ExamLevel): Promise<RoomAttendance[]>;
+  /** Records one room: the listed roll numbers were absent, every other seat sat the paper; 422 for a roll number not in the room. */
+  markRoomAttendance(code: string, input: RoomAttendanceInput): Promise<RoomAttendance>;
+  /** The invigilators' CSV (rollNumber, absent); an import with any problem stores nothing. */
+  importAttendance(code: string, input: { level: ExamLevel; csv: string; dryRun: boolean }): Promise<AttendanceImportResult>;
 }
 
 export interface AdminApiOptions {
@@ -277,6 +293,21 @@ export function createAdminApi(options: AdminApiOptions = {}): AdminApi {
     startSeatAllocation: (request) =>
       authed(async () => data(await client.post<ApiSuccess<SeatAllocationJob>>(EXAMS_ADMIN_PATHS.seatAllocation, request))),
     seatAllocationJob: (id) => authed(async () => data(await client.get<ApiSuccess<SeatAllocationJob>>(EXAMS_ADMIN_PATHS.seatAllocationJob(id)))),
+    centreListPdf: (code, kind) =>
+      authed(async () => {
+        const path = kind === 'attendance' ? CENTRE_LIST_ADMIN_PATHS.attendance(code) : kind === 'door-list' ? CENTRE_LIST_ADMIN_PATHS.doorList(code) : CENTRE_LIST_ADMIN_PATHS.summary(code);
+        // 200 is the PDF (a Blob), 202 the job's progress as JSON.
+        const body = await client.get<Blob | ApiSuccess<CentreListsProgress>>(path, { headers: { Accept: 'application/pdf, application/json' } });
+        if (body instanceof Blob) return { pdf: body };
+        if (body && typeof body === 'object' && 'data' in body) return { progress: body.data };
+        throw new Error('The server sent neither the PDF nor its progress');
+      }),
+    attendance: (code, level) =>
+      authed(async () => data(await client.get<ApiSuccess<RoomAttendance[]>>(ATTENDANCE_ADMIN_PATHS.rooms(code), { query: { level } }))),
+    markRoomAttendance: (code, input) =>
+      authed(async () => data(await client.request<ApiSuccess<RoomAttendance>>(ATTENDANCE_ADMIN_PATHS.rooms(code), { method: 'PUT', body: input }))),
+    importAttendance: (code, input) =>
+      authed(async () => data(await client.post<ApiSuccess<AttendanceImportResult>>(ATTENDANCE_ADMIN_PATHS.import(code), input))),
   };
 }
 

@@ -7,6 +7,16 @@ import { EXAM_LEVELS, ROLL_NUMBER_PATTERN } from './exams.schema';
 
 export const MAX_ROLL_NUMBERS_PER_ROOM = 500;
 
+const segment = (value: string): string => encodeURIComponent(value);
+
+/** exams-service's admin routes, as the edge serves them. */
+export const ATTENDANCE_ADMIN_PATHS = {
+  /** `GET ?level=` -> `data: RoomAttendance[]`; `PUT` RoomAttendanceInput -> `data: RoomAttendance`. */
+  rooms: (code: string) => `/api/admin/centres/${segment(code)}/attendance`,
+  /** `POST` { level, csv, dryRun } -> `data: AttendanceImportResult`. */
+  import: (code: string) => `/api/admin/centres/${segment(code)}/attendance/import`,
+} as const;
+
 const rollNumber = z
   .string({ error: 'A roll number is text like M-21-014-0123-6' })
   .trim()

@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import ClipboardCheck from 'lucide-react/icons/clipboard-check';
 import Pencil from 'lucide-react/icons/pencil';
+import Printer from 'lucide-react/icons/printer';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { errorMessage } from '@kbe/api-client';
 import { countOf, type CentreView } from '@kbe/contracts';
@@ -9,19 +11,22 @@ import { useAdminApi } from '../admin-api';
 import { useAdminUser } from '../admin-guard';
 import { DataTable, Pager, SearchField } from '../list-controls';
 import { usePagedList } from '../use-paged-list.hook';
+import { AttendancePanel } from './attendance-panel';
 import { CentreFormDialog } from './centre-form-dialog';
 import { CentreImportPanel } from './centre-import-panel';
 import { totalCapacity } from './exam-centres-format';
+import { PrintedListsDialog } from './printed-lists-dialog';
 import { SeatAllocationPanel } from './seat-allocation-panel';
 
 const PAGE_SIZE = 20;
 
-type CentreDialog = { kind: 'none' } | { kind: 'add' } | { kind: 'edit'; centre: CentreView } | { kind: 'delete'; centre: CentreView };
+type CentreDialog = { kind: 'none' } | { kind: 'add' } | { kind: 'edit'; centre: CentreView } | { kind: 'delete'; centre: CentreView } | { kind: 'lists'; centre: CentreView };
 
 /**
  * Exam centres tab (docs/exam-operations.md, docs/seat-allocation.md): the centres with their
- * rooms and sittings (search, add, edit, delete), the CSV import, and the seat allocation of a
- * level with its report. Viewers read; every write is the admin's.
+ * rooms and sittings (search, add, edit, delete), each centre's printed lists and attendance, the
+ * CSV import, and the seat allocation of a level with its report. Viewers read and print; every
+ * write is the admin's.
  */
 export default function ExamCentresTab() {
   const api = useAdminApi();
@@ -29,6 +34,7 @@ export default function ExamCentresTab() {
   const [search, setSearch] = useState('');
   const [dialog, setDialog] = useState<CentreDialog>({ kind: 'none' });
   const [busy, setBusy] = useState<string | null>(null);
+  const [attendanceOf, setAttendanceOf] = useState<CentreView | null>(null);
   const list = usePagedList({
     query: { search },
     failureMessage: 'Failed to load the centres',
@@ -94,6 +100,16 @@ export default function ExamCentresTab() {
                       Delete
                       <span className="sr-only"> centre {centre.code}</span>
                     </Button>
+                    <Button size="sm" variant="outline" onClick={() => setDialog({ kind: 'lists', centre })}>
+                      <Printer aria-hidden="true" className="h-4 w-4" />
+                      Printed lists
+                      <span className="sr-only"> of centre {centre.code}</span>
+                    </Button>
+                    <Button size="sm" variant="outline" aria-pressed={attendanceOf?.code === centre.code} onClick={() => setAttendanceOf(centre)}>
+                      <ClipboardCheck aria-hidden="true" className="h-4 w-4" />
+                      Attendance
+                      <span className="sr-only"> at centre {centre.code}</span>
+                    </Button>
                   </div>
                 </td>
               </tr>
@@ -135,8 +151,10 @@ export default function ExamCentresTab() {
               }}
             />
           ) : null}
+          {dialog.kind === 'lists' ? <PrintedListsDialog centre={dialog.centre} /> : null}
         </Dialog>
       </Card>
+      {attendanceOf ? <AttendancePanel key={attendanceOf.code} centre={attendanceOf} canWrite={canWrite} onClose={() => setAttendanceOf(null)} /> : null}
       <CentreImportPanel canWrite={canWrite} onImported={list.reload} />
       <SeatAllocationPanel canWrite={canWrite} />
     </div>
