@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
-import { EXAM_SEAT_PATHS, seatingResponseSchema, type Seat } from '@kbe/contracts';
+import { EXAM_SEAT_PATHS, seatingResponseSchema } from '@kbe/contracts';
 import { createServiceApp } from '@kbe/server-bootstrap';
 import { loadConfig } from '@kbe/server-config';
 import { isolatedInfraEnv } from '@kbe/server-testing';
@@ -8,6 +8,7 @@ import type { Connection } from 'mongoose';
 import request from 'supertest';
 import { AppModule } from '../app.module';
 import { CandidateDirectoryKeeper } from '../candidates/directory/candidate-directory.keeper';
+import { examSeatOf } from '../candidates/exam-seat.fixture';
 import { storedCandidate } from '../consent/testing/guardian-sms.fixture';
 import { registrationEnvSchema, SERVICE_NAME } from '../registration.config';
 
@@ -17,20 +18,7 @@ const internal = { 'x-internal-token': config.INTERNAL_API_TOKEN };
 
 /** Five pupils: paid and consented (1, 2), unpaid (3), released with a roll number (4), deleted (5). */
 const CODES = ['KBE400001EXA', 'KBE400002EXA', 'KBE400003EXA', 'KBE400004EXA', 'KBE400005EXA'] as const;
-const seatOf = (candidateCode: string, fields: Partial<Seat> = {}): Seat => ({
-  candidateCode,
-  rollNumber: 'M-21-001-0001-4',
-  level: 'Mains',
-  centreCode: 'NSK01',
-  centreName: 'Nashik Centre 1',
-  centreAddress: 'College Road, Nashik 422005',
-  room: 'Room 1',
-  seatInRoom: 1,
-  date: '2027-01-17',
-  startTime: '10:30',
-  reportingTime: '09:45',
-  ...fields,
-});
+const seatOf = examSeatOf;
 
 describe('exam seats on the internal API: the seating feed and the seats exams-service issues (registration-service, FerretDB)', () => {
   let app: INestApplication;

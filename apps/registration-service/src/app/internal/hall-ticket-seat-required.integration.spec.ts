@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
-import { ADMIN_MESSAGES, EXAM_SEAT_PATHS, type Seat } from '@kbe/contracts';
+import { ADMIN_MESSAGES, EXAM_SEAT_PATHS } from '@kbe/contracts';
 import { createServiceApp } from '@kbe/server-bootstrap';
 import { loadConfig } from '@kbe/server-config';
 import { isolatedInfraEnv } from '@kbe/server-testing';
@@ -8,6 +8,7 @@ import type { Connection } from 'mongoose';
 import request from 'supertest';
 import { AppModule } from '../app.module';
 import { CandidateDirectoryKeeper } from '../candidates/directory/candidate-directory.keeper';
+import { examSeatOf } from '../candidates/exam-seat.fixture';
 import { storedCandidate } from '../consent/testing/guardian-sms.fixture';
 import { registrationEnvSchema, SERVICE_NAME } from '../registration.config';
 
@@ -16,19 +17,7 @@ const internal = { 'x-internal-token': env.INTERNAL_API_TOKEN };
 
 /** Paid and consented, unseated (0, 1, 2, 4); unpaid and unseated (3). */
 const CODES = ['KBE410001SEA', 'KBE410002SEA', 'KBE410003SEA', 'KBE410004SEA', 'KBE410005SEA'] as const;
-const seatOf = (candidateCode: string): Seat => ({
-  candidateCode,
-  rollNumber: 'M-21-001-0001-4',
-  level: 'Mains',
-  centreCode: 'NSK01',
-  centreName: 'Nashik Centre 1',
-  centreAddress: 'College Road, Nashik 422005',
-  room: 'Room 1',
-  seatInRoom: 1,
-  date: '2027-01-17',
-  startTime: '10:30',
-  reportingTime: '09:45',
-});
+const seatOf = examSeatOf;
 
 async function start(seatRequired: boolean): Promise<INestApplication> {
   const config = loadConfig(registrationEnvSchema, { ...env, EDITION_SEAT_REQUIRED_FOR_HALL_TICKET: String(seatRequired) });
