@@ -16,6 +16,8 @@ import request from 'supertest';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { AppModule as RegistrationAppModule } from '../../../registration-service/src/app/app.module';
 // eslint-disable-next-line @nx/enforce-module-boundaries
+import { CandidateDirectoryKeeper } from '../../../registration-service/src/app/candidates/directory/candidate-directory.keeper';
+// eslint-disable-next-line @nx/enforce-module-boundaries
 import { registrationEnvSchema, SERVICE_NAME as REGISTRATION } from '../../../registration-service/src/app/registration.config';
 import { adminEnvSchema, SERVICE_NAME } from './admin.config';
 import { AppModule } from './app.module';
@@ -126,6 +128,9 @@ describe('admin API against the real servers (admin-service + registration-servi
     }
     docs.push(seededCandidate('KBE900001SGL', 'Single Flow Student', { feesPaid: false }, 2000));
     await registration.get<Connection>(getConnectionToken()).collection<{ _id: string }>('candidates').insertMany(docs);
+    // seeded behind registration-service's back: its candidate directory reads them now, as at a start
+    // (not when its replica feed happens to join, which may be before the seeding)
+    await registration.get(CandidateDirectoryKeeper).build();
   }, 120_000);
 
   afterAll(async () => {
