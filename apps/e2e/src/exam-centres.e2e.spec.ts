@@ -7,8 +7,8 @@ import { VIEWPORTS, horizontalOverflow } from './support/layout';
 /**
  * The exam centres screens through the one URL, every service real: log in with the run's admin
  * account, add a centre with a room and a Mains sitting through the form, find it in the list, run
- * a dry run of the Mains allocation and read the centre's room in its report. The screen (and the
- * form) pass axe at 1280 px and 375 px and never scroll sideways on a phone.
+ * a dry run of the Mains allocation and read the centre's room in its report, ask for its printed
+ * lists (refused: no seats) and open its attendance. The screen (and the form) pass axe at 1280 px and 375 px and never scroll sideways on a phone.
  */
 const adminUsername = process.env['KBE_E2E_ADMIN_USERNAME'];
 const adminPassword = process.env['KBE_E2E_ADMIN_PASSWORD'];
@@ -105,4 +105,20 @@ describe('exam centres screens', () => {
     expect(use).toMatch(/^\d+ \/ 40/);
     await checkPage(page, 'tab-with-report');
   }, 120_000);
+
+  it('asks for the printed lists of the centre (no seats yet: the server’s message) and opens its attendance (no rooms yet)', async () => {
+    const row = page.getByRole('table', { name: 'Exam centres' }).getByRole('row').filter({ hasText: code });
+    await row.getByRole('button', { name: `Printed lists of centre ${code}` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Attendance sheets' }).click();
+    await dialog.getByText(`Centre ${code} has no seats allocated`, { exact: false }).waitFor({ timeout: 20_000 });
+    await checkPage(page, 'printed-lists');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    await row.getByRole('button', { name: `Attendance at centre ${code}` }).click();
+    await page.getByRole('heading', { name: `Attendance at ${code}` }).waitFor();
+    await page.getByText(`No Mains seats are allocated at ${code}.`).waitFor({ timeout: 20_000 });
+    await checkPage(page, 'tab-with-attendance');
+  }, 60_000);
 });
