@@ -19,7 +19,8 @@ import { useAdminApi } from './admin-api';
 import { useAdminUser } from './admin-guard';
 import { CandidateForm } from './candidate-form';
 import { ExamAssignmentDialog, ExamAssignmentImport } from './exam-assignment';
-import { DataTable, FilterSelect, Pager, SearchField, saveBlob } from './list-controls';
+import { saveBlob } from '@kbe/api-client';
+import { DataTable, FilterSelect, Pager, SearchField } from './list-controls';
 import { usePagedList } from './use-paged-list.hook';
 
 const FEES_OPTIONS = [

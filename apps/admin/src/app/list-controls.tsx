@@ -89,15 +89,3 @@ export function DataTable({ caption, columns, loading, loadingText, emptyText, i
     </div>
   );
 }
-
-/** Starts a download of a Blob the app already holds (CSV export). */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

@@ -6,7 +6,8 @@ import { errorMessage } from '@kbe/api-client';
 
 import { useAdminApi } from './admin-api';
 import { useAdminUser } from './admin-guard';
-import { DataTable, FilterSelect, Pager, SearchField, saveBlob } from './list-controls';
+import { saveBlob } from '@kbe/api-client';
+import { DataTable, FilterSelect, Pager, SearchField } from './list-controls';
 import { MentorFormDialog } from './mentor-form-dialog';
 import { usePagedList } from './use-paged-list.hook';
 

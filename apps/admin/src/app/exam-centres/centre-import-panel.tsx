@@ -5,7 +5,8 @@ import { CENTRE_CSV_COLUMNS, countOf, type CentreImportReport } from '@kbe/contr
 import { Alert, AlertDescription, AlertTitle, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label, Textarea, toast } from '@kbe/ui';
 
 import { useAdminApi } from '../admin-api';
-import { DataTable, saveBlob } from '../list-controls';
+import { saveBlob } from '@kbe/api-client';
+import { DataTable } from '../list-controls';
 import { centreCsvTemplate } from './exam-centres-format';
 
 /** The counts of a report: what a check says the import would do, or what it did. */
