@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
 import { ADMIN_MESSAGES, countOf, type BulkReleaseInput, type ReleaseJob } from '@kbe/contracts';
 import { toast } from '@kbe/ui';
 import { errorMessage } from '@kbe/api-client';
 
 import type { AdminApi } from './admin-api';
 import type { ReleaseKindConfig } from './release-kind.config';
+import { useServerJob } from './use-server-job.hook';
 
 /** How often the running job is asked for its progress. */
 export const RELEASE_POLL_MS = 500;
@@ -49,78 +49,29 @@ export interface BulkReleaseState {
 /**
  * Bulk release of hall tickets or certificates as one server-side job (DECISIONS): start it, ask
  * for its progress every RELEASE_POLL_MS until it finishes, then announce the counts and call
- * `onFinished`.
+ * `onFinished` (also after a failed poll, which is toasted).
  */
 export function useBulkRelease(api: AdminApi, config: ReleaseKindConfig, onFinished: () => void, pollMs: number = RELEASE_POLL_MS): BulkReleaseState {
-  const [job, setJob] = useState<ReleaseJob | null>(null);
-  const [running, setRunning] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const mounted = useRef(true);
-  const finished = useRef(onFinished);
-  finished.current = onFinished;
-
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-      clearTimeout(timer.current);
-    };
-  }, []);
-
-  const poll = useCallback(
-    (jobId: string) => {
-      timer.current = setTimeout(() => {
-        api.releaseJob(jobId).then(
-          (next) => {
-            if (!mounted.current) return;
-            setJob(next);
-            if (next.status === 'completed' || next.status === 'failed') {
-              setRunning(false);
-              announceReleaseJob(next, config);
-              finished.current();
-            } else {
-              poll(jobId);
-            }
-          },
-          (error: unknown) => {
-            if (!mounted.current) return;
-            setRunning(false);
-            toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
-            finished.current();
-          },
-        );
-      }, pollMs);
+  const { job, running, start } = useServerJob<BulkReleaseInput, ReleaseJob>({
+    start: (input) => api.startBulkRelease(config.kind, input),
+    read: (jobId) => api.releaseJob(jobId),
+    pollMs,
+    onFinished: (finished) => {
+      announceReleaseJob(finished, config);
+      onFinished();
     },
-    [api, config, pollMs],
-  );
-
-  const start = useCallback(
-    async (input: BulkReleaseInput) => {
-      setRunning(true);
-      try {
-        const created = await api.startBulkRelease(config.kind, input);
-        if (!mounted.current) return;
-        setJob(created);
-        if (created.status === 'completed' || created.status === 'failed') {
-          setRunning(false);
-          announceReleaseJob(created, config);
-          finished.current();
-        } else {
-          poll(created.id);
-        }
-      } catch (error) {
-        if (!mounted.current) return;
-        setRunning(false);
-        const message = errorMessage(error);
-        if (message === config.messages.noEligible) {
-          toast({ title: ADMIN_MESSAGES.noCandidatesTitle, description: message, variant: 'destructive' });
-        } else {
-          toast({ title: 'Error', description: message || config.messages.bulkFailed, variant: 'destructive' });
-        }
+    onError: (error, stage) => {
+      const message = errorMessage(error);
+      if (stage === 'poll') {
+        toast({ title: 'Error', description: message, variant: 'destructive' });
+        onFinished();
+      } else if (message === config.messages.noEligible) {
+        toast({ title: ADMIN_MESSAGES.noCandidatesTitle, description: message, variant: 'destructive' });
+      } else {
+        toast({ title: 'Error', description: message || config.messages.bulkFailed, variant: 'destructive' });
       }
     },
-    [api, config, poll],
-  );
+  });
 
   return { job, running, start };
 }
