@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { EXAM_SEATS_BATCH_MAX, type ExamLevel, type KbeCategory, type Seat, type SeatingCandidate } from '@kbe/contracts';
+import { type ExamLevel, type KbeCategory, type Seat, type SeatingCandidate } from '@kbe/contracts';
+import { InternalCallError } from '@kbe/server-auth';
 import { errorMessage } from '@kbe/server-bootstrap';
 import { allocateSeats, type AllocationCentre, type ExistingSeat } from '../allocation/allocate-seats';
 import { CENTRE_EDITION } from '../centres/centre-edition.provider';
@@ -15,6 +16,10 @@ import { SEATING_SOURCE, type SeatingSource } from './seating.source';
 
 /** How long a job's hold on its level lasts without renewal (renewed at every step). */
 export const ALLOCATION_LOCK_MS = 5 * 60_000;
+/** Seats per hand-over call: a few seconds of registration-service's work each, well within the call's timeout. */
+export const HAND_OVER_BATCH = 250;
+/** Tries per hand-over batch; sending a batch again is harmless (what is stored answers `unchanged`). */
+const HAND_OVER_ATTEMPTS = 3;
 
 /**
  * Runs seat allocation jobs in this process. A job reads the level's candidates from
@@ -116,6 +121,8 @@ export class SeatAllocationRunner implements OnApplicationBootstrap, OnApplicati
       await this.jobs.update(job._id, { ...report, processed: eligible.length, status: 'completed', finishedAt: new Date() });
       return;
     }
+    // the rooms' report (thousands of rooms) is stored once, at the end: progress updates stay small
+    const { rooms, ...progress } = report;
     if (!(await hold())) throw new Error('The allocation lost its hold on the level; run it again.');
     const now = new Date();
     if (moved.length > 0) await this.seats.remove(level, moved.map((seat) => seat.candidateCode));
@@ -127,15 +134,30 @@ export class SeatAllocationRunner implements OnApplicationBootstrap, OnApplicati
     const centreOf = new Map(centres.map((centre) => [centre.code, centre]));
     const toSend = stored.filter((seat) => byCode.get(seat.candidateCode)?.rollNumber !== seat.rollNumber).map((seat) => seatFor(seat, centreOf.get(seat.centreCode)));
     let processed = eligible.length - toSend.length;
-    await this.jobs.update(job._id, { ...report, processed: Math.max(0, processed) });
-    for (let i = 0; i < Math.max(toSend.length, cleared.length); i += EXAM_SEATS_BATCH_MAX) {
-      const batch = toSend.slice(i, i + EXAM_SEATS_BATCH_MAX);
-      await this.source.assign(batch, cleared.slice(i, i + EXAM_SEATS_BATCH_MAX));
+    await this.jobs.update(job._id, { ...progress, processed: Math.max(0, processed) });
+    for (let i = 0; i < Math.max(toSend.length, cleared.length); i += HAND_OVER_BATCH) {
+      const batch = toSend.slice(i, i + HAND_OVER_BATCH);
+      await this.handOver(batch, cleared.slice(i, i + HAND_OVER_BATCH));
       processed += batch.length;
       await hold();
       await this.jobs.update(job._id, { processed: Math.min(eligible.length, Math.max(0, processed)) });
     }
-    await this.jobs.update(job._id, { processed: eligible.length, status: 'completed', finishedAt: new Date() });
+    await this.jobs.update(job._id, { rooms, processed: eligible.length, status: 'completed', finishedAt: new Date() });
+  }
+
+  /** One batch to registration-service, tried again after a timeout or a failure on its side. */
+  private async handOver(seats: readonly Seat[], cleared: readonly string[]): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await this.source.assign(seats, cleared);
+        return;
+      } catch (error) {
+        const retriable = !(error instanceof InternalCallError) || error.status === null || error.status >= 500;
+        if (!retriable || attempt >= HAND_OVER_ATTEMPTS) throw error;
+        this.logger.warn(`seats not handed over (try ${attempt} of ${HAND_OVER_ATTEMPTS}), trying again: ${errorMessage(error)}`);
+        await new Promise((resolve) => setTimeout(resolve, 1_000 * attempt));
+      }
+    }
   }
 
   private async candidatesOf(level: ExamLevel): Promise<SeatingCandidate[]> {

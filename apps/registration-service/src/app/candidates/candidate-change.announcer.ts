@@ -20,15 +20,18 @@ export class CandidateChangeAnnouncer {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
+  /** One event per candidate, published together: the outbox inserts concurrent events as one batch (a bulk write of 1,000 seats is a few statements, not 1,000). */
   async announce(candidateCodes: readonly string[]): Promise<void> {
     const changedAt = this.clock.now().toISOString();
-    for (const candidateCode of candidateCodes) {
-      const payload: CandidateChangedPayload = { candidateCode, changedAt };
-      try {
-        await this.publisher.publish('candidate.changed', payload, { key: candidateCode, firstWrite: true });
-      } catch (error) {
-        this.logger.warn(`candidate.changed of ${candidateCode} not announced: ${errorMessage(error)}`);
-      }
-    }
+    await Promise.all(
+      candidateCodes.map(async (candidateCode) => {
+        const payload: CandidateChangedPayload = { candidateCode, changedAt };
+        try {
+          await this.publisher.publish('candidate.changed', payload, { key: candidateCode, firstWrite: true });
+        } catch (error) {
+          this.logger.warn(`candidate.changed of ${candidateCode} not announced: ${errorMessage(error)}`);
+        }
+      }),
+    );
   }
 }

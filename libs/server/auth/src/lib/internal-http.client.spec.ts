@@ -22,6 +22,7 @@ describe('InternalHttpClient', () => {
           '/not-json': [200, '<html>'],
           '/refused': [409, JSON.stringify({ message: 'Already running' })],
         };
+        if (request.url === '/slow') return void setTimeout(() => response.writeHead(200).end('{}'), 1_500);
         const [status, text] = answers[(request.url ?? '').split('?')[0] ?? ''] ?? [404, '{}'];
         response.writeHead(status, { 'content-type': 'application/json' }).end(text);
       });
@@ -48,5 +49,7 @@ describe('InternalHttpClient', () => {
     expect(await failure(client().get('/not-json', reply))).toEqual({ message: 'GET /not-json answered 200 with a body that is not JSON', status: 200 });
     const nobody = new InternalHttpClient({ baseUrl: 'http://127.0.0.1:9', internalToken: 'x', timeoutMs: 2_000 });
     expect(await failure(nobody.get('/ok', reply))).toEqual({ message: 'GET /ok: http://127.0.0.1:9 is not reachable', status: null });
+    const impatient = new InternalHttpClient({ baseUrl, internalToken: 'x', timeoutMs: 200 });
+    expect(await failure(impatient.get('/slow', reply))).toEqual({ message: `GET /slow: ${baseUrl} did not answer within 200 ms`, status: null });
   });
 });

@@ -70,7 +70,10 @@ export class InternalHttpClient {
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
       });
     } catch (error) {
-      throw new InternalCallError(`${method} ${path.split('?')[0]}: ${this.options.baseUrl} is not reachable`, null, { cause: error });
+      const what = `${method} ${path.split('?')[0]}`;
+      const timeoutMs = this.options.timeoutMs ?? 10_000;
+      if (error instanceof DOMException && error.name === 'TimeoutError') throw new InternalCallError(`${what}: ${this.options.baseUrl} did not answer within ${timeoutMs} ms`, null, { cause: error });
+      throw new InternalCallError(`${what}: ${this.options.baseUrl} is not reachable`, null, { cause: error });
     }
   }
 
