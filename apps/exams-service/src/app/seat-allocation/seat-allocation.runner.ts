@@ -131,8 +131,13 @@ export class SeatAllocationRunner implements OnApplicationBootstrap, OnApplicati
     const reseated = new Set(plan.seats.map((seat) => seat.candidateCode));
     const cleared = moved.map((seat) => seat.candidateCode).filter((code) => !reseated.has(code));
     // every seat registration-service does not show yet: the new ones, and any an earlier job could not hand over
+    // (a seat of a candidate since deleted stays, holding its place, and is not sent)
     const centreOf = new Map(centres.map((centre) => [centre.code, centre]));
-    const toSend = stored.filter((seat) => byCode.get(seat.candidateCode)?.rollNumber !== seat.rollNumber).map((seat) => seatFor(seat, centreOf.get(seat.centreCode)));
+    const needsHandOver = (seat: SeatRecord) => {
+      const candidate = byCode.get(seat.candidateCode);
+      return candidate !== undefined && candidate.rollNumber !== seat.rollNumber;
+    };
+    const toSend = stored.filter(needsHandOver).map((seat) => seatFor(seat, centreOf.get(seat.centreCode)));
     let processed = eligible.length - toSend.length;
     await this.jobs.update(job._id, { ...progress, processed: Math.max(0, processed) });
     for (let i = 0; i < Math.max(toSend.length, cleared.length); i += HAND_OVER_BATCH) {
