@@ -7,8 +7,14 @@ import type { z } from 'zod';
 
 export const SERVICE_NAME = 'exams-service';
 
-/** The centre import's JSON body carries a CSV of up to 2 MB, escaped: more than HTTP_BODY_LIMIT. */
-export const LARGE_JSON_BODIES = [{ path: '/api/admin/centres/import', limit: '6mb' }] as const;
+/**
+ * The imports' JSON bodies carry a CSV (centres up to 2 MB, attendance up to 1,000,000 characters),
+ * escaped: more than HTTP_BODY_LIMIT, so that the CSV's own limit is the one a user meets.
+ */
+export const LARGE_JSON_BODIES = [
+  { path: '/api/admin/centres/import', limit: '6mb' },
+  { path: '/api/admin/centres/:code/attendance/import', limit: '8mb' },
+] as const;
 
 /**
  * exams-service: its own database (`<MONGODB_DB_PREFIX>-exams`), Kafka (the outbox publisher every

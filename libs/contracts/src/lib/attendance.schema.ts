@@ -27,10 +27,11 @@ const rollNumber = z
 export const roomAttendanceSchema = z.strictObject({
   level: z.enum(EXAM_LEVELS, { error: 'Level must be Mains, Advanced or Super Advanced' }),
   room: z.string({ error: 'Room is required' }).trim().min(1, { error: 'Room is required' }).max(40, { error: 'Room must be at most 40 characters' }),
+  /** A roll number listed twice counts once. */
   absentRollNumbers: z
     .array(rollNumber, { error: 'absentRollNumbers must be a list of roll numbers' })
     .max(MAX_ROLL_NUMBERS_PER_ROOM, { error: `At most ${MAX_ROLL_NUMBERS_PER_ROOM} roll numbers` })
-    .refine((rolls) => new Set(rolls).size === rolls.length, { error: 'Each roll number may appear once' }),
+    .transform((rolls) => [...new Set(rolls)]),
 });
 export type RoomAttendanceInput = z.input<typeof roomAttendanceSchema>;
 

@@ -39,6 +39,9 @@ export class PrintedListsController {
   @ApiProduces('application/pdf')
   @ApiOkResponse({ description: 'The PDF (A4)' })
   @ApiAcceptedResponse({ description: 'As attendance.pdf' })
+  @ApiNotFoundResponse({ description: 'No centre has this code' })
+  @ApiConflictResponse({ description: 'The centre has no seats allocated' })
+  @ApiServiceUnavailableResponse({ description: 'documents-service unavailable' })
   doorList(@Param('code', codeParam) code: string, @Res({ passthrough: true }) response: Response) {
     return this.answer(code, 'door-list', response);
   }
@@ -48,6 +51,9 @@ export class PrintedListsController {
   @ApiProduces('application/pdf')
   @ApiOkResponse({ description: 'The PDF (A4)' })
   @ApiAcceptedResponse({ description: 'As attendance.pdf' })
+  @ApiNotFoundResponse({ description: 'No centre has this code' })
+  @ApiConflictResponse({ description: 'The centre has no seats allocated' })
+  @ApiServiceUnavailableResponse({ description: 'documents-service unavailable' })
   summary(@Param('code', codeParam) code: string, @Res({ passthrough: true }) response: Response) {
     return this.answer(code, 'summary', response);
   }

@@ -237,6 +237,14 @@ describe('seat allocation: /api/admin/seat-allocation (exams-service, FerretDB; 
       expect({ room: room.room, present: room.present, absent: room.absent }).toEqual({ room: 'R2', present: 1, absent: 1 });
     });
 
+    it('counts a roll number listed twice once, and refuses a list over 1 MB with its own message', async () => {
+      const [absentee] = rollsIn('R1');
+      const marked = (await asAdmin(http().put('/api/admin/centres/NSK01/attendance')).send({ level: 'Mains', room: 'R1', absentRollNumbers: [absentee, absentee] }).expect(200)).body.data;
+      expect(marked.absent).toBe(1);
+      const huge = await asAdmin(http().post('/api/admin/centres/NSK01/attendance/import')).send({ level: 'Mains', dryRun: true, csv: 'x'.repeat(1_000_001) }).expect(400);
+      expect(huge.body.message).toBe('The CSV is larger than 1 MB: split it by room');
+    });
+
     it('a centre with seats cannot be deleted (409)', async () => {
       const refused = await asAdmin(http().delete('/api/admin/centres/NSK01')).expect(409);
       expect(refused.body.message).toBe('Centre NSK01 has seats allocated: re-seat its candidates elsewhere before deleting it');
