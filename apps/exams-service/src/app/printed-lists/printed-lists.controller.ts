@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Res, StreamableFile } from '@nestjs/common';
+import { applyDecorators, Controller, Get, Param, Res, StreamableFile } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { CentreListKind } from '@kbe/contracts';
 import { AdminOnly } from '@kbe/server-auth';
@@ -10,6 +10,17 @@ import { GetCentreListUseCase } from './get-centre-list.usecase';
 /** What a poll is told to wait while the lists are made. */
 const RETRY_AFTER_SECONDS = 2;
 const codeParam = new ZodValidationPipe(centreCodeParam);
+
+/** What each printed list answers: the PDF once made, 202 with progress until then, or why not. */
+const PrintedListAnswers = () =>
+  applyDecorators(
+    ApiProduces('application/pdf'),
+    ApiOkResponse({ description: 'The PDF (A4)' }),
+    ApiAcceptedResponse({ description: '{ success, data: { status, percent, total, processed, error } } while it is made; Retry-After' }),
+    ApiNotFoundResponse({ description: 'No centre has this code' }),
+    ApiConflictResponse({ description: 'The centre has no seats allocated' }),
+    ApiServiceUnavailableResponse({ description: 'documents-service unavailable' }),
+  );
 
 /**
  * A centre's printed lists for its invigilators (admin token required; a viewer may print them):
@@ -24,36 +35,21 @@ export class PrintedListsController {
 
   @Get(':code/attendance.pdf')
   @ApiOperation({ summary: "The centre's attendance sheets: one per room of each paper, candidates in roll-number order with photo, name, category and boxes for signature and OMR sheet number." })
-  @ApiProduces('application/pdf')
-  @ApiOkResponse({ description: 'The PDF (A4)' })
-  @ApiAcceptedResponse({ description: '{ success, data: { status, percent, total, processed, error } } while it is made; Retry-After' })
-  @ApiNotFoundResponse({ description: 'No centre has this code' })
-  @ApiConflictResponse({ description: 'The centre has no seats allocated' })
-  @ApiServiceUnavailableResponse({ description: 'documents-service unavailable' })
+  @PrintedListAnswers()
   attendance(@Param('code', codeParam) code: string, @Res({ passthrough: true }) response: Response) {
     return this.answer(code, 'attendance', response);
   }
 
   @Get(':code/door-list.pdf')
   @ApiOperation({ summary: "The centre's door list: for each paper, each room's first and last roll number and its count." })
-  @ApiProduces('application/pdf')
-  @ApiOkResponse({ description: 'The PDF (A4)' })
-  @ApiAcceptedResponse({ description: 'As attendance.pdf' })
-  @ApiNotFoundResponse({ description: 'No centre has this code' })
-  @ApiConflictResponse({ description: 'The centre has no seats allocated' })
-  @ApiServiceUnavailableResponse({ description: 'documents-service unavailable' })
+  @PrintedListAnswers()
   doorList(@Param('code', codeParam) code: string, @Res({ passthrough: true }) response: Response) {
     return this.answer(code, 'door-list', response);
   }
 
   @Get(':code/summary.pdf')
   @ApiOperation({ summary: "The centre's summary: rooms with their capacity and the seats each paper uses, candidates per paper." })
-  @ApiProduces('application/pdf')
-  @ApiOkResponse({ description: 'The PDF (A4)' })
-  @ApiAcceptedResponse({ description: 'As attendance.pdf' })
-  @ApiNotFoundResponse({ description: 'No centre has this code' })
-  @ApiConflictResponse({ description: 'The centre has no seats allocated' })
-  @ApiServiceUnavailableResponse({ description: 'documents-service unavailable' })
+  @PrintedListAnswers()
   summary(@Param('code', codeParam) code: string, @Res({ passthrough: true }) response: Response) {
     return this.answer(code, 'summary', response);
   }
