@@ -39,3 +39,5 @@ export * from './lib/exams.schema';
 export * from './lib/internal/exam-seats.contract';
 export * from './lib/attendance.schema';
 export * from './lib/internal/centre-lists.contract';
+export * from './lib/results.schema';
+export * from './lib/internal/exam-results.contract';
