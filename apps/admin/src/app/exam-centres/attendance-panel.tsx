@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '@kbe/api-client';
 import { ATTENDANCE_CSV_COLUMNS, countOf, EXAM_LEVELS, type AttendanceImportResult, type CentreView, type ExamLevel, type RoomAttendance } from '@kbe/contracts';
-import { Alert, AlertDescription, AlertTitle, Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label, Textarea, toast } from '@kbe/ui';
+import { Alert, AlertDescription, AlertTitle, Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, toast } from '@kbe/ui';
 
 import { useAdminApi } from '../admin-api';
-import { DataTable, FilterSelect } from '../list-controls';
+import { CsvImportButtons, CsvImportFields, ImportProblemsTable } from '../csv-import';
+import { FilterSelect } from '../list-controls';
 
 const sameRoom = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 const paperKey = (room: RoomAttendance) => `${room.room}|${room.date}|${room.startTime}`;
@@ -77,18 +78,14 @@ function RoomChecklist({ room, absent, sharedWith, canWrite, saving, error, onTo
 function AttendanceImport({ code, level, canWrite, onImported }: { code: string; level: ExamLevel; canWrite: boolean; onImported: () => void }) {
   const api = useAdminApi();
   const [csv, setCsv] = useState('');
-  const [fileName, setFileName] = useState<string | null>(null);
   const [report, setReport] = useState<AttendanceImportResult | null>(null);
   const [checkedCsv, setCheckedCsv] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState<'check' | 'import' | null>(null);
   const cleanCheck = report !== null && report.dryRun && report.problems.length === 0 && checkedCsv === csv;
 
-  async function onFile(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    if (!file) return;
-    setFileName(file.name);
-    setCsv(await file.text());
+  function changeText(text: string) {
+    setCsv(text);
     setRefusal(null);
   }
 
@@ -112,8 +109,6 @@ function AttendanceImport({ code, level, canWrite, onImported }: { code: string;
     }
   }
 
-  const fileId = `attendance-import-file-${code}`;
-  const textId = `attendance-import-text-${code}`;
   return (
     <section aria-labelledby="attendance-import-title" className="flex flex-col gap-3">
       <h3 id="attendance-import-title" className="text-lg font-semibold">
@@ -122,41 +117,8 @@ function AttendanceImport({ code, level, canWrite, onImported }: { code: string;
       <p className="text-sm text-slate-700 break-words">
         Columns: {ATTENDANCE_CSV_COLUMNS.join(', ')}; absent is yes or no (also true / false, 1 / 0, A / P). An import with any problem stores nothing.
       </p>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={fileId}>CSV file</Label>
-        <Input id={fileId} type="file" accept=".csv,text/csv" disabled={!canWrite} onChange={(e) => void onFile(e)} className="min-h-11 py-2" />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={textId}>Or paste the CSV</Label>
-        <p id={`${textId}-hint`} className="text-sm text-slate-700">
-          {fileName ? `Loaded from ${fileName}; edit here if needed.` : 'The header line first, then one line per candidate.'}
-        </p>
-        <Textarea
-          id={textId}
-          rows={5}
-          spellCheck={false}
-          value={csv}
-          disabled={!canWrite}
-          aria-describedby={`${textId}-hint`}
-          onChange={(e) => {
-            setCsv(e.target.value);
-            setRefusal(null);
-          }}
-          className="font-mono text-sm"
-        />
-      </div>
-      <div className="flex flex-wrap gap-2">
-        <Button variant="outline" disabled={!canWrite || busy !== null || !csv.trim()} onClick={() => void send(true)}>
-          {busy === 'check' ? 'Checking...' : 'Check'}
-        </Button>
-        <Button
-          disabled={!canWrite || busy !== null || !cleanCheck}
-          title={cleanCheck ? undefined : 'Check the CSV first; Import is offered when the check finds no problem'}
-          onClick={() => void send(false)}
-        >
-          {busy === 'import' ? 'Importing...' : 'Import'}
-        </Button>
-      </div>
+      <CsvImportFields idPrefix={`attendance-import-${code}`} csv={csv} canWrite={canWrite} linesHint="one line per candidate" rows={5} onChange={changeText} />
+      <CsvImportButtons canWrite={canWrite} busy={busy} csv={csv} cleanCheck={cleanCheck} onCheck={() => void send(true)} onImport={() => void send(false)} />
       {refusal ? (
         <Alert variant="destructive">
           <AlertTitle>The CSV was refused</AlertTitle>
@@ -173,15 +135,7 @@ function AttendanceImport({ code, level, canWrite, onImported }: { code: string;
                 : `Imported: ${countOf(report.marked, 'seat')} marked, ${report.unchanged} unchanged.`}
           </p>
           {report.problems.length > 0 ? (
-            <DataTable caption="Attendance problems by line" columns={['Line', 'Column', 'Problem']} loading={false} loadingText="" isEmpty={false} emptyText="">
-              {report.problems.map((problem, index) => (
-                <tr key={`${problem.line}-${problem.field}-${index}`} className="border-t border-slate-200 align-top">
-                  <td className="px-3 py-2 tabular-nums">{problem.line}</td>
-                  <td className="px-3 py-2 font-mono">{problem.field}</td>
-                  <td className="px-3 py-2">{problem.message}</td>
-                </tr>
-              ))}
-            </DataTable>
+            <ImportProblemsTable caption="Attendance problems by line" problems={report.problems} />
           ) : null}
         </div>
       ) : null}

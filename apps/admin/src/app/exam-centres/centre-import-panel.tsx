@@ -1,12 +1,12 @@
-import { useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import Download from 'lucide-react/icons/download';
 import { errorMessage } from '@kbe/api-client';
 import { CENTRE_CSV_COLUMNS, countOf, type CentreImportReport } from '@kbe/contracts';
-import { Alert, AlertDescription, AlertTitle, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label, Textarea, toast } from '@kbe/ui';
+import { Alert, AlertDescription, AlertTitle, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, toast } from '@kbe/ui';
 
 import { useAdminApi } from '../admin-api';
 import { saveBlob } from '@kbe/api-client';
-import { DataTable } from '../list-controls';
+import { CsvImportButtons, CsvImportFields, ImportProblemsTable } from '../csv-import';
 import { centreCsvTemplate } from './exam-centres-format';
 
 /** The counts of a report: what a check says the import would do, or what it did. */
@@ -37,7 +37,6 @@ function ReportCounts({ report }: { report: CentreImportReport }) {
 export function CentreImportPanel({ canWrite, onImported }: { canWrite: boolean; onImported: () => void }) {
   const api = useAdminApi();
   const [csv, setCsv] = useState('');
-  const [fileName, setFileName] = useState<string | null>(null);
   const [report, setReport] = useState<CentreImportReport | null>(null);
   /** The text the last check read: Import stays off once the text changes. */
   const [checkedCsv, setCheckedCsv] = useState<string | null>(null);
@@ -49,13 +48,6 @@ export function CentreImportPanel({ canWrite, onImported }: { canWrite: boolean;
   function changeText(text: string) {
     setCsv(text);
     setRefusal(null);
-  }
-
-  async function onFile(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    if (!file) return;
-    setFileName(file.name);
-    changeText(await file.text());
   }
 
   async function send(dryRun: boolean) {
@@ -94,38 +86,8 @@ export function CentreImportPanel({ canWrite, onImported }: { canWrite: boolean;
         </Button>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="centre-import-file">CSV file</Label>
-          <Input id="centre-import-file" type="file" accept=".csv,text/csv" disabled={!canWrite} onChange={(e) => void onFile(e)} className="min-h-11 py-2" />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="centre-import-text">Or paste the CSV</Label>
-          <p id="centre-import-text-hint" className="text-sm text-slate-700">
-            {fileName ? `Loaded from ${fileName}; edit here if needed.` : 'The header line first, then one line per room.'}
-          </p>
-          <Textarea
-            id="centre-import-text"
-            rows={6}
-            spellCheck={false}
-            value={csv}
-            disabled={!canWrite}
-            aria-describedby="centre-import-text-hint"
-            onChange={(e) => changeText(e.target.value)}
-            className="font-mono text-sm"
-          />
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Button variant="outline" disabled={!canWrite || busy !== null || !csv.trim()} onClick={() => void send(true)}>
-            {busy === 'check' ? 'Checking...' : 'Check'}
-          </Button>
-          <Button
-            disabled={!canWrite || busy !== null || !cleanCheck}
-            title={cleanCheck ? undefined : 'Check the CSV first; Import is offered when the check finds no problem'}
-            onClick={() => void send(false)}
-          >
-            {busy === 'import' ? 'Importing...' : 'Import'}
-          </Button>
-        </div>
+        <CsvImportFields idPrefix="centre-import" csv={csv} canWrite={canWrite} linesHint="one line per room" onChange={changeText} />
+        <CsvImportButtons canWrite={canWrite} busy={busy} csv={csv} cleanCheck={cleanCheck} onCheck={() => void send(true)} onImport={() => void send(false)} />
         {refusal ? (
           <Alert variant="destructive">
             <AlertTitle>The CSV was refused</AlertTitle>
@@ -146,15 +108,7 @@ export function CentreImportPanel({ canWrite, onImported }: { canWrite: boolean;
             </p>
             <ReportCounts report={report} />
             {report.problems.length > 0 ? (
-              <DataTable caption="Problems by line" columns={['Line', 'Column', 'Problem']} loading={false} loadingText="" isEmpty={false} emptyText="">
-                {report.problems.map((problem, index) => (
-                  <tr key={`${problem.line}-${problem.field}-${index}`} className="border-t border-slate-200 align-top">
-                    <td className="px-3 py-2 tabular-nums">{problem.line}</td>
-                    <td className="px-3 py-2 font-mono">{problem.field}</td>
-                    <td className="px-3 py-2">{problem.message}</td>
-                  </tr>
-                ))}
-              </DataTable>
+              <ImportProblemsTable caption="Problems by line" problems={report.problems} />
             ) : null}
           </section>
         ) : null}
