@@ -4,10 +4,11 @@ import { CentresModule } from './centres/centres.module';
 import { SeatAllocationModule } from './seat-allocation/seat-allocation.module';
 import { AttendanceModule } from './attendance/attendance.module';
 import { PrintedListsModule } from './printed-lists/printed-lists.module';
+import { ResultsModule } from './results/results.module';
 import { SERVICE_NAME, type ExamsConfig } from './exams.config';
 
 /**
- * exams-service: exam centres (rooms, sittings), seat allocation and attendance; results to come.
+ * exams-service: exam centres (rooms, sittings), seat allocation, attendance and results.
  * Dependencies: MongoDB, Kafka.
  */
 @Module({})
@@ -15,7 +16,7 @@ export class AppModule {
   static forRoot(config: ExamsConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [...serviceInfrastructure(SERVICE_NAME, config), CentresModule, SeatAllocationModule, AttendanceModule, PrintedListsModule],
+      imports: [...serviceInfrastructure(SERVICE_NAME, config), CentresModule, SeatAllocationModule, AttendanceModule, PrintedListsModule, ResultsModule],
     };
   }
 }

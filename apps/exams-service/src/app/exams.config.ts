@@ -1,4 +1,4 @@
-import { authEnv, composeEnv, editionEnv, kafkaEnv, mongoEnv, serviceEnv, serviceUrlsEnv, tokenRevocationEnv } from '@kbe/server-config';
+import { authEnv, composeEnv, editionEnv, kafkaEnv, mongoEnv, serviceEnv, serviceUrlsEnv, tokenRevocationEnv, trustedProxyEnv } from '@kbe/server-config';
 
 /** registration-service, whose candidates exams-service seats, and documents-service, which renders the centres' printed lists (the other service URLs are not called). */
 const registrationServiceEnv = { REGISTRATION_SERVICE_URL: serviceUrlsEnv.REGISTRATION_SERVICE_URL };
@@ -8,12 +8,13 @@ import type { z } from 'zod';
 export const SERVICE_NAME = 'exams-service';
 
 /**
- * The imports' JSON bodies carry a CSV (centres up to 2 MB, attendance up to 1,000,000 characters),
+ * The imports' JSON bodies carry a CSV (centres and results up to 2 MB, attendance up to 1,000,000 characters),
  * escaped: more than HTTP_BODY_LIMIT, so that the CSV's own limit is the one a user meets.
  */
 export const LARGE_JSON_BODIES = [
   { path: '/api/admin/centres/import', limit: '6mb' },
   { path: '/api/admin/centres/:code/attendance/import', limit: '8mb' },
+  { path: '/api/admin/results/import', limit: '6mb' },
 ] as const;
 
 /**
@@ -21,8 +22,9 @@ export const LARGE_JSON_BODIES = [
  * service stands on; nothing is published yet), admin tokens verified with the public keys, and
  * the edition whose centres are numbered (EDITION_YEAR, as in registration-service), and
  * registration-service (REGISTRATION_SERVICE_URL), whose candidates it seats, and documents-service
- * (DOCUMENTS_SERVICE_URL), which renders the centres' printed lists.
+ * (DOCUMENTS_SERVICE_URL), which renders the centres' printed lists; the client address behind the
+ * edge (TRUSTED_PROXY_HOPS) for the audit log of results.
  */
-export const examsEnvSchema = composeEnv(serviceEnv(3105), mongoEnv, kafkaEnv, authEnv, tokenRevocationEnv, editionEnv, registrationServiceEnv, documentsServiceEnv);
+export const examsEnvSchema = composeEnv(serviceEnv(3105), mongoEnv, kafkaEnv, authEnv, tokenRevocationEnv, editionEnv, trustedProxyEnv, registrationServiceEnv, documentsServiceEnv);
 
 export type ExamsConfig = z.output<typeof examsEnvSchema>;

@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import { EXAM_LEVELS, type ExamLevel, ROLL_NUMBER_PATTERN } from './exams.schema';
 import { KBE_CATEGORIES, type KbeCategory } from './registration.choices';
+import { listPageQuery } from './admin-api.schema';
+import { SCHOOL_CODE_PATTERN } from './registration-code.util';
 
 /** Each level's paper (spec: Mains 100 marks, Advanced 150, Super Advanced 200). */
 export const MAX_MARKS: Record<ExamLevel, number> = { Mains: 100, Advanced: 150, 'Super Advanced': 200 };
@@ -151,6 +153,39 @@ export interface RankedResult {
 
 export const resultsLevelRequestSchema = z.strictObject({ level });
 export type ResultsLevelRequest = z.infer<typeof resultsLevelRequestSchema>;
+
+/** `{level}` of the results paths (`Super%20Advanced` in a URL). */
+export const resultsLevelParam = level;
+
+const unknownQueryKey = {
+  error: (issue: { code: string; keys?: string[] }) => (issue.code === 'unrecognized_keys' ? `Unknown query parameter: ${(issue.keys ?? []).join(', ')}` : undefined),
+};
+
+/** `GET /api/admin/results/{level}/candidates?category=&page=&limit=`: ranked rows, a category's or all three (by category). */
+export const resultsCandidatesQuerySchema = z.strictObject(
+  {
+    category: z.enum(KBE_CATEGORIES, { error: 'category must be Prime, Sec or High' }).optional(),
+    ...listPageQuery,
+  },
+  unknownQueryKey,
+);
+export type ResultsCandidatesQuery = z.input<typeof resultsCandidatesQuerySchema>;
+
+/** `GET /api/admin/results/{level}/report.csv?school=`: one school's report. */
+export const schoolResultsReportQuerySchema = z.strictObject(
+  {
+    school: z
+      .string({ error: 'school must be a school code, e.g. SCH-AB2CDE' })
+      .trim()
+      .toUpperCase()
+      .regex(SCHOOL_CODE_PATTERN, { error: 'school must be a school code, e.g. SCH-AB2CDE' }),
+  },
+  unknownQueryKey,
+);
+export type SchoolResultsReportQuery = z.input<typeof schoolResultsReportQuerySchema>;
+
+/** The school report's columns. */
+export const SCHOOL_RESULTS_REPORT_COLUMNS = ['candidate code', 'roll number', 'category', 'score', 'absent', 'rank', 'medal', 'qualified'] as const;
 
 /** `POST /api/candidates/{code}/result`: the downloads gate's proof, and the level (default: the latest published). */
 export const candidateResultRequestSchema = z.strictObject({

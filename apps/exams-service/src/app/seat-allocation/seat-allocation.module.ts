@@ -12,7 +12,7 @@ import { SeatsModule } from './seats.module';
 import { HttpSeatingSource, SEATING_SOURCE } from './seating.source';
 import { StartSeatAllocationUseCase } from './start-seat-allocation.usecase';
 
-/** Seat allocation jobs: the seats they issue, and their hand-over to registration-service. */
+/** Seat allocation jobs: the seats they issue, and their hand-over to registration-service; the seating feed is shared with results (category, school). */
 @Module({
   imports: [
     CentresModule,
@@ -34,5 +34,6 @@ import { StartSeatAllocationUseCase } from './start-seat-allocation.usecase';
     SeatAllocationRunner,
     StartSeatAllocationUseCase,
   ],
+  exports: [SEATING_SOURCE],
 })
 export class SeatAllocationModule {}

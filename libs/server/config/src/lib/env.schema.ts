@@ -93,6 +93,11 @@ export const editionEnv = {
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false')
     .transform((value) => value === 'true'),
+  /** The public merit list of a published level (exams-service, docs/results.md): roll numbers and ranks of the qualified; default false. */
+  EDITION_PUBLIC_MERIT_LIST: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
 };
 
 export const kafkaEnv = {

@@ -1,0 +1,96 @@
+import { Body, Controller, Get, Header, HttpCode, HttpStatus, Param, Post, Query, Req } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiPayloadTooLargeResponse,
+  ApiProduces,
+  ApiTags,
+} from '@nestjs/swagger';
+import { resultsCandidatesQuerySchema, resultsImportRequestSchema, resultsLevelParam, resultsLevelRequestSchema, schoolResultsReportQuerySchema, type ExamLevel } from '@kbe/contracts';
+import { AdminOnly, CurrentAdmin, type AuthenticatedAdmin } from '@kbe/server-auth';
+import { ZodValidationPipe, type ForwardedRequest } from '@kbe/server-bootstrap';
+import type { z } from 'zod';
+import { pageRequest } from '../pagination';
+import { ImportResultsUseCase } from './usecases/import-results.usecase';
+import { PublishResultsUseCase } from './usecases/publish-results.usecase';
+import { ReadResultsUseCase } from './usecases/read-results.usecase';
+import { WithdrawResultsUseCase } from './usecases/withdraw-results.usecase';
+
+/** A level's results: import, summary, ranked rows, school reports, publication (admin token required; writes need the admin role). */
+@ApiTags('admin results')
+@AdminOnly()
+@Controller('admin/results')
+export class ResultsController {
+  constructor(
+    private readonly importResults: ImportResultsUseCase,
+    private readonly readResults: ReadResultsUseCase,
+    private readonly publishResults: PublishResultsUseCase,
+    private readonly withdrawResults: WithdrawResultsUseCase,
+  ) {}
+
+  @Post('import')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary:
+      "Imports a level's scores (CSV: roll number or candidate code, score, absent); every line is checked and every problem reported; with any problem, or in a dry run, nothing is stored. The same file again changes nothing.",
+  })
+  @ApiOkResponse({ description: '{ success, data: ResultsImportReport } (problems: [{ line, field, message }])' })
+  @ApiBadRequestResponse({ description: 'An unknown level, csv not text or empty, dryRun / replace not a boolean, or the CSV larger than 2 MB' })
+  @ApiConflictResponse({ description: 'Results of the level are stored and replace is not set, or they are published (withdraw them first)' })
+  @ApiPayloadTooLargeResponse({ description: 'The body is larger than 6 MB' })
+  async import(@Body(new ZodValidationPipe(resultsImportRequestSchema)) body: z.output<typeof resultsImportRequestSchema>, @CurrentAdmin() admin: AuthenticatedAdmin, @Req() request: ForwardedRequest) {
+    return { success: true, data: await this.importResults.execute(body, { admin, request }) };
+  }
+
+  @Post('publish')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: "Publishes a level: every result is handed to registration-service (the candidate's result; a qualified candidate moves on to the next level)." })
+  @ApiOkResponse({ description: '{ success, data: LevelResultsSummary }' })
+  @ApiBadRequestResponse({ description: 'An unknown level' })
+  @ApiConflictResponse({ description: 'No results of the level are imported, or they are published already' })
+  async publish(@Body(new ZodValidationPipe(resultsLevelRequestSchema)) body: z.output<typeof resultsLevelRequestSchema>, @CurrentAdmin() admin: AuthenticatedAdmin, @Req() request: ForwardedRequest) {
+    return { success: true, data: await this.publishResults.execute(body.level, { admin, request }) };
+  }
+
+  @Post('withdraw')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: "Withdraws a published level: registration-service takes the candidates' results back." })
+  @ApiOkResponse({ description: '{ success, data: LevelResultsSummary }' })
+  @ApiBadRequestResponse({ description: 'An unknown level' })
+  @ApiConflictResponse({ description: 'The level is not published, or certificates of the level are released (registration-service refuses, in its words)' })
+  async withdraw(@Body(new ZodValidationPipe(resultsLevelRequestSchema)) body: z.output<typeof resultsLevelRequestSchema>, @CurrentAdmin() admin: AuthenticatedAdmin, @Req() request: ForwardedRequest) {
+    return { success: true, data: await this.withdrawResults.execute(body.level, { admin, request }) };
+  }
+
+  @Get(':level')
+  @ApiOperation({ summary: "A level's summary: status, and per category those who sat, places, cut-off, qualified, medals, highest, median and a histogram (status none before any import)." })
+  @ApiOkResponse({ description: '{ success, data: LevelResultsSummary }' })
+  @ApiBadRequestResponse({ description: 'An unknown level' })
+  async summary(@Param('level', new ZodValidationPipe(resultsLevelParam)) level: ExamLevel) {
+    return { success: true, data: await this.readResults.summary(level) };
+  }
+
+  @Get(':level/candidates')
+  @ApiOperation({ summary: "A level's ranked rows: ?category= (Prime, Sec, High; all three by category when absent), ?page=, ?limit= (at most 100); by rank then roll number, absentees last." })
+  @ApiOkResponse({ description: '{ success, data: RankedResult[], pagination }' })
+  @ApiBadRequestResponse({ description: 'An unknown level or category, or a page or limit out of range' })
+  async candidates(@Param('level', new ZodValidationPipe(resultsLevelParam)) level: ExamLevel, @Query(new ZodValidationPipe(resultsCandidatesQuerySchema)) query: z.output<typeof resultsCandidatesQuerySchema>) {
+    const { rows, pagination } = await this.readResults.candidates(level, query.category, pageRequest(query));
+    return { success: true, data: rows, pagination };
+  }
+
+  @Get(':level/report.csv')
+  @Header('Content-Type', 'text/csv; charset=utf-8')
+  @Header('Cache-Control', 'no-store')
+  @ApiProduces('text/csv')
+  @ApiOperation({ summary: "One school's report of the level (?school=): candidate code, roll number, category, score, absent, rank, medal, qualified." })
+  @ApiOkResponse({ description: 'The CSV (a header line only when the school has no candidate of the level)' })
+  @ApiBadRequestResponse({ description: 'An unknown level, or school not a school code' })
+  @ApiNotFoundResponse({ description: 'No results of the level are imported' })
+  async report(@Param('level', new ZodValidationPipe(resultsLevelParam)) level: ExamLevel, @Query(new ZodValidationPipe(schoolResultsReportQuerySchema)) query: z.output<typeof schoolResultsReportQuerySchema>) {
+    return this.readResults.schoolReport(level, query.school);
+  }
+}

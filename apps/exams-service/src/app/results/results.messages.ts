@@ -1,0 +1,30 @@
+import type { ExamLevel } from '@kbe/contracts';
+
+/** What the results endpoints answer, in the admin's words. */
+export const RESULTS_MESSAGES = {
+  csvUnreadable: 'The file is not a CSV the import can read',
+  csvHeader: 'The first line must name the columns score and absent, and roll number or candidate code',
+  noLines: 'The file has no lines after the header',
+  nameMissing: 'Give the roll number or the candidate code',
+  unknownRollNumber: (roll: string, level: ExamLevel) => `Roll number ${roll} has no ${level} seat`,
+  unknownCandidateCode: (code: string, level: ExamLevel) => `Candidate ${code} has no ${level} seat`,
+  otherLevel: (name: string, level: ExamLevel, seatLevel: ExamLevel) => `${name} is seated for ${seatLevel}, not ${level}`,
+  namesDisagree: (roll: string, holder: string, code: string) => `Roll number ${roll} is the seat of ${holder}, not of ${code}`,
+  notRegistered: (code: string) => `Candidate ${code} is no longer registered (erased since the paper); leave the line out`,
+  duplicate: (code: string, line: number) => `Candidate ${code} is already on line ${line}`,
+  scoreNotNumber: (text: string) => `Score "${text}" is not a number`,
+  scoreOutOfRange: (level: ExamLevel, max: number) => `Score must be between 0 and ${max} (the ${level} paper)`,
+  scoreNotHalf: 'Score must be in whole or half marks, e.g. 72 or 72.5',
+  scoreWhenAbsent: 'A line marked absent carries no score',
+  absentValue: 'absent must be yes or no (empty means no)',
+  markedAbsent: (room: string, centreCode: string) => `The attendance of room ${room} at ${centreCode} marked this candidate absent; correct the attendance or mark the line absent`,
+  scoreMissing: 'No score: give the score, or mark the line absent',
+  missingLine: (roll: string, code: string, level: ExamLevel) => `No line for roll number ${roll} (candidate ${code}), seated for ${level}`,
+  alreadyImported: (level: ExamLevel, on: string) => `Results for ${level} are already imported on ${on}; send replace: true to replace them`,
+  publishedReplace: (level: ExamLevel) => `Results for ${level} are published; withdraw the published results first`,
+  nothingImported: (level: ExamLevel) => `No results for ${level} are imported; import them first`,
+  alreadyPublished: (level: ExamLevel) => `Results for ${level} are already published`,
+  notPublished: (level: ExamLevel) => `Results for ${level} are not published`,
+  meritListOff: 'The merit list is not public in this edition',
+  meritListNotPublished: (level: ExamLevel) => `The ${level} merit list is not published`,
+} as const;

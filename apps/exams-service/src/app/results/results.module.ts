@@ -1,0 +1,47 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { InternalHttpClient } from '@kbe/server-auth';
+import { APP_CONFIG } from '@kbe/server-config';
+import { AuditModule } from '../audit/audit.module';
+import type { ExamsConfig } from '../exams.config';
+import { SeatAllocationModule } from '../seat-allocation/seat-allocation.module';
+import { SeatsModule } from '../seat-allocation/seats.module';
+import { MeritListController } from './merit-list.controller';
+import { MongoResultRepository, RESULT_REPOSITORY } from './result.repository';
+import { ResultDocument, ResultLevelDocument, ResultLevelSchema, ResultSchema } from './result.schema';
+import { HttpResultsHandOver, RESULTS_HAND_OVER } from './results-hand-over';
+import { ResultsController } from './results.controller';
+import { ImportResultsUseCase } from './usecases/import-results.usecase';
+import { MeritListUseCase } from './usecases/merit-list.usecase';
+import { PublishResultsUseCase } from './usecases/publish-results.usecase';
+import { ReadResultsUseCase } from './usecases/read-results.usecase';
+import { WithdrawResultsUseCase } from './usecases/withdraw-results.usecase';
+
+/** A level's results: imported against the seats, ranked, published to registration-service; the public merit list. */
+@Module({
+  imports: [
+    SeatsModule,
+    SeatAllocationModule,
+    AuditModule,
+    MongooseModule.forFeature([
+      { name: ResultDocument.name, schema: ResultSchema },
+      { name: ResultLevelDocument.name, schema: ResultLevelSchema },
+    ]),
+  ],
+  controllers: [ResultsController, MeritListController],
+  providers: [
+    { provide: RESULT_REPOSITORY, useClass: MongoResultRepository },
+    {
+      provide: RESULTS_HAND_OVER,
+      inject: [APP_CONFIG],
+      useFactory: (config: ExamsConfig) =>
+        new HttpResultsHandOver(new InternalHttpClient({ baseUrl: config.REGISTRATION_SERVICE_URL, internalToken: config.INTERNAL_API_TOKEN, timeoutMs: 30_000 })),
+    },
+    ImportResultsUseCase,
+    ReadResultsUseCase,
+    PublishResultsUseCase,
+    WithdrawResultsUseCase,
+    MeritListUseCase,
+  ],
+})
+export class ResultsModule {}
