@@ -7,6 +7,7 @@ import {
   CORRECTION_PATHS,
   DATA_RIGHTS_API_PATHS,
   EXAMS_ADMIN_PATHS,
+  RESULTS_ADMIN_PATHS,
   toBracketedFields,
   type AdminCandidateDetail,
   type AdminCandidateListData,
@@ -46,10 +47,15 @@ import {
   type ExamAssignmentImportResult,
   type ExamAssignmentInput,
   type ExamLevel,
+  type KbeCategory,
+  type LevelResultsSummary,
   type MentorRegistration,
   type Pagination,
   type ReleaseJob,
+  type RankedResult,
   type ReleaseKind,
+  type ResultsImportReport,
+  type ResultsImportRequest,
   type RetentionReport,
   type RoomAttendance,
   type RoomAttendanceInput,
@@ -134,6 +140,17 @@ export interface AdminApi {
   markRoomAttendance(code: string, input: RoomAttendanceInput): Promise<RoomAttendance>;
   /** The invigilators' CSV (rollNumber, absent); an import with any problem stores nothing. */
   importAttendance(code: string, input: { level: ExamLevel; csv: string; dryRun: boolean }): Promise<AttendanceImportResult>;
+  /** A level's scores from the OMR sheets (docs/results.md); a dry run only checks; 409 when results are stored and `replace` is not set. */
+  importResults(request: ResultsImportRequest): Promise<ResultsImportReport>;
+  /** Ranks, cut-offs and the histogram per category of a level, with its publication status. */
+  resultsSummary(level: ExamLevel, signal?: AbortSignal): Promise<LevelResultsSummary>;
+  rankedResults(level: ExamLevel, q: { category: KbeCategory; page: number; limit: number }, signal?: AbortSignal): Promise<{ results: RankedResult[]; pagination: Pagination }>;
+  /** One school's ranked lines of a level as CSV. */
+  schoolResultsReport(level: ExamLevel, schoolCode: string): Promise<Blob>;
+  /** Guardians get the result by SMS, the qualified move on to the next level; 409 with the server's reason. */
+  publishResults(level: ExamLevel): Promise<LevelResultsSummary>;
+  /** 409 once the level's certificates are released. */
+  withdrawResults(level: ExamLevel): Promise<LevelResultsSummary>;
 }
 
 export interface AdminApiOptions {
@@ -308,6 +325,17 @@ export function createAdminApi(options: AdminApiOptions = {}): AdminApi {
       authed(async () => data(await client.request<ApiSuccess<RoomAttendance>>(ATTENDANCE_ADMIN_PATHS.rooms(code), { method: 'PUT', body: input }))),
     importAttendance: (code, input) =>
       authed(async () => data(await client.post<ApiSuccess<AttendanceImportResult>>(ATTENDANCE_ADMIN_PATHS.import(code), input))),
+    importResults: (request) => authed(async () => data(await client.post<ApiSuccess<ResultsImportReport>>(RESULTS_ADMIN_PATHS.import, request))),
+    resultsSummary: (level, signal) => authed(async () => data(await client.get<ApiSuccess<LevelResultsSummary>>(RESULTS_ADMIN_PATHS.summary(level), { signal }))),
+    rankedResults: (level, q, signal) =>
+      authed(async () => {
+        const answer = await client.get<ApiSuccess<RankedResult[]> & { pagination: Pagination }>(RESULTS_ADMIN_PATHS.candidates(level), { query: query(q), signal });
+        return { results: answer.data, pagination: answer.pagination };
+      }),
+    schoolResultsReport: (level, school) =>
+      authed(async () => toCsvBlob(await client.get<unknown>(`${RESULTS_ADMIN_PATHS.summary(level)}/report.csv`, { query: { school }, headers: { Accept: 'text/csv' } }))),
+    publishResults: (level) => authed(async () => data(await client.post<ApiSuccess<LevelResultsSummary>>(RESULTS_ADMIN_PATHS.publish, { level }))),
+    withdrawResults: (level) => authed(async () => data(await client.post<ApiSuccess<LevelResultsSummary>>(RESULTS_ADMIN_PATHS.withdraw, { level }))),
   };
 }
 

@@ -18,6 +18,7 @@ const MessagesTab = lazy(() => import('./messages-tab'));
 const PrivacyTab = lazy(() => import('./privacy/privacy-tab'));
 const CorrectionsTab = lazy(() => import('./corrections/corrections-tab'));
 const ExamCentresTab = lazy(() => import('./exam-centres/exam-centres-tab'));
+const ResultsTab = lazy(() => import('./results/results-tab'));
 
 export type DashboardTab =
   | 'dashboard'
@@ -26,6 +27,7 @@ export type DashboardTab =
   | 'schools'
   | 'certificates'
   | 'centres'
+  | 'results'
   | 'sms'
   | 'corrections'
   | 'privacy'
@@ -77,6 +79,7 @@ export function DashboardPage() {
             <TabsTrigger value="schools">Schools</TabsTrigger>
             <TabsTrigger value="certificates">Certificates</TabsTrigger>
             <TabsTrigger value="centres">Exam centres</TabsTrigger>
+            <TabsTrigger value="results">Results</TabsTrigger>
             <TabsTrigger value="sms">SMS Notifications</TabsTrigger>
             <TabsTrigger value="corrections">Corrections</TabsTrigger>
             <TabsTrigger value="privacy">Privacy</TabsTrigger>
@@ -101,6 +104,11 @@ export function DashboardPage() {
           <TabsContent value="centres">
             <Suspense fallback={<p role="status">Loading exam centres...</p>}>
               <ExamCentresTab />
+            </Suspense>
+          </TabsContent>
+          <TabsContent value="results">
+            <Suspense fallback={<p role="status">Loading results...</p>}>
+              <ResultsTab />
             </Suspense>
           </TabsContent>
           <TabsContent value="sms">
