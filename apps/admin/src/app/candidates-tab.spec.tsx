@@ -112,6 +112,26 @@ describe('candidates table', () => {
     expect(within(table).getAllByRole('row')).toHaveLength(2);
   });
 
+  it('filters on the level the candidates sit now on the server (all levels by default)', async () => {
+    jest.useFakeTimers();
+    const server = createFakeAdminServer();
+    server.on('GET /api/admin/candidates', (request) => {
+      const rows = request.query.get('level') === 'Advanced' ? [candidateRow(3, { name: 'Qualified Candidate' })] : [candidateRow(1), candidateRow(3, { name: 'Qualified Candidate' })];
+      return ok({ candidates: rows, pagination: pagination(rows.length) });
+    });
+    renderAdmin(<CandidatesTab />, { server });
+    await flush();
+    expect(server.calls('GET', '/api/admin/candidates').at(-1)?.query.has('level')).toBe(false);
+    const table = screen.getByRole('table', { name: 'Candidates' });
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    fireEvent.change(screen.getByLabelText('Level'), { target: { value: 'Advanced' } });
+    act(() => jest.advanceTimersByTime(300));
+    await flush();
+    expect(server.calls('GET', '/api/admin/candidates').at(-1)?.query.get('level')).toBe('Advanced');
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
+    expect(within(table).getByText('Qualified Candidate')).toBeTruthy();
+  });
+
   it("empties the list and says 'Error' with the server's message when the list cannot be loaded", async () => {
     const server = createFakeAdminServer();
     server.on('GET /api/admin/candidates', () => ({ status: 500, body: { statusCode: 500, message: 'Database unavailable' } }));

@@ -6,11 +6,13 @@ import IndianRupee from 'lucide-react/icons/indian-rupee';
 import MapPin from 'lucide-react/icons/map-pin';
 import {
   CONSENT_STATUS_LABELS,
+  EXAM_LEVELS,
   formatExamTime,
   type AdminCandidateDetail,
   type AdminCandidateListItem,
   type CandidateFeesFilter,
   type ConsentStatus,
+  type ExamLevel,
 } from '@kbe/contracts';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FieldError, Input, Label, toast } from '@kbe/ui';
 import { errorMessage } from '@kbe/api-client';
@@ -37,6 +39,10 @@ const CONSENT_OPTIONS = [
   { value: 'withdrawn', label: 'Consent withdrawn' },
 ] as const satisfies readonly { value: ConsentFilter; label: string }[];
 
+type LevelFilter = ExamLevel | 'all';
+/** The level a candidate sits now: Mains until a published result moves the qualified on. */
+const LEVEL_OPTIONS: readonly { value: LevelFilter; label: string }[] = [{ value: 'all', label: 'All levels' }, ...EXAM_LEVELS.map((level) => ({ value: level, label: level }))];
+
 const CONSENT_BADGES: Record<ConsentStatus, 'success' | 'secondary' | 'destructive'> = { given: 'success', pending: 'secondary', withdrawn: 'destructive' };
 
 type Dialogs =
@@ -55,16 +61,18 @@ export function CandidatesTab() {
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<CandidateFeesFilter>('all');
   const [consent, setConsent] = useState<ConsentFilter>('all');
+  const [level, setLevel] = useState<LevelFilter>('all');
   const [deleted, setDeleted] = useState(false);
   const [dialog, setDialog] = useState<Dialogs>({ kind: 'none' });
   const list = usePagedList({
-    query: { search, filter, consent, deleted },
+    query: { search, filter, consent, level, deleted },
     failureMessage: 'Failed to load candidates',
     fetchPage: async (q, signal) => {
       const answer = await api.candidates(
         {
           filter: q.filter,
           consent: q.consent === 'all' ? undefined : q.consent,
+          level: q.level === 'all' ? undefined : q.level,
           search: q.search.trim() || undefined,
           deleted: q.deleted ? 'true' : undefined,
           page: q.page,
@@ -128,6 +136,7 @@ export function CandidatesTab() {
           <SearchField id="candidate-search" label="Search by name, candidate ID or phone" value={search} onChange={setSearch} />
           <FilterSelect id="candidate-fees-filter" label="Fees" value={filter} options={FEES_OPTIONS} onChange={setFilter} />
           <FilterSelect id="candidate-consent-filter" label="Parental consent" value={consent} options={CONSENT_OPTIONS} onChange={setConsent} />
+          <FilterSelect id="candidate-level-filter" label="Level" value={level} options={LEVEL_OPTIONS} onChange={setLevel} />
           <label className="flex min-h-11 items-center gap-2 text-sm">
             <input type="checkbox" className="h-4 w-4" checked={deleted} onChange={(e) => setDeleted(e.target.checked)} />
             Show deleted candidates
