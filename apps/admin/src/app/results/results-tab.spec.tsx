@@ -133,6 +133,34 @@ describe('results tab', () => {
     ]);
   });
 
+  it('after a 409 on the check, checks again with replace once confirmed, and Import then replaces', async () => {
+    const server = setup([levelSummary()]);
+    server.on(`POST ${IMPORT}`, (r) => {
+      const body = r.body as { dryRun: boolean; replace: boolean };
+      if (!body.replace) return { status: 409, body: { success: false, message: 'Mains results were imported on 2027-02-01: send replace to replace them' } };
+      return ok(importReport({ dryRun: body.dryRun, stored: !body.dryRun, replaced: !body.dryRun }));
+    });
+    await screen.findByRole('table', { name: 'Mains results by category' });
+    await paste();
+    fireEvent.click(button('Check'));
+    expect(await screen.findByText('Mains results were imported on 2027-02-01: send replace to replace them')).toBeTruthy();
+    expect(button('Import').disabled).toBe(true);
+
+    fireEvent.click(button('Replace the stored results'));
+    const dialog = within(await screen.findByRole('alertdialog'));
+    expect(dialog.getByText(/The file is checked first; Import then stores it\./)).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Replace the results' }));
+    expect(await screen.findByText(/No problems found in 12 lines/)).toBeTruthy();
+    expect(screen.getByText('This file replaces the stored Mains results.')).toBeTruthy();
+    fireEvent.click(button('Import'));
+    expect(await screen.findByText('Stored results replaced: 12 lines: 10 sat, 2 absent.')).toBeTruthy();
+    expect(bodyOf(server, IMPORT).map((b) => b as { dryRun: boolean; replace: boolean }).map(({ dryRun, replace }) => ({ dryRun, replace }))).toEqual([
+      { dryRun: true, replace: false },
+      { dryRun: true, replace: true },
+      { dryRun: false, replace: true },
+    ]);
+  });
+
   it('publishes after a confirmation that says guardians get an SMS and the qualified move on', async () => {
     const server = setup([levelSummary({ categories: [categoryResults(), categoryResults({ category: 'Sec', candidates: 8, qualified: 3 })] })]);
     server.on('POST /api/admin/results/publish', () => ok(levelSummary({ status: 'published', publishedAt: '2027-02-05T04:30:00.000Z' })));
