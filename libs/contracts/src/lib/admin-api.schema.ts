@@ -4,6 +4,7 @@ import type { CandidateRegistration } from './candidate.schema';
 import { KBE_CATEGORIES } from './registration.choices';
 import { CONSENT_STATUSES, type ConsentStatus } from './consent.contract';
 import type { CandidateLanguage } from './language';
+import { EXAM_LEVELS, type ExamLevel } from './exams.schema';
 import { EXAM_TIME_FORMAT_MESSAGE, EXAM_TIME_INPUT_PATTERN, parseExamTime } from './exam-time.util';
 import { MAX_TEXT_LENGTH } from './field.rules';
 import type { MentorRegistration } from './mentor.schema';
@@ -169,13 +170,17 @@ export const candidateFilterFields = {
   search: listSearchQuery,
 };
 
+/** `?level=`: the candidates who sit that level now (Mains until a published result moves them on). */
+export const candidateLevelFilter = z.enum(EXAM_LEVELS, { error: 'level must be Mains, Advanced or Super Advanced' }).optional();
+
 /**
- * `GET /api/admin/candidates?filter=&released=&certificate=&category=&search=&page=&limit=&sort=&deleted=`
+ * `GET /api/admin/candidates?filter=&released=&certificate=&category=&level=&search=&page=&limit=&sort=&deleted=`
  * (`deleted=true` lists soft-deleted candidates, for restore). Also `GET .../candidates/export.csv`.
  */
 export const adminCandidateListQuerySchema = z.strictObject(
   {
     ...candidateFilterFields,
+    level: candidateLevelFilter,
     sort: z.enum(CANDIDATE_SORTS, { error: 'sort must be newest, oldest, name or candidateId' }).optional(),
     deleted: z.enum(['true', 'false'], { error: 'deleted must be true or false' }).optional(),
     ...listPageQuery,
@@ -214,6 +219,8 @@ export interface AdminCandidateListItem {
   /** 'TBA' until assigned. */
   seatNumber: string;
   stage: string;
+  /** The level the candidate sits now (registration-service answers it; Mains until a published result moves them on). */
+  level?: ExamLevel;
   /** ISO 8601 in India time ('2025-11-05T10:00:00+05:30'); 'TBA' until assigned. Shown to people with `formatExamTime`. */
   examTime: string;
   createdAt: string;

@@ -1,7 +1,7 @@
 import { EVENT_TOPICS, EVENT_TYPES, createEventEnvelope, parseEventEnvelope } from './registration-events';
 
 describe('event catalogue', () => {
-  it('names the twelve topics', () => {
+  it('names the thirteen topics', () => {
     expect([...EVENT_TYPES].sort()).toEqual(
       [
         'candidate.changed',
@@ -9,6 +9,7 @@ describe('event catalogue', () => {
         'candidate.erased',
         'candidate.registered',
         'candidate.seat-changed',
+        'candidate.result-published',
         'certificate.released',
         'download-attempts.changed',
         'hall-ticket.released',

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { EXAM_LEVELS } from './exams.schema';
 import { CANDIDATE_LANGUAGES } from './language';
+import { MEDALS } from './results.schema';
 
 /**
  * The one event catalogue: Kafka topic names and payloads. Services prefix topic names with
@@ -18,6 +20,7 @@ export const EVENT_TOPICS = {
   candidateErased: 'candidate.erased',
   candidateCorrected: 'candidate.corrected',
   candidateSeatChanged: 'candidate.seat-changed',
+  candidateResultPublished: 'candidate.result-published',
 } as const;
 
 export type EventType = (typeof EVENT_TOPICS)[keyof typeof EVENT_TOPICS];
@@ -148,6 +151,39 @@ export const candidateSeatChangedPayloadSchema = z.strictObject({
   changedAt: isoInstant,
 });
 
+/**
+ * A level's result was published to the candidate (exams-service handed it over, docs/results.md):
+ * the record keeps it, and a qualified candidate moved on to `nextLevel`. notifications-service
+ * sends the guardian the `result` SMS in the candidate's language (none to an absentee). Carries
+ * the number and language, as `candidate.registered` and `otp.requested` do, so a level's
+ * thousands of SMS need no look-up each. One per candidate, level and publication: its id is
+ * `resultPublishedEventId`, so a batch handed over again sends no second SMS.
+ */
+export const candidateResultPublishedPayloadSchema = z.strictObject({
+  candidateCode: z.string().min(1),
+  /** The guardian's own mobile when the registration named one, else the contact number (empty: none on record). */
+  phoneNumber: z.string(),
+  language: candidateLanguage,
+  level: z.enum(EXAM_LEVELS),
+  category: z.string().min(1),
+  /** Null for an absentee. */
+  score: z.number().min(0).nullable(),
+  maxMarks: z.number().int().positive(),
+  absent: z.boolean(),
+  /** Rank in the category (null for an absentee). */
+  rank: z.number().int().positive().nullable(),
+  medal: z.enum(MEDALS).nullable(),
+  qualified: z.boolean(),
+  /** The level the candidate moved on to (null: not qualified, or the last level). */
+  nextLevel: z.enum(EXAM_LEVELS).nullable(),
+  publishedAt: z.string().min(1),
+});
+
+/** The id of a `candidate.result-published` event: the same for the same candidate, level and publication. */
+export function resultPublishedEventId(result: { candidateCode: string; level: string; publishedAt: string }): string {
+  return `result-published:${result.level}:${result.candidateCode}:${result.publishedAt}`;
+}
+
 export const SMS_MESSAGE_TYPES = ['status', 'hall-ticket', 'certificate', 'custom'] as const;
 export type SmsMessageType = (typeof SMS_MESSAGE_TYPES)[number];
 
@@ -199,6 +235,7 @@ export const EVENT_PAYLOAD_SCHEMAS = {
   'candidate.erased': candidateErasedPayloadSchema,
   'candidate.corrected': candidateCorrectedPayloadSchema,
   'candidate.seat-changed': candidateSeatChangedPayloadSchema,
+  'candidate.result-published': candidateResultPublishedPayloadSchema,
 } as const satisfies Record<EventType, z.ZodType>;
 
 export type EventPayloads = { [K in EventType]: z.output<(typeof EVENT_PAYLOAD_SCHEMAS)[K]> };
@@ -213,6 +250,7 @@ export type OtpRequestedPayload = EventPayloads['otp.requested'];
 export type CandidateErasedPayload = EventPayloads['candidate.erased'];
 export type CandidateCorrectedPayload = EventPayloads['candidate.corrected'];
 export type CandidateSeatChangedPayload = EventPayloads['candidate.seat-changed'];
+export type CandidateResultPublishedPayload = EventPayloads['candidate.result-published'];
 export type SmsRecipient = z.output<typeof smsRecipientSchema>;
 
 /**

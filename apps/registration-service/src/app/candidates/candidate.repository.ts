@@ -7,7 +7,9 @@ import {
   type CandidateLanguage,
   type CandidateRegistration,
   type CandidateSheetRow,
+  type CandidateResult,
   type ConsentStatus,
+  type ExamLevel,
   type ExamSeatOutcome,
   type Seat,
   type SeatingCandidate,
@@ -24,6 +26,7 @@ import { CandidateSearchCache } from './candidate-search.cache';
 import { CandidateDocument, type ReleaseFact } from './candidate.schema';
 import type { ConsentRecord } from './consent-record';
 import { examSeatFields, sameSeat, type ExamSeatRecord } from './exam-seat';
+import { levelOf, type LevelFacts, type ResultFields, type ResultState } from './exam-result';
 import { releaseOutcomeOf, seatRequired, type ReleaseRequirements } from './release-outcome';
 import { CandidateDirectory } from './directory/candidate-directory';
 import { CandidateDirectoryKeeper } from './directory/candidate-directory.keeper';
@@ -53,6 +56,12 @@ export interface CandidateRecord extends CandidateRegistration {
   erasedAt?: Date | null;
   /** The seat exams-service allocated; null when none (or when the seat number was typed by hand). */
   examSeat?: ExamSeatRecord | null;
+  /** The level the candidate sits now (Mains for records stored before levels existed). */
+  level: ExamLevel;
+  /** The published results, one per level. */
+  results: CandidateResult[];
+  /** The fee, hall ticket and seat of each level the candidate moved on from, oldest first. */
+  levelHistory: LevelFacts[];
 }
 
 export interface NewCandidate extends CandidateRecord {
@@ -72,6 +81,8 @@ export interface CandidateListQuery {
   /** Only this school's candidates (the school portal). */
   schoolCode?: string;
   category?: string;
+  /** The level the candidate sits now. */
+  level?: ExamLevel;
   consent?: ConsentStatus;
   /** Only these candidates (bulk jobs on a selection). */
   candidateCodes?: string[];
@@ -130,6 +141,15 @@ export interface CandidateRepository extends PendingEventSource {
    * a released hall ticket's seat as it is. Returns each code's outcome.
    */
   setExamSeats(seats: readonly Seat[], cleared: readonly string[]): Promise<Map<string, ExamSeatOutcome>>;
+  /** What the results hand-over needs of these live candidates (erased ones are not found), by code. */
+  resultStates(candidateCodes: readonly string[]): Promise<Map<string, ResultHandOverState>>;
+  /** Every candidate (deleted ones too) with a result of `level`: the withdrawal's selection. */
+  resultStatesOfLevel(level: ExamLevel): Promise<ResultHandOverState[]>;
+  /**
+   * Sets each candidate's result fields where the candidate still sits the level it was read at
+   * (a concurrent hand-over of the same batch moves nobody twice); announces the change.
+   */
+  setResultFields(changes: readonly ResultFieldsChange[]): Promise<void>;
   /** Live candidates after `after` in code order, with what seating needs of them (the directory). */
   seatingAfter(after: string | undefined, limit: number): SeatingCandidate[];
   dashboard(since: Date): Promise<CandidateDashboardCounts>;
@@ -143,6 +163,20 @@ export interface CandidateRepository extends PendingEventSource {
    * frees the identity fingerprint, so the child may register again.
    */
   eraseFields(candidateCodes: readonly string[], fields: Record<string, unknown>): Promise<void>;
+}
+
+/** A candidate as the results hand-over reads it: the level's facts, the results, and where the guardian's SMS goes. */
+export interface ResultHandOverState extends ResultState {
+  /** The guardian's own mobile when the registration named one, else the contact number. */
+  guardianPhone: string;
+  language: CandidateLanguage;
+}
+
+export interface ResultFieldsChange {
+  candidateCode: string;
+  /** The level as it was read (undefined: none stored, Mains). */
+  readLevel: ExamLevel | null | undefined;
+  set: ResultFields;
 }
 
 export interface CandidateDashboardCounts {
@@ -419,6 +453,30 @@ export class MongoCandidateRepository implements CandidateRepository, OnModuleIn
     return this.directory.seatingAfter(after, limit);
   }
 
+  async resultStates(candidateCodes: readonly string[]): Promise<Map<string, ResultHandOverState>> {
+    if (candidateCodes.length === 0) return new Map();
+    const docs = await this.model.find({ _id: { $in: [...candidateCodes] }, ...LIVE }, RESULT_STATE_PROJECTION).lean<CandidateDocument[]>().exec();
+    return new Map(docs.filter((doc) => !doc.erasedAt).map((doc) => [doc.candidateCode, resultStateOf(doc)]));
+  }
+
+  async resultStatesOfLevel(level: ExamLevel): Promise<ResultHandOverState[]> {
+    // A top-level array: the store selects on it (a nested `results.level` would be read document by document, ADR 0004).
+    const docs = await this.model.find({ resultLevels: level }, RESULT_STATE_PROJECTION).lean<CandidateDocument[]>().exec();
+    return docs.map(resultStateOf);
+  }
+
+  async setResultFields(changes: readonly ResultFieldsChange[]): Promise<void> {
+    if (changes.length === 0) return;
+    const writes: AnyBulkWriteOperation<CandidateDocument>[] = changes.map((change) => ({
+      // `level: null` also matches a record without one (Mains)
+      updateOne: { filter: { _id: change.candidateCode, level: change.readLevel ?? null }, update: { $set: change.set } },
+    }));
+    await this.changing(
+      changes.map((change) => change.candidateCode),
+      () => this.model.bulkWrite(writes, { ordered: false }),
+    );
+  }
+
   async restore(candidateCode: string): Promise<CandidateRecord | null> {
     await this.changing([candidateCode], () => this.model.updateOne({ _id: candidateCode, deletedAt: { $ne: null } }, { $set: { deletedAt: null } }).exec());
     return this.findByCode(candidateCode);
@@ -545,6 +603,47 @@ export function candidateRegisteredEvent(
   };
 }
 
+/** What `resultStateOf` reads. */
+const RESULT_STATE_PROJECTION = {
+  candidateCode: 1,
+  level: 1,
+  results: 1,
+  levelHistory: 1,
+  feesPaid: 1,
+  receiptNumber: 1,
+  hallTicketReleased: 1,
+  hallTicketRelease: 1,
+  certificateReleased: 1,
+  examSeat: 1,
+  seatNumber: 1,
+  center: 1,
+  examTime: 1,
+  language: 1,
+  'contactDetails.phoneNumber': 1,
+  'guardianDetails.phoneNumber': 1,
+  erasedAt: 1,
+} as const;
+
+function resultStateOf(doc: CandidateDocument): ResultHandOverState {
+  return {
+    candidateCode: doc.candidateCode,
+    level: doc.level,
+    results: doc.results ?? [],
+    levelHistory: doc.levelHistory ?? [],
+    feesPaid: doc.feesPaid === true,
+    receiptNumber: doc.receiptNumber ?? null,
+    hallTicketReleased: doc.hallTicketReleased === true,
+    hallTicketRelease: doc.hallTicketRelease ?? null,
+    certificateReleased: doc.certificateReleased === true,
+    examSeat: doc.examSeat ?? null,
+    seatNumber: doc.seatNumber ?? null,
+    center: doc.center ?? null,
+    examTime: examTimeOf(doc.examTime),
+    guardianPhone: doc.guardianDetails?.phoneNumber || doc.contactDetails?.phoneNumber || '',
+    language: candidateLanguageOf(doc.language),
+  };
+}
+
 function toRecord(doc: CandidateDocument): CandidateRecord {
   return {
     candidateCode: doc.candidateCode,
@@ -574,6 +673,9 @@ function toRecord(doc: CandidateDocument): CandidateRecord {
     certificateRelease: doc.certificateRelease ?? null,
     consent: doc.consent ?? null,
     erasedAt: doc.erasedAt ?? null,
+    level: levelOf(doc.level),
+    results: doc.results ?? [],
+    levelHistory: doc.levelHistory ?? [],
   };
 }
 

@@ -1,8 +1,9 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import type { CandidateLanguage, CandidateRegistration } from '@kbe/contracts';
+import type { CandidateLanguage, CandidateRegistration, CandidateResult, ExamLevel } from '@kbe/contracts';
 import { indexPendingEvents, PendingEventFields } from '../common/pending-event.schema';
 import type { ConsentRecord } from './consent-record';
 import type { ExamSeatRecord } from './exam-seat';
+import type { LevelFacts } from './exam-result';
 
 @Schema({ collection: 'candidates', versionKey: false })
 export class CandidateDocument extends PendingEventFields {
@@ -130,6 +131,26 @@ export class CandidateDocument extends PendingEventFields {
   @Prop({ type: Object, default: undefined })
   examSeat?: ExamSeatRecord | null;
 
+  /**
+   * The level the candidate sits now (exam-result.ts); absent on candidates registered before
+   * levels existed: Mains. A published qualifying result moves it on; the fee, hall ticket and
+   * seat fields above are this level's.
+   */
+  @Prop({ type: String, default: undefined })
+  level?: ExamLevel;
+
+  /** The published results, one per level (exams-service hands them over; a withdrawal takes one away). */
+  @Prop({ type: [Object], default: undefined })
+  results?: CandidateResult[];
+
+  /** Top-level copy of the levels of `results`: the withdrawal selects on it (a nested path is read document by document on FerretDB, ADR 0004). */
+  @Prop({ type: [String], default: undefined })
+  resultLevels?: ExamLevel[];
+
+  /** The fee, hall ticket and seat of each level the candidate moved on from, oldest first (exam-result.ts). */
+  @Prop({ type: [Object], default: undefined })
+  levelHistory?: LevelFacts[];
+
   /** When the personal data was erased (erasure-fields.ts): a tombstone kept for counts. */
   @Prop({ type: Date, default: undefined })
   erasedAt?: Date;
@@ -159,5 +180,7 @@ CandidateSchema.index({ fingerprint: 1 }, { unique: true });
 // Serve the release event re-drive: find({ hallTicketEventPending: true, 'hallTicketRelease.releasedAt': { $lt } }).
 CandidateSchema.index({ hallTicketEventPending: 1 });
 CandidateSchema.index({ certificateEventPending: 1 });
+// Serves the withdrawal of a level's results: find({ resultLevels: level }) (rare; on MongoDB a multikey index).
+CandidateSchema.index({ resultLevels: 1 });
 // Serves the registration event re-drive: find({ eventQueued: false, createdAt: { $lt } }).sort({ createdAt: 1 }).
 indexPendingEvents(CandidateSchema);

@@ -20,6 +20,7 @@ import { ManageCandidateUseCase } from './usecases/manage-candidate.usecase';
 import { RegisterCandidateUseCase } from './usecases/register-candidate.usecase';
 import { ReleaseDocumentsUseCase } from './usecases/release-documents.usecase';
 import { AssignExamSeatsUseCase } from './usecases/assign-exam-seats.usecase';
+import { RecordExamResultsUseCase } from './usecases/record-exam-results.usecase';
 import { SearchCandidateUseCase } from './usecases/search-candidate.usecase';
 import { TEST_DATA_CONSENT } from './test-data-consent';
 import type { RegistrationConfig } from '../registration.config';
@@ -49,8 +50,9 @@ import type { RegistrationConfig } from '../registration.config';
     ManageCandidateUseCase,
     ReleaseDocumentsUseCase,
     AssignExamSeatsUseCase,
+    RecordExamResultsUseCase,
   ],
-  exports: [CANDIDATE_REPOSITORY, CANDIDATE_DOCUMENTS_STORE, CandidateDirectory, ListCandidatesUseCase, ManageCandidateUseCase, ReleaseDocumentsUseCase, AssignExamSeatsUseCase, RegisterCandidateUseCase, UploadLimitInterceptor, IMAGE_NORMALIZER],
+  exports: [CANDIDATE_REPOSITORY, CANDIDATE_DOCUMENTS_STORE, CandidateDirectory, ListCandidatesUseCase, ManageCandidateUseCase, ReleaseDocumentsUseCase, AssignExamSeatsUseCase, RecordExamResultsUseCase, RegisterCandidateUseCase, UploadLimitInterceptor, IMAGE_NORMALIZER],
 })
 export class CandidatesModule implements OnModuleInit {
   constructor(

@@ -4,11 +4,14 @@ import { RegisterCandidateUseCase } from '../candidates/usecases/register-candid
 import { ApiExcludeController } from '@nestjs/swagger';
 import {
   candidateRegistrationSchema,
+  examResultsRequestSchema,
   examSeatsRequestSchema,
   parseExamTime,
+  resultsWithdrawalRequestSchema,
   seatingQuerySchema,
   type CandidateRegistration,
   type ExamAssignmentInput,
+  type ResultsWithdrawalRequest,
   type SeatingQuery,
 } from '@kbe/contracts';
 import type { z } from 'zod';
@@ -22,6 +25,7 @@ import { toCandidateListItem } from '../candidates/usecases/list-candidates.usec
 import { ManageCandidateUseCase } from '../candidates/usecases/manage-candidate.usecase';
 import { ReleaseDocumentsUseCase } from '../candidates/usecases/release-documents.usecase';
 import { AssignExamSeatsUseCase } from '../candidates/usecases/assign-exam-seats.usecase';
+import { RecordExamResultsUseCase } from '../candidates/usecases/record-exam-results.usecase';
 import {
   CANDIDATE_CURSOR_PAGE_MAX,
   candidateCodeParam,
@@ -72,6 +76,7 @@ export class InternalCandidatesController {
     @Inject(CANDIDATE_REPOSITORY) private readonly candidates: CandidateRepository,
     private readonly registerCandidate: RegisterCandidateUseCase,
     private readonly assignSeats: AssignExamSeatsUseCase,
+    private readonly examResults: RecordExamResultsUseCase,
   ) {}
 
   /**
@@ -142,6 +147,19 @@ export class InternalCandidatesController {
   @Put('seats')
   async seats(@Body(new ZodValidationPipe(examSeatsRequestSchema)) body: z.output<typeof examSeatsRequestSchema>) {
     return { success: true, data: await this.assignSeats.execute(body.seats, body.cleared) };
+  }
+
+  /** A published level's results exams-service hands over: each code's outcome (a qualified candidate moves on). */
+  @Put('results')
+  async results(@Body(new ZodValidationPipe(examResultsRequestSchema)) body: z.output<typeof examResultsRequestSchema>) {
+    return { success: true, data: await this.examResults.publish(body.results) };
+  }
+
+  /** A level's results withdrawn: taken back from every candidate, the candidates moved on moved back (409 when they may not be). */
+  @Post('results/withdrawal')
+  @HttpCode(200)
+  async withdrawResults(@Body(new ZodValidationPipe(resultsWithdrawalRequestSchema)) body: ResultsWithdrawalRequest) {
+    return { success: true, data: await this.examResults.withdraw(body.level) };
   }
 
   /** Sizes of the SMS recipient groups (live candidates). */

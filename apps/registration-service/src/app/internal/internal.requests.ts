@@ -1,4 +1,4 @@
-import { CANDIDATE_CODE_PATTERN, CANDIDATE_SORTS, MENTOR_CODE_PATTERN, SMS_RECIPIENT_GROUPS, candidateFilterFields, listPageQuery } from '@kbe/contracts';
+import { CANDIDATE_CODE_PATTERN, CANDIDATE_SORTS, MENTOR_CODE_PATTERN, SMS_RECIPIENT_GROUPS, candidateFilterFields, candidateLevelFilter, listPageQuery } from '@kbe/contracts';
 import type { CandidateListQuery } from '../candidates/candidate.repository';
 import { z } from 'zod';
 
@@ -38,12 +38,13 @@ export type ReleaseBatchRequest = z.output<typeof releaseBatchBody>;
 export const CANDIDATE_CURSOR_PAGE_MAX = 1000;
 
 /**
- * `GET /internal/candidates?...`: the admin list filters, `sort`, `deleted=true`, and either
+ * `GET /internal/candidates?...`: the admin list filters (and `level`), `sort`, `deleted=true`, and either
  * `page`/`limit` or a cursor (`after=<candidate code>`, code order; answers `nextCursor`).
  */
 export const internalCandidateQuerySchema = z.strictObject(
   {
     ...candidateFilterFields,
+    level: candidateLevelFilter,
     mentorCode: z.string().trim().toUpperCase().regex(MENTOR_CODE_PATTERN, { error: 'Mentor code must look like MEN-XXXXXX' }).optional(),
     sort: z.enum(CANDIDATE_SORTS).optional(),
     deleted: z.enum(['true', 'false']).optional(),
@@ -78,6 +79,7 @@ export function internalCandidateFilter(query: InternalCandidateQuery): Candidat
     hallTicketReleased: flagOf(query.released),
     certificateReleased: flagOf(query.certificate),
     category: query.category,
+    level: query.level,
     consent: query.consent,
     candidateCodes: query.codes,
     deleted: query.deleted === 'true',

@@ -203,8 +203,8 @@ export class CandidateDirectory implements SearchIndexes {
     const live = (entry: DirectoryEntry) => entry.deletedAt === null;
     return this.entriesAfter(after, limit, live).map((entry) => ({
       candidateCode: entry.code,
-      // every registered candidate sits Mains; qualification moves them on
-      level: 'Mains',
+      // every registered candidate sits Mains; a published qualifying result moves them on
+      level: entry.level,
       category: entry.category,
       district: entry.district ?? '',
       taluka: entry.taluka ?? '',

@@ -16,6 +16,7 @@ export function entry(code: string, fields: Partial<DirectoryEntry> = {}): Direc
     standard: '8th',
     district: 'Nashik',
     taluka: 'Niphad',
+    level: 'Mains',
     rollNumber: null,
     feesPaid: false,
     hallTicketReleased: false,

@@ -1,4 +1,5 @@
-import { examTimeOf, type ConsentStatus } from '@kbe/contracts';
+import { examTimeOf, type ConsentStatus, type ExamLevel } from '@kbe/contracts';
+import { FIRST_LEVEL, levelOf } from '../exam-result';
 
 /**
  * What the candidate directory keeps of one candidate: the fields the admin lists filter, sort,
@@ -18,6 +19,8 @@ export interface DirectoryEntry {
   standard: string;
   district: string | null;
   taluka: string | null;
+  /** The level the candidate sits now (seating, the admin list's level filter). */
+  level: ExamLevel;
   /** The roll number of the seat exams-service allocated; null when none (or typed by hand). */
   rollNumber: string | null;
   feesPaid: boolean;
@@ -34,7 +37,7 @@ export interface DirectoryEntry {
   deletedAt: number | null;
   /**
    * A 32-bit hash of what the candidate's documents print (names, school, category, stage,
-   * language, seat, centre, time, photo and signature): a change of it is a new PDF. A class's
+   * language, seat, centre, time, photo and signature, level): a change of it is a new PDF. A class's
    * hall tickets are cached by it (portal/hall-tickets).
    */
   printed: number;
@@ -70,6 +73,7 @@ export const DIRECTORY_ENTRY_PROJECTION = {
   'permanentAddress.district': 1,
   'permanentAddress.taluka': 1,
   examSeat: 1,
+  level: 1,
   feesPaid: 1,
   hallTicketReleased: 1,
   certificateReleased: 1,
@@ -107,6 +111,7 @@ export interface StoredDirectoryFields {
   seatNumber?: string | null;
   /** A date; a text on candidates assigned before exam times were dates. */
   examTime?: Date | string | null;
+  level?: ExamLevel | null;
   feesPaid?: boolean;
   hallTicketReleased?: boolean;
   certificateReleased?: boolean;
@@ -155,6 +160,8 @@ export function printedHashOf(doc: StoredDirectoryFields): number {
       doc.photoKey ?? '',
       doc.signatureKey ?? '',
       ...(doc.examSeat ? [doc.examSeat.room ?? '', doc.examSeat.centreAddress ?? '', doc.examSeat.reportingTime ?? ''] : []),
+      // the first level adds nothing: the hashes of candidates stored before levels stay as they were
+      ...(levelOf(doc.level) === FIRST_LEVEL ? [] : [levelOf(doc.level)]),
     ]),
   );
 }
@@ -172,6 +179,7 @@ export function directoryEntryOf(doc: StoredDirectoryFields): DirectoryEntry {
     standard: once(doc.educationalDetails?.standard ?? ''),
     district: district == null ? null : once(district),
     taluka: doc.permanentAddress?.taluka == null ? null : once(doc.permanentAddress.taluka),
+    level: levelOf(doc.level),
     rollNumber: doc.examSeat?.rollNumber ?? null,
     feesPaid: doc.feesPaid === true,
     hallTicketReleased: doc.hallTicketReleased === true,

@@ -12,7 +12,7 @@ export interface SearchIndexes {
 
 /**
  * The admin list filter as a predicate on entries, with the meaning the stored query had: live
- * (or only soft-deleted) candidates, flags, mentor, school, category, a list of codes, and a search that
+ * (or only soft-deleted) candidates, flags, mentor, school, category, level, a list of codes, and a search that
  * matches a prefix of the normalised name or of one of its words, of the code (upper-cased) or of
  * the mobile number. `few`: the caller tests a few entries only (a school's, a mentor's), so the
  * search is tested on each of them rather than looked up in the indexes of all of them.
@@ -28,6 +28,7 @@ export function entryMatcher(query: CandidateListQuery, indexes: SearchIndexes, 
     (!query.mentorCode || entry.mentorCode === query.mentorCode) &&
     (!query.schoolCode || entry.schoolCode === query.schoolCode) &&
     (!query.category || entry.category === query.category) &&
+    (!query.level || entry.level === query.level) &&
     (query.consent === undefined || entry.consent === query.consent) &&
     (codes === undefined || codes.has(entry.code)) &&
     (found === undefined || found === 'all' || (typeof found === 'function' ? found(entry) : found.has(entry.code)));

@@ -33,6 +33,7 @@ export function toCandidateListItem(candidate: CandidateRecord): CandidateListIt
     signature: `/internal/candidates/${code}/files/signature`,
     seatNumber: candidate.seatNumber ?? TBA,
     stage: candidate.educationalDetails.kbeStageParticipated,
+    level: candidate.level,
     examTime: candidate.examTime ? examTimeIso(candidate.examTime) : TBA,
     createdAt: candidate.createdAt.toISOString(),
   };

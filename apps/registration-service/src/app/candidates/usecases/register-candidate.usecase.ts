@@ -31,6 +31,7 @@ import {
   type CandidateRecord,
   type CandidateRepository,
 } from '../candidate.repository';
+import { FIRST_LEVEL } from '../exam-result';
 import { IMAGE_NORMALIZER, UnreadableImageError, type ImageNormalizer } from '../image-normalizer';
 import { CONSENT_NOTICE_VERSION } from '../../consent/notice/consent-notice';
 import { TEST_DATA_CONSENT, testDataConsent } from '../test-data-consent';
@@ -170,6 +171,9 @@ export class RegisterCandidateUseCase {
           seatNumber: null,
           center: null,
           examTime: null,
+          level: FIRST_LEVEL,
+          results: [],
+          levelHistory: [],
           ...keys,
           createdAt: now,
           deletedAt: null,
