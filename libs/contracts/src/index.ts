@@ -41,3 +41,5 @@ export * from './lib/attendance.schema';
 export * from './lib/internal/centre-lists.contract';
 export * from './lib/results.schema';
 export * from './lib/internal/exam-results.contract';
+export * from './lib/internal/admin-internal.contract';
+export * from './lib/internal/documents-data-export.contract';

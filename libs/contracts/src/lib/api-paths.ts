@@ -54,13 +54,6 @@ export const API_PATHS = {
   smsTemplates: '/api/sms/templates',
 } as const;
 
-/** Service-to-service API of admin-service (header `x-internal-token`), outside `/api`. */
-export const ADMIN_INTERNAL_PATHS = {
-  smsCampaignCounts: (campaignId: string) => `/internal/sms/campaigns/${segment(campaignId)}/counts`,
-  /** Erasures carried out by registration-service, recorded in the audit log. */
-  erasureAudit: '/internal/audit/erasures',
-} as const;
-
 /** Header carrying a client-chosen key so a retried registration is not stored twice. */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
@@ -82,10 +75,4 @@ export const REGISTRATION_INTERNAL_PATHS = {
   dataRequestResolve: (id: string) => `/internal/data-requests/${segment(id)}/resolve`,
   retention: '/internal/retention',
   retentionResultsDate: '/internal/retention/results-date',
-} as const;
-
-/** Service-to-service API of documents-service (header `x-internal-token`), outside `/api`. */
-export const DOCUMENTS_INTERNAL_PATHS = {
-  /** Body: a CandidateDataExport; answers its readable PDF. */
-  dataExportPdf: '/internal/documents/data-export.pdf',
 } as const;

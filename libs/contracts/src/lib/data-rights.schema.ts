@@ -93,23 +93,3 @@ export const candidateDataExportSchema = z.strictObject({
   requests: z.array(dataRequestViewSchema),
   elsewhere: z.array(z.string()),
 });
-
-/**
- * `POST /internal/audit/erasures` (admin-service): erasures registration-service carried out, for
- * the audit log (who, what, when; never personal data). `id` makes a repeated post harmless.
- */
-export const erasureAuditSchema = z.strictObject({
-  erasures: z
-    .array(
-      z.strictObject({
-        candidateCode: z.string().min(1).max(40),
-        reason: z.enum(['withdrawal', 'request']),
-        /** `guardian` (a withdrawal with the guardian's code) or the admin who resolved the request. */
-        requestedBy: z.string().min(1).max(100),
-        erasedAt: z.iso.datetime({ offset: true }),
-      }),
-    )
-    .min(1)
-    .max(100),
-});
-export type ErasureAudit = z.output<typeof erasureAuditSchema>;

@@ -21,7 +21,9 @@ describe('InternalHttpClient', () => {
           '/wrong-shape': [200, JSON.stringify({ success: true, data: { count: 'three' } })],
           '/not-json': [200, '<html>'],
           '/refused': [409, JSON.stringify({ message: 'Already running' })],
+          '/recorded': [204, ''],
         };
+        if (request.url === '/echo.pdf') return void response.writeHead(200, { 'content-type': 'application/pdf' }).end(`%PDF ${request.method} ${body}`);
         if (request.url === '/slow') return void setTimeout(() => response.writeHead(200).end('{}'), 1_500);
         const [status, text] = answers[(request.url ?? '').split('?')[0] ?? ''] ?? [404, '{}'];
         response.writeHead(status, { 'content-type': 'application/json' }).end(text);
@@ -51,5 +53,26 @@ describe('InternalHttpClient', () => {
     expect(await failure(nobody.get('/ok', reply))).toEqual({ message: 'GET /ok: http://127.0.0.1:9 is not reachable', status: null });
     const impatient = new InternalHttpClient({ baseUrl, internalToken: 'x', timeoutMs: 200 });
     expect(await failure(impatient.get('/slow', reply))).toEqual({ message: `GET /slow: ${baseUrl} did not answer within 200 ms`, status: null });
+  });
+
+  it('posts a command the other service answers 204, and names any other answer', async () => {
+    await expect(client().postNoContent('/recorded', { erasures: [] })).resolves.toBeUndefined();
+    expect(seen.at(-1)).toEqual({ method: 'POST', token: 'secret-token', body: '{"erasures":[]}' });
+    await expect(client().postNoContent('/ok', {})).rejects.toMatchObject({ message: 'POST /ok answered 200 where 204 was expected: {"success":true,"data":{"count":3}}', status: 200 });
+    await expect(client().postNoContent('/refused', {})).rejects.toMatchObject({ message: 'POST /refused answered 409 where 204 was expected: {"message":"Already running"}', status: 409 });
+  });
+
+  it('streams a file: a GET, or a POST of a JSON body when one is given', async () => {
+    const read = async (file: { stream: NodeJS.ReadableStream }) => {
+      let text = '';
+      for await (const chunk of file.stream) text += String(chunk);
+      return text;
+    };
+    const got = await client().file('/echo.pdf');
+    expect({ contentType: got.contentType, text: await read(got) }).toEqual({ contentType: 'application/pdf', text: '%PDF GET ' });
+    const posted = await client().file('/echo.pdf', { name: 'Asha' });
+    expect(await read(posted)).toBe('%PDF POST {"name":"Asha"}');
+    expect(seen.at(-1)).toEqual({ method: 'POST', token: 'secret-token', body: '{"name":"Asha"}' });
+    await expect(client().file('/refused', {})).rejects.toMatchObject({ message: 'POST /refused answered 409: {"message":"Already running"}', status: 409 });
   });
 });

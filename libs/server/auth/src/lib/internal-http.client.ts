@@ -44,10 +44,22 @@ export class InternalHttpClient {
     return this.call('POST', path, body, reply);
   }
 
-  /** A file the other service serves (a PDF), streamed as it arrives; the timeout covers the whole transfer. */
-  async file(path: string): Promise<{ stream: Readable; contentType: string; length: number | null }> {
-    const what = `GET ${path.split('?')[0]}`;
-    const response = await this.send('GET', path, undefined, '*/*');
+  /** A call the other service answers 204 No Content (it has nothing to reply); any other answer is an InternalCallError. */
+  async postNoContent(path: string, body: unknown): Promise<void> {
+    const what = `POST ${path.split('?')[0]}`;
+    const response = await this.send('POST', path, body, 'application/json');
+    const text = await response.text();
+    if (response.status !== 204) throw new InternalCallError(`${what} answered ${response.status} where 204 was expected${text ? `: ${text.slice(0, 300)}` : ''}`, response.status);
+  }
+
+  /**
+   * A file the other service serves (a PDF), streamed as it arrives; the timeout covers the whole
+   * transfer. A GET, or a POST of `body` (JSON) when one is given (a PDF made of what is sent).
+   */
+  async file(path: string, body?: unknown): Promise<{ stream: Readable; contentType: string; length: number | null }> {
+    const method = body === undefined ? 'GET' : 'POST';
+    const what = `${method} ${path.split('?')[0]}`;
+    const response = await this.send(method, path, body, '*/*');
     if (!response.ok || !response.body) throw new InternalCallError(`${what} answered ${response.status}: ${(await response.text()).slice(0, 300)}`, response.status);
     const length = Number(response.headers.get('content-length'));
     return {
