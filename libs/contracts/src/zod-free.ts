@@ -18,3 +18,4 @@ export * from './lib/data-rights.contract';
 export * from './lib/plural.util';
 export * from './lib/portal.contract';
 export * from './lib/corrections.contract';
+export * from './lib/results.rules';

@@ -34,6 +34,8 @@ import { ReplicatedAttemptLimiter } from './downloads/replicated-attempt-limiter
 import { ChromiumPagePool } from './rendering/chromium-page.pool';
 import { PDF_RENDERER, type PdfRenderer } from './rendering/pdf-renderer';
 import { RenderAheadController } from './render-ahead/render-ahead.controller';
+import { CandidateResultController } from './results/candidate-result.controller';
+import { CandidateResultUseCase } from './results/candidate-result.usecase';
 import { VerificationController } from './verification/verification.controller';
 import { VerificationTokens } from './verification/verification-token';
 
@@ -59,6 +61,7 @@ export class DocumentsModule implements OnApplicationBootstrap, OnApplicationShu
         // before InternalDocumentsController: its `internal/documents/:code/:kind` would take `bundles/:key`
         DocumentBundlesController,
         DownloadsController,
+        CandidateResultController,
         AdminDocumentsController,
         VerificationController,
         InternalDocumentsController,
@@ -143,6 +146,12 @@ export class DocumentsModule implements OnApplicationBootstrap, OnApplicationShu
           useFactory: (directory: CandidateDirectory, documents: DocumentProvider, limiter: AttemptLimiter, metrics: Metrics) =>
             new DownloadDocumentUseCase(directory, documents, limiter, { slowdown: limits.address }, metrics),
           inject: [DOWNLOAD_CANDIDATES, DocumentProvider, ATTEMPT_LIMITER, Metrics],
+        },
+        {
+          provide: CandidateResultUseCase,
+          useFactory: (directory: CandidateDirectory, limiter: AttemptLimiter, metrics: Metrics) =>
+            new CandidateResultUseCase(directory, limiter, { slowdown: limits.address }, metrics),
+          inject: [DOWNLOAD_CANDIDATES, ATTEMPT_LIMITER, Metrics],
         },
         {
           provide: DocumentBundleStore,

@@ -1,4 +1,5 @@
 import type { DocumentKind } from './api-paths';
+import type { CertificateKind } from './results.rules';
 
 /** Spec section 8: the toasts of the download flow (title and text). */
 export const DOWNLOAD_MESSAGES = {
@@ -50,9 +51,22 @@ export function normaliseMotherName(value: string): string {
 
 export const MOTHER_NAME_MAX_LENGTH = 100;
 
+/**
+ * What a certificate of a published result vouches for (its QR token carries it): the kind, the
+ * level, the rank of a merit certificate and the year (the edition). Certificates issued before
+ * results, and hall tickets, have none.
+ */
+export interface CertifiedAward {
+  kind: CertificateKind;
+  level: 'Mains' | 'Advanced' | 'Super Advanced';
+  /** The rank in the category (merit certificates only). */
+  rank: number | null;
+  year: number;
+}
+
 /** `GET /api/documents/verify/{token}`: valid documents name the candidate, invalid ones nothing. */
 export type DocumentVerification =
-  | { valid: true; candidateCode: string; name: string; type: DocumentKind; edition: number }
+  | { valid: true; candidateCode: string; name: string; type: DocumentKind; edition: number; award?: CertifiedAward }
   | { valid: false; message: string };
 
 export const DOCUMENT_NOT_VERIFIED = 'This document could not be verified. It may have been altered or withdrawn.';

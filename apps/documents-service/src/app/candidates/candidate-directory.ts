@@ -1,4 +1,4 @@
-import type { CandidateLanguage } from '@kbe/contracts';
+import type { CandidateLanguage, CandidateResult, ExamLevel } from '@kbe/contracts';
 
 /** What the documents need of a candidate (registration-service's internal view, trimmed). */
 export interface CandidateDocumentData {
@@ -15,6 +15,10 @@ export interface CandidateDocumentData {
   examTime: string | null;
   /** The seat exams-service allocated (null: none, or a seat number typed by an admin). */
   examSeat: CandidateExamSeat | null;
+  /** The level the candidate is at now (registration-service's `level`; Mains when absent). */
+  level: ExamLevel;
+  /** One result per published level (registration-service's `results`; none when absent). */
+  results: CandidateResult[];
 }
 
 /** What the hall ticket prints of an allocated seat (registration-service's `examSeat`, trimmed). */

@@ -13,5 +13,7 @@ export const candidateDocumentData = (overrides: Partial<CandidateDocumentData> 
   center: null,
   examTime: null,
   examSeat: null,
+  level: 'Mains',
+  results: [],
   ...overrides,
 });

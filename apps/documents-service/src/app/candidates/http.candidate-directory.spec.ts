@@ -58,3 +58,44 @@ describe('the seat of a candidate read from registration-service', () => {
     expect((await directory.find('KBE123456ABC'))?.examSeat).toEqual({ rollNumber: 'M-21-014-0123-6', room: '', centreAddress: '', date: '', reportingTime: '' });
   });
 });
+
+describe('the level and results of a candidate read from registration-service', () => {
+  const MAINS = {
+    level: 'Mains',
+    category: 'Sec',
+    rollNumber: 'M-21-014-0123-6',
+    score: 88,
+    maxMarks: 100,
+    absent: false,
+    rank: 2,
+    medal: 'silver',
+    qualified: true,
+    nextLevel: 'Advanced',
+    publishedAt: '2027-02-10T10:00:00.000Z',
+  };
+
+  it('is Mains with no results when registration-service sends neither', async () => {
+    answer(VIEW);
+    const candidate = await directory.find('KBE123456ABC');
+    expect(candidate?.level).toBe('Mains');
+    expect(candidate?.results).toEqual([]);
+  });
+
+  it('keeps the current level and each published result, in level order', async () => {
+    const advanced = { ...MAINS, level: 'Advanced', score: 100, maxMarks: 150, rank: 9, medal: null, qualified: false, nextLevel: null };
+    answer({ ...VIEW, level: 'Advanced', results: [advanced, MAINS] });
+    const candidate = await directory.find('KBE123456ABC');
+    expect(candidate?.level).toBe('Advanced');
+    expect(candidate?.results.map((result) => [result.level, result.rank, result.medal])).toEqual([
+      ['Mains', 2, 'silver'],
+      ['Advanced', 9, null],
+    ]);
+  });
+
+  it('leaves out a result it cannot read, and reads an unknown level as Mains', async () => {
+    answer({ ...VIEW, level: 'Finals', results: [{ ...MAINS, medal: 'platinum' }, 'Mains'] });
+    const candidate = await directory.find('KBE123456ABC');
+    expect(candidate?.level).toBe('Mains');
+    expect(candidate?.results).toEqual([]);
+  });
+});

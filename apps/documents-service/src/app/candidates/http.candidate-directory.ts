@@ -1,5 +1,12 @@
 import { INTERNAL_TOKEN_HEADER } from '@kbe/server-auth';
-import { candidateLanguageOf, REGISTRATION_INTERNAL_PATHS } from '@kbe/contracts';
+import {
+  candidateLanguageOf,
+  candidateResultSchema,
+  EXAM_LEVELS,
+  REGISTRATION_INTERNAL_PATHS,
+  type CandidateResult,
+  type ExamLevel,
+} from '@kbe/contracts';
 import {
   CandidateDirectoryError,
   type CandidateDirectory,
@@ -73,7 +80,25 @@ function toDocumentData(data: Record<string, unknown>): CandidateDocumentData {
     center: nullableStr(data['center']),
     examTime: nullableStr(data['examTime']),
     examSeat: examSeatOf(data['examSeat']),
+    level: levelOf(data['level']),
+    results: resultsOf(data['results']),
   };
+}
+
+/** The candidate's current level; Mains when registration-service sends none. */
+function levelOf(value: unknown): ExamLevel {
+  return EXAM_LEVELS.find((level) => level === value) ?? 'Mains';
+}
+
+/** The published results, one per level (the later of two for one level); none when absent, a malformed one left out. */
+function resultsOf(value: unknown): CandidateResult[] {
+  if (!Array.isArray(value)) return [];
+  const byLevel = new Map<ExamLevel, CandidateResult>();
+  for (const item of value) {
+    const parsed = candidateResultSchema.safeParse(item);
+    if (parsed.success) byLevel.set(parsed.data.level, parsed.data);
+  }
+  return EXAM_LEVELS.flatMap((level) => byLevel.get(level) ?? []);
 }
 
 /** The allocated seat, or null when there is none (or no roll number to print). */

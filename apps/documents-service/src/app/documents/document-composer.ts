@@ -5,10 +5,11 @@ import QRCode from 'qrcode';
 import type { CandidateDocumentData, CandidateExamSeat } from '../candidates/candidate-directory';
 import { CERTIFICATE_TEMPLATE } from '../templates/certificate.template';
 import { DEVANAGARI_FONT_FACES } from '../templates/devanagari-font';
-import { CERTIFICATE_SENTENCE, DOCUMENT_LABELS, type DocumentLabel } from '../templates/document-labels';
+import { AWARD_SENTENCES, CERTIFICATE_SENTENCE, DOCUMENT_LABELS, MEDAL_NAMES, type DocumentLabel } from '../templates/document-labels';
 import { DOCUMENT_STYLES } from '../templates/document.styles';
 import { HALL_TICKET_TEMPLATE } from '../templates/hall-ticket.template';
 import type { VerificationTokens } from '../verification/verification-token';
+import { awardVariant, type CertificateAward } from './certificate-award';
 import { formatCalendarDate, hallTicketInstructions, type PrintEdition } from './print-edition';
 
 /** The photo and signature as stored at registration (JPEG bytes). */
@@ -70,12 +71,37 @@ function registerLabelHelpers(handlebars: typeof Handlebars): void {
   handlebars.registerHelper('localLabel', (label: DocumentLabel, options: Handlebars.HelperOptions) => localLabel(label, languageOf(options)) ?? label);
 }
 
+/** `{name}` placeholders of a sentence filled with the values. */
+function fill(sentence: string, values: Record<string, string | number>): string {
+  return sentence.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole));
+}
+
+/** The title a certificate of a published result prints. */
+function awardTitle(award: CertificateAward): DocumentLabel {
+  if (award.kind === 'merit') return 'Certificate of Merit';
+  if (award.kind === 'qualifying') return award.result.nextLevel === 'Super Advanced' ? 'Super Advanced Qualifying E-Certificate' : 'Advanced Qualifying E-Certificate';
+  return 'Certificate of Participation';
+}
+
+/** What a certificate of a published result says was earned, in `language` (English: `en`). */
+export function awardSentence(award: CertificateAward, language: CandidateLanguage, year: number): string {
+  const { result } = award;
+  return fill(AWARD_SENTENCES[language][award.kind], {
+    year,
+    category: result.category,
+    level: result.level,
+    rank: result.rank ?? '',
+    medal: result.medal ? MEDAL_NAMES[language][result.medal] : '',
+    nextLevel: result.nextLevel ?? '',
+  });
+}
+
 /** Changes whenever a template or the print CSS changes: part of every cache key. */
 export const TEMPLATE_VERSION = createHash('sha256')
   .update(HALL_TICKET_TEMPLATE)
   .update(CERTIFICATE_TEMPLATE)
   .update(STYLES)
-  .update(JSON.stringify([DOCUMENT_LABELS, CERTIFICATE_SENTENCE]))
+  .update(JSON.stringify([DOCUMENT_LABELS, CERTIFICATE_SENTENCE, AWARD_SENTENCES, MEDAL_NAMES]))
   .digest('hex')
   .slice(0, 12);
 
@@ -90,7 +116,7 @@ export class DocumentComposer {
    * Versions of the candidate records seen (a download asks for the version of the record kept
    * in memory each time). Records are values: a change arrives as a new record, never as an edit.
    */
-  private readonly versions = new WeakMap<CandidateDocumentData, Partial<Record<DocumentKind, string>>>();
+  private readonly versions = new WeakMap<CandidateDocumentData, Record<string, string>>();
 
   constructor(
     private readonly edition: PrintEdition,
@@ -109,15 +135,17 @@ export class DocumentComposer {
    * The content version. Photos and signatures are not part of it: they are fixed at
    * registration (there is no way to replace them), so the candidate code stands for them.
    */
-  contentVersion(kind: DocumentKind, candidate: CandidateDocumentData): string {
+  contentVersion(kind: DocumentKind, candidate: CandidateDocumentData, award: CertificateAward | null = null): string {
     let versions = this.versions.get(candidate);
     if (!versions) this.versions.set(candidate, (versions = {}));
-    return (versions[kind] ??= createHash('sha256')
+    const variant = award ? `${kind}:${awardVariant(award)}` : kind;
+    return (versions[variant] ??= createHash('sha256')
       .update(JSON.stringify({
         template: TEMPLATE_VERSION,
         kind,
         edition: this.edition,
-        data: this.printedData(kind, candidate),
+        // a changed result (rank, medal, score) is a new version: the certificate is rendered again
+        data: this.printedData(kind, candidate, award),
         key: this.tokens.keyId,
         base: this.publicBaseUrl,
       }))
@@ -136,13 +164,21 @@ export class DocumentComposer {
       .slice(0, 24);
   }
 
-  verificationUrl(kind: DocumentKind, candidateCode: string): string {
-    const token = this.tokens.sign({ candidateCode, kind, edition: this.edition.year });
+  verificationUrl(kind: DocumentKind, candidateCode: string, award: CertificateAward | null = null): string {
+    const token = this.tokens.sign({
+      candidateCode,
+      kind,
+      edition: this.edition.year,
+      ...(award && kind === 'certificate'
+        ? { award: { kind: award.kind, level: award.result.level, rank: award.kind === 'merit' ? award.result.rank : null } }
+        : {}),
+    });
     return `${this.publicBaseUrl}${DOCUMENT_VERIFY_PAGE}?${DOCUMENT_VERIFY_QUERY}=${encodeURIComponent(token)}`;
   }
 
-  async html(kind: DocumentKind, candidate: CandidateDocumentData, images?: CandidateImages): Promise<string> {
-    const qrSvg = await QRCode.toString(this.verificationUrl(kind, candidate.candidateCode), {
+  async html(kind: DocumentKind, candidate: CandidateDocumentData, images?: CandidateImages, award: CertificateAward | null = null): Promise<string> {
+    const certified = kind === 'certificate' ? award : null;
+    const qrSvg = await QRCode.toString(this.verificationUrl(kind, candidate.candidateCode, certified), {
       type: 'svg',
       errorCorrectionLevel: 'M',
       margin: 2,
@@ -154,7 +190,14 @@ export class DocumentComposer {
       bilingual: language !== 'en',
       sentence: language === 'en' ? null : CERTIFICATE_SENTENCE[language],
       edition: this.edition,
-      candidate: this.printedData(kind, candidate),
+      candidate: this.printedData(kind, candidate, certified),
+      award: certified
+        ? {
+            title: awardTitle(certified),
+            english: awardSentence(certified, 'en', this.edition.year),
+            local: language === 'en' ? null : awardSentence(certified, language, this.edition.year),
+          }
+        : null,
       instructions: hallTicketInstructions(this.edition),
       issuedOn: formatCalendarDate(this.edition.certificateDate),
       photo: images ? jpegDataUrl(images.photo) : '',
@@ -164,7 +207,7 @@ export class DocumentComposer {
   }
 
   /** What the document prints of the candidate (part of its content version). */
-  printedData(kind: DocumentKind, candidate: CandidateDocumentData) {
+  printedData(kind: DocumentKind, candidate: CandidateDocumentData, award: CertificateAward | null = null) {
     const { personalDetails: person, educationalDetails: education } = candidate;
     const stage = education.kbeStageParticipated.trim() || 'Mains (Taluka)';
     const common = {
@@ -175,7 +218,11 @@ export class DocumentComposer {
       school: education.schoolName,
       category: education.kbeCategory,
     };
-    if (kind === 'certificate') return { ...common, level: stage };
+    if (kind === 'certificate') {
+      // a certificate of a published result: the result printed (left out without one, so such a
+      // certificate prints and versions as before results)
+      return award ? { ...common, level: award.result.level, category: award.result.category, award: { kind: award.kind, result: award.result } } : { ...common, level: stage };
+    }
     return {
       ...common,
       fatherName: person.fatherName,

@@ -5,6 +5,7 @@ import { errorMessage } from '@kbe/server-bootstrap';
 import type { Counter } from 'prom-client';
 import type { CandidateDirectory, CandidateDocumentData } from '../candidates/candidate-directory';
 import type { PdfRenderer } from '../rendering/pdf-renderer';
+import { awardVariant, chooseCertificate, type CertificateAward, type CertificateChoice } from './certificate-award';
 import type { DocumentComposer } from './document-composer';
 import type { PdfCache } from './pdf-cache';
 
@@ -23,6 +24,11 @@ export interface ProvidedPdf {
 /**
  * A candidate's document as PDF: from the cache when its content version was rendered before,
  * otherwise rendered once (concurrent requests for the same version share one render) and stored.
+ * A certificate is of the award chosen (`CertificateChoice`: the level and kind asked, else the
+ * latest result and the best kind, else the certificate before results); each award is cached
+ * under its own key (`<code>/certificate/<level>-<kind>/<version>.pdf`), so one kind is never
+ * served for another, and its version holds the result, so a changed result renders anew.
+ * A kind not earned throws NoSuchCertificateError.
  */
 export class DocumentProvider {
   private readonly logger = new Logger(DocumentProvider.name);
@@ -41,8 +47,8 @@ export class DocumentProvider {
     this.lookups = metrics.counter(PDF_CACHE_LOOKUPS);
   }
 
-  async pdf(kind: DocumentKind, candidate: CandidateDocumentData): Promise<ProvidedPdf> {
-    const key = this.cache.key(candidate.candidateCode, kind, this.composer.contentVersion(kind, candidate));
+  async pdf(kind: DocumentKind, candidate: CandidateDocumentData, choice: CertificateChoice = {}): Promise<ProvidedPdf> {
+    const { key, award } = this.variant(kind, candidate, choice);
     const stored = await this.cache.get(key).catch((error: unknown) => {
       this.logger.warn(`PDF cache read failed, rendering instead: ${errorMessage(error)}`);
       return null;
@@ -50,7 +56,14 @@ export class DocumentProvider {
     this.lookups.inc({ kind, result: stored ? 'hit' : 'miss' });
     if (stored) return { pdf: stored, cached: true };
     // The candidate waits for the render, not for the MinIO write behind it.
-    return { pdf: await this.renderShared(key, kind, candidate, 'request'), cached: false };
+    return { pdf: await this.renderShared(key, kind, candidate, 'request', award), cached: false };
+  }
+
+  /** The certificate's award (null: a hall ticket, or a certificate before results) and the cache key of its PDF. */
+  variant(kind: DocumentKind, candidate: CandidateDocumentData, choice: CertificateChoice = {}): { key: string; award: CertificateAward | null } {
+    const award = kind === 'certificate' ? chooseCertificate(candidate, choice) : null;
+    const version = this.composer.contentVersion(kind, candidate, award);
+    return { key: this.cache.key(candidate.candidateCode, kind, version, award ? awardVariant(award) : undefined), award };
   }
 
   /**
@@ -64,35 +77,41 @@ export class DocumentProvider {
     /** Runs the render (not the cache read): the bundles' own limit on renders at once. */
     gate: <T>(render: () => Promise<T>) => Promise<T> = (render) => render(),
   ): Promise<ProvidedPdf> {
-    const key = this.cache.key(candidate.candidateCode, kind, this.composer.contentVersion(kind, candidate));
+    const { key, award } = this.variant(kind, candidate);
     const stored = await this.cache.get(key, { remember: false }).catch((error: unknown) => {
       this.logger.warn(`PDF cache read failed, rendering instead: ${errorMessage(error)}`);
       return null;
     });
     this.lookups.inc({ kind, result: stored ? 'hit' : 'miss' });
     if (stored) return { pdf: stored, cached: true };
-    return { pdf: await gate(() => this.renderShared(key, kind, candidate, 'bundle')), cached: false };
+    return { pdf: await gate(() => this.renderShared(key, kind, candidate, 'bundle', award)), cached: false };
   }
 
   /** Renders ahead (release events): does nothing when that version is cached already. */
-  async ensureCached(kind: DocumentKind, candidate: CandidateDocumentData): Promise<'cached' | 'rendered'> {
-    const key = this.cache.key(candidate.candidateCode, kind, this.composer.contentVersion(kind, candidate));
+  async ensureCached(kind: DocumentKind, candidate: CandidateDocumentData, choice: CertificateChoice = {}): Promise<'cached' | 'rendered'> {
+    const { key, award } = this.variant(kind, candidate, choice);
     if (await this.cache.has(key)) return 'cached';
-    await this.renderShared(key, kind, candidate, 'ahead');
+    await this.renderShared(key, kind, candidate, 'ahead', award);
     return 'rendered';
   }
 
-  private renderShared(key: string, kind: DocumentKind, candidate: CandidateDocumentData, reason: RenderReason): Promise<Buffer> {
+  private renderShared(
+    key: string,
+    kind: DocumentKind,
+    candidate: CandidateDocumentData,
+    reason: RenderReason,
+    award: CertificateAward | null = null,
+  ): Promise<Buffer> {
     let render = this.inFlight.get(key);
     if (!render) {
-      render = this.render(key, kind, candidate, reason).finally(() => this.inFlight.delete(key));
+      render = this.render(key, kind, candidate, reason, award).finally(() => this.inFlight.delete(key));
       this.inFlight.set(key, render);
     }
     return render;
   }
 
   /** The HTML the PDF is rendered from (photo and signature embedded for the hall ticket). */
-  async html(kind: DocumentKind, candidate: CandidateDocumentData): Promise<string> {
+  async html(kind: DocumentKind, candidate: CandidateDocumentData, award: CertificateAward | null = null): Promise<string> {
     const images =
       kind === 'hall-ticket'
         ? await Promise.all([
@@ -100,12 +119,18 @@ export class DocumentProvider {
             this.directory.file(candidate.candidateCode, 'signature'),
           ]).then(([photo, signature]) => ({ photo, signature }))
         : undefined;
-    return this.composer.html(kind, candidate, images);
+    return this.composer.html(kind, candidate, images, award);
   }
 
-  private async render(key: string, kind: DocumentKind, candidate: CandidateDocumentData, reason: RenderReason): Promise<Buffer> {
+  private async render(
+    key: string,
+    kind: DocumentKind,
+    candidate: CandidateDocumentData,
+    reason: RenderReason,
+    award: CertificateAward | null,
+  ): Promise<Buffer> {
     const store: StoreMode = reason === 'request' ? 'in-background' : 'before-returning';
-    const html = await this.html(kind, candidate);
+    const html = await this.html(kind, candidate, award);
     const pdf = await this.renderer.render(html, { priority: reason === 'bundle' ? 'background' : 'normal' });
     // In memory at once (a repeated download is a hit meanwhile); a failed MinIO write costs a
     // later re-render, never this download.

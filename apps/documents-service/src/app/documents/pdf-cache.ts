@@ -31,8 +31,9 @@ export class PdfCache {
     this.recent = new RecentBuffers(memoryBytes);
   }
 
-  key(candidateCode: string, kind: DocumentKind, version: string): string {
-    return `${candidateCode}/${kind}/${version}.pdf`;
+  /** `variant` tells a certificate's awards apart ('mains-merit'): each has its own key, under the candidate's prefix. */
+  key(candidateCode: string, kind: DocumentKind, version: string, variant?: string): string {
+    return variant ? `${candidateCode}/${kind}/${variant}/${version}.pdf` : `${candidateCode}/${kind}/${version}.pdf`;
   }
 
   /** `remember: false` (a bundle's many reads) leaves the memory copies to downloads. */

@@ -6,9 +6,9 @@ import { ApiPdfResponse, ApiRetryLaterResponse, ZodValidationPipe } from '@kbe/s
 import type { Response } from 'express';
 import { CANDIDATE_DIRECTORY, type CandidateDirectory } from '../candidates/candidate-directory';
 import { DocumentProvider } from '../documents/document-provider';
-import { CANDIDATE_NOT_FOUND } from './download-document.usecase';
+import { CANDIDATE_NOT_FOUND } from './download-gate';
 import { candidateCodeParam } from './download.requests';
-import { sendPdfHeaders, withRetryAfter } from './document-errors';
+import { notEarnedAsNotFound, sendPdfHeaders, withRetryAfter } from './document-errors';
 
 /** The rendered documents for the admin area's print button (admin token required). */
 @ApiTags('admin documents')
@@ -32,8 +32,8 @@ export class AdminDocumentsController {
   }
 
   @Get(':id/certificate.pdf')
-  @ApiPdfResponse('The certificate PDF (inline).')
-  @ApiNotFoundResponse({ description: 'Candidate not found' })
+  @ApiPdfResponse('The certificate PDF (inline): of the best kind earned at the latest published level, as before results without one.')
+  @ApiNotFoundResponse({ description: 'Candidate not found, or no certificate: the candidate was absent at every published level.' })
   @ApiRetryLaterResponse('Busy rendering, or registration-service unreachable; Retry-After gives the seconds to wait.')
   certificate(
     @Param('id', new ZodValidationPipe(candidateCodeParam)) candidateCode: string,
@@ -47,7 +47,7 @@ export class AdminDocumentsController {
     const { pdf, cached } = await withRetryAfter(response, async () => {
       const candidate = await this.directory.find(candidateCode);
       if (!candidate) throw new NotFoundException(CANDIDATE_NOT_FOUND);
-      return this.documents.pdf(kind, candidate);
+      return notEarnedAsNotFound(() => this.documents.pdf(kind, candidate));
     });
     sendPdfHeaders(response, documentFileName(candidateCode, kind), cached, 'inline');
     return new StreamableFile(pdf);

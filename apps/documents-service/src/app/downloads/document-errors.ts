@@ -1,8 +1,9 @@
-import { HttpStatus } from '@nestjs/common';
+import { HttpStatus, NotFoundException } from '@nestjs/common';
 import type { Response } from 'express';
 import { CandidateDirectoryError } from '../candidates/candidate-directory';
+import { NoPublishedResultError, NoSuchCertificateError } from '../documents/certificate-award';
 import { RendererBusyError, RenderTimeoutError } from '../rendering/pdf-renderer';
-import { RetryLaterException } from './download-document.usecase';
+import { RetryLaterException } from './download-gate';
 
 export const DOCUMENTS_UNAVAILABLE = 'The document service is temporarily unavailable. Please try again in a moment.';
 
@@ -41,4 +42,14 @@ export function sendPdf(response: Response, pdf: Buffer, fileName: string, cache
   sendPdfHeaders(response, fileName, cached, disposition);
   response.setHeader('Content-Length', pdf.length);
   response.status(200).end(pdf);
+}
+
+/** A certificate not earned, or a result not published: 404 with the sentence that says so. */
+export async function notEarnedAsNotFound<T>(work: () => T | Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof NoSuchCertificateError || error instanceof NoPublishedResultError) throw new NotFoundException(error.message);
+    throw error;
+  }
 }

@@ -4,7 +4,8 @@ import type { CandidateDirectory, CandidateDocumentData } from '../candidates/ca
 import { candidateDocumentData } from '../candidates/candidate-document-data.fixture';
 import type { DocumentProvider } from '../documents/document-provider';
 import { addressKey, candidateKey, limitsOfKey, slowdownDelayMs, type AttemptLimiter } from './attempt-limiter';
-import { addressLockedMessage, DownloadDocumentUseCase, lockedMessage, RetryLaterException } from './download-document.usecase';
+import { DownloadDocumentUseCase } from './download-document.usecase';
+import { addressLockedMessage, lockedMessage, RetryLaterException } from './download-gate';
 
 const candidate = candidateDocumentData;
 

@@ -15,7 +15,7 @@ import { DownloadDocumentUseCase } from './download-document.usecase';
 import { candidateCodeParam, documentKindParam } from './download.requests';
 import { sendPdf, withRetryAfter } from './document-errors';
 
-/** `POST /api/candidates/{code}/download/{hall-ticket|certificate}` with `{ motherName }`. */
+/** `POST /api/candidates/{code}/download/{hall-ticket|certificate}` with `{ motherName, level?, kind? }` (a certificate's result level and kind). */
 @ApiTags('downloads')
 @Controller('candidates')
 export class DownloadsController {
@@ -28,7 +28,10 @@ export class DownloadsController {
   @HttpCode(200)
   @ApiPdfResponse('The PDF (Content-Disposition names {code}_hallticket.pdf or {code}_certificate.pdf).')
   @ApiBadRequestResponse({ description: 'Malformed code, document or body.' })
-  @ApiNotFoundResponse({ description: 'Candidate not found' })
+  @ApiNotFoundResponse({
+    description:
+      "Candidate not found; or a certificate not earned (e.g. 'No merit certificate: KBE… won no medal at the Mains level'), or of a level whose result is not published.",
+  })
   @ApiForbiddenResponse({ description: "Mother's name does not match our records." })
   @ApiConflictResponse({ description: 'The document is not released yet.' })
   @ApiTooManyRequestsResponse({
@@ -45,7 +48,7 @@ export class DownloadsController {
   ): Promise<void> {
     const client = clientAddress(request, this.settings.trustedProxyHops);
     const document = await withRetryAfter(response, () =>
-      this.download.execute({ candidateCode, kind, motherName: body.motherName, client }),
+      this.download.execute({ candidateCode, kind, motherName: body.motherName, client, level: body.level, certificateKind: body.kind }),
     );
     sendPdf(response, document.pdf, document.fileName, document.cached, 'attachment');
   }

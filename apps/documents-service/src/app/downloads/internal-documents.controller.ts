@@ -5,8 +5,9 @@ import { InternalOnly } from '@kbe/server-auth';
 import { ZodValidationPipe } from '@kbe/server-bootstrap';
 import { CANDIDATE_DIRECTORY, type CandidateDirectory } from '../candidates/candidate-directory';
 import { DocumentProvider } from '../documents/document-provider';
-import { CANDIDATE_NOT_FOUND } from './download-document.usecase';
+import { CANDIDATE_NOT_FOUND } from './download-gate';
 import { candidateCodeParam, documentKindParam } from './download.requests';
+import { notEarnedAsNotFound } from './document-errors';
 
 /**
  * The exact HTML a document is rendered from (`x-internal-token`, never routed by the edge): for
@@ -29,6 +30,6 @@ export class InternalDocumentsController {
   ): Promise<string> {
     const candidate = await this.directory.find(candidateCode);
     if (!candidate) throw new NotFoundException(CANDIDATE_NOT_FOUND);
-    return this.documents.html(kind, candidate);
+    return this.documents.html(kind, candidate, await notEarnedAsNotFound(() => this.documents.variant(kind, candidate).award));
   }
 }

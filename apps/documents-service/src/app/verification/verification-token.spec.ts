@@ -28,3 +28,42 @@ describe('VerificationTokens', () => {
     expect(tokens.keyId).not.toBe(new VerificationTokens('b'.repeat(64)).keyId);
   });
 });
+
+describe('VerificationTokens of a certificate of a published result', () => {
+  const tokens = new VerificationTokens('a'.repeat(64));
+  const certificate = { candidateCode: 'KBE123456ABC', kind: 'certificate' as const, edition: 2027 };
+
+  it('carries the kind, the level and the rank of a merit certificate, and verifies to them', () => {
+    const merit = tokens.sign({ ...certificate, award: { kind: 'merit', level: 'Advanced', rank: 2 } });
+    expect(merit).toMatch(/^KBE123456ABC\.CMA2\.2027\.[A-Za-z0-9_-]{22}$/);
+    expect(tokens.verify(merit)).toEqual({ ...certificate, award: { kind: 'merit', level: 'Advanced', rank: 2 } });
+  });
+
+  it.each([
+    ['participation', 'Mains', 'CPM'],
+    ['qualifying', 'Advanced', 'CQA'],
+    ['participation', 'Super Advanced', 'CPS'],
+  ] as const)('signs a %s certificate of the %s level as %s, without a rank', (kind, level, code) => {
+    const token = tokens.sign({ ...certificate, award: { kind, level, rank: null } });
+    expect(token.split('.')[1]).toBe(code);
+    expect(tokens.verify(token)).toEqual({ ...certificate, award: { kind, level, rank: null } });
+  });
+
+  it('keeps tokens without an award valid, as before results', () => {
+    const old = tokens.sign(certificate);
+    expect(old).toMatch(/^KBE123456ABC\.C\.2027\./);
+    expect(tokens.verify(old)).toEqual(certificate);
+  });
+
+  it('refuses a changed kind, level or rank, and a rank on any kind but merit', () => {
+    const merit = tokens.sign({ ...certificate, award: { kind: 'merit', level: 'Advanced', rank: 2 } });
+    expect(tokens.verify(merit.replace('.CMA2.', '.CMA1.'))).toBeNull();
+    expect(tokens.verify(merit.replace('.CMA2.', '.CMS2.'))).toBeNull();
+    expect(tokens.verify(merit.replace('.CMA2.', '.CQA.'))).toBeNull();
+    expect(tokens.verify(merit.replace('.CMA2.', '.C.'))).toBeNull();
+    const body = 'KBE123456ABC.CPA3.2027';
+    const forged = `${body}.${(tokens as unknown as { mac(body: string): string }).mac(body)}`;
+    expect(tokens.verify(forged)).toBeNull();
+    expect(() => tokens.sign({ ...certificate, award: { kind: 'merit', level: 'Mains', rank: null } })).toThrow('rank');
+  });
+});

@@ -6,7 +6,9 @@ import { VerificationTokens } from './verification-token';
 
 /**
  * `GET /api/documents/verify/{token}`: the link in a document's QR code. Answers whether the
- * document is genuine with the candidate code, name, document type and edition, nothing else.
+ * document is genuine with the candidate code, name, document type and edition, and for a
+ * certificate of a published result what it certifies (kind, level, rank of a merit certificate,
+ * year), nothing else.
  */
 @ApiTags('verification')
 @Controller('documents/verify')
@@ -17,7 +19,10 @@ export class VerificationController {
   ) {}
 
   @Get(':token')
-  @ApiOkResponse({ description: '{ valid: true, candidateCode, name, type, edition } or { valid: false, message }' })
+  @ApiOkResponse({
+    description:
+      '{ valid: true, candidateCode, name, type, edition, award? } (award: { kind, level, rank, year } of a certificate of a published result) or { valid: false, message }',
+  })
   async verify(@Param('token') token: string): Promise<DocumentVerification> {
     const claims = this.tokens.verify(token.slice(0, 200));
     if (!claims) return { valid: false, message: DOCUMENT_NOT_VERIFIED };
@@ -30,6 +35,7 @@ export class VerificationController {
       name: candidate.personalDetails.fullName,
       type: claims.kind,
       edition: claims.edition,
+      ...(claims.award ? { award: { ...claims.award, year: claims.edition } } : {}),
     };
   }
 }
