@@ -56,6 +56,23 @@ describe('CandidateDirectory', () => {
     });
   });
 
+  describe('levels', () => {
+    const directory = directoryOf([entry('KBE000001AAA'), entry('KBE000002BBB', { level: 'Advanced', feesPaid: true }), entry('KBE000003CCC', { level: 'Advanced', deletedAt: T0 })]);
+
+    it('filters and counts the live candidates of a level', () => {
+      expect(directory.page({ level: 'Advanced' }, page(1, 10))).toEqual({ codes: ['KBE000002BBB'], total: 1 });
+      expect(directory.count({ level: 'Mains' })).toBe(1);
+      expect(directory.count({ level: 'Super Advanced' })).toBe(0);
+    });
+
+    it("gives seating each candidate's own level", () => {
+      expect(directory.seatingAfter(undefined, 10).map((row) => [row.candidateCode, row.level])).toEqual([
+        ['KBE000001AAA', 'Mains'],
+        ['KBE000002BBB', 'Advanced'],
+      ]);
+    });
+  });
+
   describe("a school's or a mentor's candidates (the school portal)", () => {
     const scoped = [
       entry('KBE000011AAA', { schoolCode: 'SCH-ONEONE', mentorCode: 'MEN-ONEAAA', createdAt: T0 + DAY, nameSearch: 'zoya khan', feesPaid: true }),
