@@ -158,13 +158,16 @@ describe('public site', () => {
     await screenshot(page, 'public-home-slide-4');
   });
 
-  it('shows Merit-Based Selection as disabled buttons on the exams page and links Register Now to registration', async () => {
+  it('shows Merit-Based Selection on the exams page with the qualified candidates’ way to their result, and links Register Now to registration', async () => {
     const page = await open('desktop');
     await visit(page, '/einstein-quest/exams', 'public');
-    const merit = page.getByRole('button', { name: 'Merit-Based Selection' });
+    const publicRemote = page.locator('[data-testid="remote-public"]');
+    const merit = publicRemote.getByText('Merit-Based Selection', { exact: true });
     await merit.first().waitFor({ state: 'visible' });
     expect(await merit.count()).toBe(2);
-    for (const button of await merit.all()) expect(await button.isDisabled()).toBe(true);
+    const nextStep = publicRemote.getByRole('link', { name: /^Qualified in the (Mains|Advanced)\? See your result$/ });
+    expect(await nextStep.count()).toBe(2);
+    for (const link of await nextStep.all()) expect(await link.getAttribute('href')).toBe('/einstein-quest/downloads?action=result');
     await page.locator('[data-testid="remote-public"]').getByRole('link', { name: 'Register Now' }).first().click();
     await page.waitForURL(`${baseUrl}/einstein-quest/online-registrations`);
     await waitForInteractive(page, 'registration');

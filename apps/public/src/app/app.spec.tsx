@@ -48,14 +48,15 @@ describe('public remote', () => {
     expect(screen.getByTestId('remote-public')).toBeInTheDocument();
   });
 
-  it('renders the exams page: Mains opens registration, the others are merit-based', async () => {
+  it('renders the exams page: Mains opens registration, the others are merit-based and lead the qualified to their result', async () => {
     renderAt('/einstein-quest/exams');
     expect(await screen.findByRole('heading', { level: 1, name: 'Exams' }, { timeout: 15000 })).toBeInTheDocument();
     const registerLinks = screen.getAllByRole('link', { name: 'Register Now' });
     expect(registerLinks[0]).toHaveAttribute('href', '/einstein-quest/online-registrations');
-    const merit = screen.getAllByRole('button', { name: 'Merit-Based Selection' });
-    expect(merit).toHaveLength(2);
-    merit.forEach((b) => expect(b).toBeDisabled());
+    expect(screen.getAllByText('Merit-Based Selection')).toHaveLength(2);
+    expect(screen.getByRole('link', { name: 'Qualified in the Mains? See your result' })).toHaveAttribute('href', '/einstein-quest/downloads?action=result');
+    expect(screen.getByRole('link', { name: 'Qualified in the Advanced? See your result' })).toHaveAttribute('href', '/einstein-quest/downloads?action=result');
+    expect(screen.queryByRole('button', { name: 'Merit-Based Selection' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Register for the Mains' })).toHaveAttribute('href', '/einstein-quest/online-registrations');
     expect(document.getElementById('syllabus')).not.toBeNull();
     expect(screen.getByText('₹270-₹360')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { LOCALIZED_EXAMS, LOCALIZED_LEVELS, ROUTES } from '@kbe/content';
+import { LOCALIZED_EXAMS, LOCALIZED_LEVELS, RESULT_LOOKUP_HREF, ROUTES } from '@kbe/content';
 import { Badge, Button } from '@kbe/ui';
 import { ContentIcon } from './common/content-icon';
 import { deferredSection } from './common/deferred-section';
@@ -74,9 +74,13 @@ export function ExamsPage() {
                       <Link to={ROUTES.registration}>{t('action.registerNow')}</Link>
                     </Button>
                   ) : (
-                    <Button size="lg" variant="secondary" disabled>
-                      {t('exams.meritBased')}
-                    </Button>
+                    // Reached on merit: the qualified candidate's next step is the result of the level before.
+                    <div className="flex flex-col items-start gap-2">
+                      <p className="text-sm font-semibold text-slate-700">{t('exams.meritBased')}</p>
+                      <Button asChild variant="secondary" size="lg">
+                        <Link to={RESULT_LOOKUP_HREF}>{t('exams.meritNextStep', { level: levels[i - 1]?.level ?? level.level })}</Link>
+                      </Button>
+                    </div>
                   )}
                 </div>
               </article>

@@ -110,7 +110,8 @@ describe('the public pages in Hindi', () => {
     await renderIn('hi', '/einstein-quest/exams');
     expect(await screen.findByRole('heading', { level: 1, name: 'परीक्षाएँ' }, slow)).toBeInTheDocument();
     expect(screen.getAllByText('19 मार्च 2025').length).toBeGreaterThan(0);
-    expect(screen.getAllByRole('button', { name: 'योग्यता के आधार पर चयन' })).toHaveLength(2);
+    expect(screen.getAllByText('योग्यता के आधार पर चयन')).toHaveLength(2);
+    expect(screen.getByRole('link', { name: 'Mains में योग्य? अपना परिणाम देखें' })).toHaveAttribute('href', '/hi/einstein-quest/downloads?action=result');
     expect(document.title).toBe('परीक्षाएँ - KBE Young Scientist Competition');
   });
 });

@@ -13,6 +13,12 @@ export const ROUTES = {
 } as const;
 
 /**
+ * The downloads page with its Result action open (issue 29): where the exams page sends a
+ * candidate who qualified for the next level. The downloads remote reads `?action=result`.
+ */
+export const RESULT_LOOKUP_HREF = `${ROUTES.downloads}?action=result`;
+
+/**
  * The admin area (spec section 2: admin routes, no shared header or footer): its screens, which
  * the admin remote's router is built from and the edge answers 200 for. Any other path under
  * `root` is the admin area's 404 page, answered 404 with ADMIN_NOT_FOUND_TITLE.
