@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { CandidateDocumentData, CandidateExamSeat } from '../candidates/candidate-directory';
 import { candidateDocumentData } from '../candidates/candidate-document-data.fixture';
+import { candidateResult } from '../candidates/candidate-result.fixture';
 import { VerificationTokens } from '../verification/verification-token';
 import { DocumentComposer, TEMPLATE_VERSION } from './document-composer';
 import { printEdition2025 as edition } from './print-edition.fixture';
@@ -156,5 +157,82 @@ describe("the documents in the candidate's language", () => {
     const english = composer.contentVersion('hall-ticket', candidateDocumentData());
     expect(composer.contentVersion('hall-ticket', candidateDocumentData({ language: 'mr' }))).not.toBe(english);
     expect(composer.contentVersion('certificate', candidateDocumentData({ language: 'hi' }))).not.toBe(composer.contentVersion('certificate', candidateDocumentData()));
+  });
+});
+
+describe('certificates by kind (a published result)', () => {
+  const text = (html: string) => html.replace(/<style>[\s\S]*?<\/style>/g, '').replace(/<svg[\s\S]*?<\/svg>/g, '');
+  const mains = candidateResult();
+  const merit = { kind: 'merit' as const, result: mains };
+  const qualifying = { kind: 'qualifying' as const, result: mains };
+  const participation = { kind: 'participation' as const, result: mains };
+  const year = edition.year;
+
+  it.each([
+    ['participation', participation, 'Certificate of Participation', `participated in the Mains level in the Sec category of the KBE Young Scientist Competition ${year}.`],
+    ['merit', merit, 'Certificate of Merit', `was awarded the Silver medal, rank 2 in the Sec category, Mains level, of the KBE Young Scientist Competition ${year}.`],
+    ['qualifying', qualifying, 'Advanced Qualifying E-Certificate', `qualified at the Mains level in the Sec category for the Advanced level of the KBE Young Scientist Competition ${year}.`],
+  ])('prints a %s certificate in English: its title and what was earned', async (_, award, title, sentence) => {
+    const html = text(await composer.html('certificate', candidateDocumentData({ results: [mains] }), undefined, award));
+    expect(html).toContain(`<p class="doc">${title}</p>`);
+    expect(html).toContain(`<p class="details award">${sentence}</p>`);
+    expect(html).not.toContain('took part in');
+  });
+
+  it('titles a qualifying certificate of the Advanced level after Super Advanced', async () => {
+    const advanced = candidateResult({ level: 'Advanced', maxMarks: 150, nextLevel: 'Super Advanced' });
+    const html = text(await composer.html('certificate', candidateDocumentData({ results: [advanced] }), undefined, { kind: 'qualifying', result: advanced }));
+    expect(html).toContain('<p class="doc">Super Advanced Qualifying E-Certificate</p>');
+  });
+
+  it.each([
+    ['mr', 'गुणवत्ता प्रमाणपत्र', `यांनी KBE Young Scientist Competition ${year} मध्ये Sec श्रेणीत Mains स्तरावर क्रमांक 2 सह रौप्यपदक मिळवले.`],
+    ['hi', 'मेरिट प्रमाणपत्र', `ने KBE Young Scientist Competition ${year} में Sec श्रेणी में Mains स्तर पर रैंक 2 के साथ रजत पदक प्राप्त किया।`],
+  ] as const)('prints a merit certificate in %s with the medal and rank in that language, the English beneath', async (language, title, sentence) => {
+    const html = text(await composer.html('certificate', candidateDocumentData({ language, results: [mains] }), undefined, merit));
+    expect(html).toContain(`<span class="local" lang="${language}">${title}</span><span class="en">Certificate of Merit</span>`);
+    expect(html).toContain(`<span class="local" lang="${language}">${sentence}</span><span class="en">was awarded the Silver medal, rank 2`);
+  });
+
+  it.each([
+    ['mr', 'Advanced पात्रता ई-प्रमाणपत्र', 'Advanced स्तरासाठी पात्रता मिळवली.'],
+    ['hi', 'Advanced अर्हता ई-प्रमाणपत्र', 'Advanced स्तर के लिए अर्हता प्राप्त की।'],
+  ] as const)('prints a qualifying certificate in %s', async (language, title, ending) => {
+    const html = text(await composer.html('certificate', candidateDocumentData({ language, results: [mains] }), undefined, qualifying));
+    expect(html).toContain(`<span class="local" lang="${language}">${title}</span>`);
+    expect(html).toContain(ending);
+  });
+
+  it.each(['mr', 'hi'] as const)('prints a participation certificate in %s with the sentence of participation', async (language) => {
+    const html = text(await composer.html('certificate', candidateDocumentData({ language, results: [mains] }), undefined, participation));
+    expect(html).toContain(language === 'mr' ? 'Mains स्तरावर सहभाग घेतला.' : 'Mains स्तर पर भाग लिया।');
+  });
+
+  it('prints the certificate before results unchanged without an award', async () => {
+    const html = text(await composer.html('certificate', candidateDocumentData()));
+    expect(html).toContain('<p class="doc">Certificate of Participation</p>');
+    expect(html).toContain('took part in the Mains level in the Sec category');
+    expect(composer.printedData('certificate', candidateDocumentData())).toEqual({
+      language: 'en',
+      code: 'KBE123456ABC',
+      name: 'Aarav Patil',
+      school: 'Nashik Model School',
+      category: 'Sec',
+      level: 'Mains',
+    });
+  });
+
+  it('signs the QR link with the kind, level and rank of the award', () => {
+    expect(composer.verificationUrl('certificate', 'KBE123456ABC', merit)).toContain(`KBE123456ABC.CMM2.${year}.`);
+    expect(composer.verificationUrl('certificate', 'KBE123456ABC', qualifying)).toContain(`KBE123456ABC.CQM.${year}.`);
+    expect(composer.verificationUrl('certificate', 'KBE123456ABC')).toContain(`KBE123456ABC.C.${year}.`);
+  });
+
+  it('gives each kind its own content version, and a changed result a new one', () => {
+    const candidate = candidateDocumentData({ results: [mains] });
+    const versions = [merit, qualifying, participation, null].map((award) => composer.contentVersion('certificate', candidate, award));
+    expect(new Set(versions).size).toBe(4);
+    const changed = candidateDocumentData({ results: [candidateResult({ rank: 1, medal: 'gold' })] });
+    expect(composer.contentVersion('certificate', changed, { kind: 'merit', result: changed.results[0] ?? mains })).not.toBe(versions[0]);
   });
 });
