@@ -1,4 +1,5 @@
 import { CONSENT_PAGE_PREFIX, DEFAULT_CANDIDATE_LANGUAGE, PORTAL_PAGE_PATH, type CandidateLanguage, type OtpPurpose } from '@kbe/contracts';
+import type { ResultSmsKind } from './result-sms.templates';
 
 /** The kinds of SMS sent on candidate events. */
 export const EVENT_SMS_KINDS = ['registration', 'hall-ticket', 'certificate', 'consent-otp', 'withdrawal-otp', 'data-request-otp', 'portal-otp', 'correction', 'seat-change'] as const;
@@ -66,7 +67,7 @@ export function eventSmsTemplates(portal: string, language: CandidateLanguage = 
  * English, as before; `<kind>.mr` and `<kind>.hi` for the other languages, each a DLT template of
  * its own (one template per gateway request).
  */
-export function eventSmsMessageType(kind: EventSmsKind, language: CandidateLanguage = DEFAULT_CANDIDATE_LANGUAGE): string {
+export function eventSmsMessageType(kind: EventSmsKind | ResultSmsKind, language: CandidateLanguage = DEFAULT_CANDIDATE_LANGUAGE): string {
   return language === 'en' ? kind : `${kind}.${language}`;
 }
 

@@ -148,3 +148,48 @@ describe("the guardian's SMS of a changed exam seat", () => {
     expect(requests[1]?.message).toContain('the exam seat of candidate {candidateCode} has changed');
   });
 });
+
+describe("the guardian's SMS of a published result", () => {
+  const resultPublished = (candidateCode: string, fields: Record<string, unknown> = {}) =>
+    createEventEnvelope('candidate.result-published', {
+      candidateCode,
+      phoneNumber: '9123400001',
+      language: 'mr',
+      level: 'Mains',
+      category: 'Sec',
+      score: 82.5,
+      maxMarks: 100,
+      absent: false,
+      rank: 2,
+      medal: 'silver',
+      qualified: true,
+      nextLevel: 'Advanced',
+      publishedAt: '2027-03-01T10:00:00.000Z',
+      ...fields,
+    } as never) as unknown as EventEnvelope;
+
+  it("goes to the number the event carries, in the candidate's language, with the score, rank, medal and what comes next", async () => {
+    const { controller, requests } = setup();
+    const event = resultPublished('KBE111111AAA');
+    await controller.candidateResultPublished(event);
+    await controller.candidateResultPublished(resultPublished('KBE222222BBB', { language: 'en', qualified: false, nextLevel: null, medal: null, rank: 140, score: 31 }));
+    expect(requests).toEqual([
+      {
+        eventId: event.id,
+        campaignId: `event:${event.id}`,
+        messageType: 'result-qualified.mr',
+        message: 'KBE Young Scientist: {candidateCode} Mains: ८२.५/१००, Sec क्रमांक २ (रौप्य). Advanced साठी पात्र; शुल्क मार्गदर्शकांकडे भरा.',
+        requestedBy: 'results',
+        audience: { kind: 'recipients', recipients: [{ candidateCode: 'KBE111111AAA', phoneNumber: '9123400001' }] },
+      },
+      expect.objectContaining({ messageType: 'result', message: expect.stringContaining('Sec rank 140. Thank you for taking part') }),
+    ]);
+  });
+
+  it('sends nothing to an absentee, or for a malformed event', async () => {
+    const { controller, requests } = setup();
+    await controller.candidateResultPublished(resultPublished('KBE111111AAA', { absent: true, score: null, rank: null, medal: null, qualified: false, nextLevel: null }));
+    await controller.candidateResultPublished({ ...resultPublished('KBE111111AAA'), payload: { candidateCode: 'KBE111111AAA' } } as unknown as EventEnvelope);
+    expect(requests).toEqual([]);
+  });
+});

@@ -3,6 +3,7 @@ import { EventPattern, Payload } from '@nestjs/microservices';
 import {
   CANDIDATE_LANGUAGES,
   candidateCorrectedPayloadSchema,
+  candidateResultPublishedPayloadSchema,
   candidateSeatChangedPayloadSchema,
   candidateLanguageOf,
   candidateRegisteredPayloadSchema,
@@ -21,6 +22,7 @@ import { eventSmsCampaignId } from '../campaigns/campaign-stats.reporter';
 import { FanOutUseCase, INVALID_NUMBER } from '../campaigns/fan-out.usecase';
 import { RECIPIENT_DIRECTORY, type RecipientDirectory } from '../campaigns/recipient-directory';
 import { eventSmsMessageType, eventSmsTemplates, OTP_MESSAGE_TYPES, type EventSmsTemplates } from './event-sms.templates';
+import { resultSmsKind, resultSmsTemplates, resultSmsText, type ResultSmsTemplates } from './result-sms.templates';
 
 /**
  * The events that lead to an SMS (consumer group `notifications-service`). A handler resolves
@@ -33,6 +35,7 @@ export class SmsEventsController {
   private readonly logger = new Logger(SmsEventsController.name);
   /** The texts in each candidate language. */
   private readonly templates: Record<CandidateLanguage, EventSmsTemplates>;
+  private readonly resultTemplates: Record<CandidateLanguage, ResultSmsTemplates>;
 
   constructor(
     private readonly fanOut: FanOutUseCase,
@@ -41,6 +44,7 @@ export class SmsEventsController {
   ) {
     const inLanguage = (language: CandidateLanguage) => [language, eventSmsTemplates(config.SMS_PORTAL_URL, language)] as const;
     this.templates = Object.fromEntries(CANDIDATE_LANGUAGES.map(inLanguage)) as Record<CandidateLanguage, EventSmsTemplates>;
+    this.resultTemplates = Object.fromEntries(CANDIDATE_LANGUAGES.map((language) => [language, resultSmsTemplates(language)])) as Record<CandidateLanguage, ResultSmsTemplates>;
   }
 
   @EventPattern(EVENT_TOPICS.smsRequested)
@@ -116,6 +120,29 @@ export class SmsEventsController {
   async candidateSeatChanged(@Payload() envelope: EventEnvelope): Promise<void> {
     const payload = this.parse(EVENT_TOPICS.candidateSeatChanged, envelope, candidateSeatChangedPayloadSchema);
     if (payload) await this.tellGuardian(EVENT_TOPICS.candidateSeatChanged, envelope, payload.candidateCode, 'seat-change', 'seat-allocation');
+  }
+
+  /**
+   * A level's result published: the guardian (the number the event carries) is told the score,
+   * the rank in the category, a medal, and what comes next, in the candidate's language. An
+   * absentee gets none. The event's id is the same for a result handed over again: one SMS.
+   */
+  @EventPattern(EVENT_TOPICS.candidateResultPublished)
+  async candidateResultPublished(@Payload() envelope: EventEnvelope): Promise<void> {
+    const payload = this.parse(EVENT_TOPICS.candidateResultPublished, envelope, candidateResultPublishedPayloadSchema);
+    if (!payload) return;
+    const kind = resultSmsKind(payload);
+    if (!kind) return;
+    const language = candidateLanguageOf(payload.language);
+    if (!payload.phoneNumber) this.logger.warn(`${EVENT_TOPICS.candidateResultPublished} ${envelope.id}: candidate ${payload.candidateCode} has no number on record (${INVALID_NUMBER})`);
+    await this.fanOut.execute({
+      eventId: envelope.id,
+      campaignId: eventSmsCampaignId(envelope.id),
+      messageType: eventSmsMessageType(kind, language),
+      message: resultSmsText(this.resultTemplates[language][kind], payload, language),
+      requestedBy: 'results',
+      audience: { kind: 'recipients', recipients: [{ candidateCode: payload.candidateCode, phoneNumber: payload.phoneNumber }] },
+    });
   }
 
   /** The guardian's SMS of a change to the candidate's record, in the candidate's language. */
