@@ -125,5 +125,7 @@ export function testProfile(runId, env = process.env) {
     // The journeys release the documents of the candidates they register: their parental consent is
     // recorded as test data (method `test-data`) at registration instead of a guardian's SMS code.
     TEST_DATA_CONSENT: 'true',
+    // The results journey reads the public merit list of the level it publishes.
+    EDITION_PUBLIC_MERIT_LIST: 'true',
   };
 }

@@ -52,4 +52,8 @@ describe('the test profiles', () => {
     assert.equal(fuzzProfile('r1', env).TEST_DATA_CONSENT, 'true');
     assert.equal(fuzzProfile('r1', env).RATE_LIMIT_CONSENT, '100000');
   });
+
+  it('show the public merit list of a published level (the results journey reads it)', () => {
+    assert.equal(testProfile('r1', env).EDITION_PUBLIC_MERIT_LIST, 'true');
+  });
 });
