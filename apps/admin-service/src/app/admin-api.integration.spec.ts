@@ -397,6 +397,14 @@ describe('admin API against the real servers (admin-service + registration-servi
       // The link works only as signed.
       await adminHttp().get(row.photo.replace(/signature=[\w-]+/, 'signature=forged')).expect(403);
 
+      // every candidate sits Mains until a published result moves them on
+      expect(row.level).toBe('Mains');
+      const byLevel = await adminHttp().get('/api/admin/candidates').query({ filter: 'paid', search: 'bulk', level: 'Mains', limit: 10 }).set(auth).expect(200);
+      expect(byLevel.body.data.pagination.total).toBe(1020);
+      const advanced = await adminHttp().get('/api/admin/candidates').query({ search: 'bulk', level: 'Advanced' }).set(auth).expect(200);
+      expect(advanced.body.data.pagination.total).toBe(0);
+      expect((await adminHttp().get('/api/admin/candidates').query({ level: 'Final' }).set(auth).expect(400)).body.message).toContain('level must be Mains, Advanced or Super Advanced');
+
       const byWord = await adminHttp().get('/api/admin/candidates').query({ search: 'flow' }).set(auth).expect(200);
       expect(byWord.body.data.candidates.map((c: { candidateId: string }) => c.candidateId)).toEqual(['KBE900001SGL']);
     });

@@ -73,3 +73,19 @@ describe('exam assignment import', () => {
     ]);
   });
 });
+
+describe('candidate list', () => {
+  it("passes the level filter through to registration-service's directory and shows each candidate's level", async () => {
+    const asked: unknown[] = [];
+    const registration = {
+      get: async (path: string, query: unknown) => {
+        asked.push([path, query]);
+        return { data: { candidates: [{ ...row('TBA'), id: 'KBE123456ABC', candidateCode: 'KBE123456ABC', stage: 'School', level: 'Advanced' }], pagination: { current: 1, pages: 1, total: 1 } } };
+      },
+    } as unknown as RegistrationClient;
+    const candidates = new AdminCandidatesUseCase(registration, { link: () => '/signed' } as unknown as FileLinkSigner, { record: async () => undefined } as unknown as AuditLog);
+    const listed = await candidates.list({ level: 'Advanced', category: 'Sec', page: 1 });
+    expect(asked).toEqual([['/internal/candidates', { level: 'Advanced', category: 'Sec', page: 1 }]]);
+    expect(listed.candidates[0]).toMatchObject({ candidateCode: 'KBE123456ABC', level: 'Advanced' });
+  });
+});

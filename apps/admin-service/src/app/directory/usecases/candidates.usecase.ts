@@ -11,8 +11,13 @@ import {
   type CandidateSheetRow,
   type ExamAssignmentImportResult,
   type ExamAssignmentInput,
-  type Pagination,
+  type InternalCandidate,
+  candidateDeletedResponseSchema,
+  candidateSheetResponseSchema,
   examAssignmentSchema,
+  internalCandidateListResponseSchema,
+  internalCandidateResponseSchema,
+  REGISTRATION_INTERNAL_PATHS,
   CONSENT_STATUS_LABELS,
   formatExamTime,
 } from '@kbe/contracts';
@@ -24,17 +29,14 @@ import { AuditLog, type RequestOrigin } from '../../audit/audit-log';
 import { REGISTRATION_CLIENT, type Query, type RegistrationClient } from '../../common/registration.client';
 import { FILE_LINK_SIGNER, type FileLinkSigner } from '../file-link.signer';
 
-/** The internal view registration-service answers (list row + registration fields). */
-type InternalCandidate = AdminCandidateDetail;
-interface Envelope<T> {
-  data: T;
-}
 
 export interface CandidateListFilter {
   filter?: string;
   released?: string;
   certificate?: string;
   category?: string;
+  /** The level the candidates sit now (registration-service's directory filters on it). */
+  level?: string;
   consent?: string;
   search?: string;
   sort?: string;
@@ -42,8 +44,6 @@ export interface CandidateListFilter {
   page?: number;
   limit?: number;
 }
-
-const path = (code: string) => `/internal/candidates/${encodeURIComponent(code)}`;
 
 /** Rows per page of the CSV export: registration-service's largest cursor page (served from its candidate directory). */
 const EXPORT_PAGE_SIZE = 1000;
@@ -81,20 +81,17 @@ export class AdminCandidatesUseCase {
   ) {}
 
   async list(query: CandidateListFilter): Promise<AdminCandidateListData> {
-    const answer = await this.registration.get<Envelope<{ candidates: InternalCandidate[]; pagination: Pagination }>>(
-      '/internal/candidates',
-      { ...query } as Query,
-    );
+    const answer = await this.registration.get(REGISTRATION_INTERNAL_PATHS.candidates, { ...query } as Query, internalCandidateListResponseSchema);
     return { candidates: answer.data.candidates.map((c) => this.listItem(c)), pagination: answer.data.pagination };
   }
 
   async get(code: string): Promise<AdminCandidateDetail> {
-    return this.detail((await this.registration.get<Envelope<InternalCandidate>>(path(code))).data);
+    return this.detail((await this.registration.get(REGISTRATION_INTERNAL_PATHS.candidate(code), undefined, internalCandidateResponseSchema)).data);
   }
 
   async update(admin: AuthenticatedAdmin, origin: RequestOrigin, code: string, body: CandidateRegistration): Promise<AdminCandidateDetail> {
-    const before = (await this.registration.get<Envelope<InternalCandidate>>(path(code))).data;
-    const after = (await this.registration.send<Envelope<InternalCandidate>>('PUT', path(code), { body })).data;
+    const before = (await this.registration.get(REGISTRATION_INTERNAL_PATHS.candidate(code), undefined, internalCandidateResponseSchema)).data;
+    const after = (await this.registration.send('PUT', REGISTRATION_INTERNAL_PATHS.candidate(code), { body }, internalCandidateResponseSchema)).data;
     await this.audit.record(admin, origin, {
       action: 'candidate.edit',
       target: { type: 'candidate', id: code },
@@ -105,9 +102,12 @@ export class AdminCandidatesUseCase {
 
   async setFees(admin: AuthenticatedAdmin, origin: RequestOrigin, code: string, feesPaid: boolean, receiptNumber?: string) {
     const candidate = (
-      await this.registration.send<Envelope<InternalCandidate>>('PATCH', `${path(code)}/fees-paid`, {
-        body: { feesPaid, receiptNumber: receiptNumber ?? null },
-      })
+      await this.registration.send(
+        'PATCH',
+        REGISTRATION_INTERNAL_PATHS.candidateFeesPaid(code),
+        { body: { feesPaid, receiptNumber: receiptNumber ?? null } },
+        internalCandidateResponseSchema,
+      )
     ).data;
     await this.audit.record(admin, origin, {
       action: 'candidate.fees',
@@ -120,9 +120,12 @@ export class AdminCandidatesUseCase {
   async setReleased(admin: AuthenticatedAdmin, origin: RequestOrigin, code: string, kind: 'hall-ticket' | 'certificate', released: boolean) {
     const field = kind === 'hall-ticket' ? 'hallTicketReleased' : 'certificateReleased';
     const candidate = (
-      await this.registration.send<Envelope<InternalCandidate>>('PATCH', `${path(code)}/${kind}`, {
-        body: { [field]: released, releasedBy: admin.username },
-      })
+      await this.registration.send(
+        'PATCH',
+        kind === 'hall-ticket' ? REGISTRATION_INTERNAL_PATHS.candidateHallTicket(code) : REGISTRATION_INTERNAL_PATHS.candidateCertificate(code),
+        { body: { [field]: released, releasedBy: admin.username } },
+        internalCandidateResponseSchema,
+      )
     ).data;
     await this.audit.record(admin, origin, {
       action: `candidate.${kind}`,
@@ -134,7 +137,7 @@ export class AdminCandidatesUseCase {
 
   async setExamAssignment(admin: AuthenticatedAdmin, origin: RequestOrigin, code: string, assignment: ExamAssignmentInput) {
     const candidate = (
-      await this.registration.send<Envelope<InternalCandidate>>('PATCH', `${path(code)}/exam-assignment`, { body: assignment })
+      await this.registration.send('PATCH', REGISTRATION_INTERNAL_PATHS.candidateExamAssignment(code), { body: assignment }, internalCandidateResponseSchema)
     ).data;
     await this.audit.record(admin, origin, {
       action: 'candidate.exam-assignment',
@@ -204,20 +207,20 @@ export class AdminCandidatesUseCase {
   ): Promise<AdminCandidateDetail> {
     const answer =
       'json' in upload
-        ? await this.registration.send<Envelope<InternalCandidate>>('POST', '/internal/candidates', { body: upload.json })
-        : await this.registration.forwardUpload<Envelope<InternalCandidate>>('/internal/candidates', upload);
+        ? await this.registration.send('POST', REGISTRATION_INTERNAL_PATHS.candidates, { body: upload.json }, internalCandidateResponseSchema)
+        : await this.registration.forwardUpload(REGISTRATION_INTERNAL_PATHS.candidates, upload, internalCandidateResponseSchema);
     const candidate = answer.data;
     await this.audit.record(admin, origin, { action: 'candidate.add', target: { type: 'candidate', id: candidate.candidateCode } });
     return this.detail(candidate);
   }
 
   async remove(admin: AuthenticatedAdmin, origin: RequestOrigin, code: string): Promise<void> {
-    await this.registration.send('DELETE', path(code));
+    await this.registration.send('DELETE', REGISTRATION_INTERNAL_PATHS.candidate(code), {}, candidateDeletedResponseSchema);
     await this.audit.record(admin, origin, { action: 'candidate.delete', target: { type: 'candidate', id: code } });
   }
 
   async restore(admin: AuthenticatedAdmin, origin: RequestOrigin, code: string): Promise<AdminCandidateDetail> {
-    const candidate = (await this.registration.send<Envelope<InternalCandidate>>('POST', `${path(code)}/restore`)).data;
+    const candidate = (await this.registration.send('POST', REGISTRATION_INTERNAL_PATHS.candidateRestore(code), {}, internalCandidateResponseSchema)).data;
     await this.audit.record(admin, origin, { action: 'candidate.restore', target: { type: 'candidate', id: code } });
     return this.detail(candidate);
   }
@@ -228,11 +231,12 @@ export class AdminCandidatesUseCase {
     const filters = { ...query, page: undefined, limit: undefined, sort: undefined };
     async function* lines() {
       yield `\uFEFF${csvLine(CSV_COLUMNS.map(([title]) => title))}`;
-      type ExportPage = Envelope<{ rows: CandidateSheetRow[]; nextCursor: string | null }>;
+      type ExportPage = { data: { rows: CandidateSheetRow[]; nextCursor: string | null } };
       const page = (after: string | undefined): Promise<ExportPage> =>
-        registration.get<ExportPage>(
-          '/internal/candidates/sheet',
+        registration.get(
+          REGISTRATION_INTERNAL_PATHS.candidatesSheet,
           { ...filters, cursor: 'true', after, limit: EXPORT_PAGE_SIZE } as Query,
+          candidateSheetResponseSchema,
         );
       // The next page is asked for as soon as its cursor is known, while this one is written out.
       let next: Promise<ExportPage> | undefined = page(undefined);
@@ -251,7 +255,7 @@ export class AdminCandidatesUseCase {
   }
 
   openFile(code: string, file: 'photo' | 'signature') {
-    return this.registration.stream(`${path(code)}/files/${file}`);
+    return this.registration.stream(REGISTRATION_INTERNAL_PATHS.candidateFile(code, file));
   }
 
   private listItem(candidate: InternalCandidate): AdminCandidateListItem {
@@ -278,6 +282,7 @@ export class AdminCandidatesUseCase {
       signature: this.links.link(candidate.candidateCode, 'signature'),
       seatNumber: candidate.seatNumber,
       stage: candidate.stage,
+      ...(candidate.level ? { level: candidate.level } : {}),
       examTime: candidate.examTime,
       createdAt: candidate.createdAt,
       deletedAt: candidate.deletedAt ?? null,
