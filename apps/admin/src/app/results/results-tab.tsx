@@ -43,7 +43,8 @@ function useResultsSummary(level: ExamLevel) {
   }, [api, level, reloads]);
 
   const reload = useCallback(() => setReloads((n) => n + 1), []);
-  return { summary, error, loading, reload, setSummary };
+  // Right after a change of level, the summary held is the previous level's until the new one is in.
+  return { summary: summary?.level === level ? summary : null, error, loading, reload, setSummary };
 }
 
 /**
