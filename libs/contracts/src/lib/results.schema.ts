@@ -40,7 +40,7 @@ export const RESULTS_ADMIN_PATHS = {
   summary: (level: ExamLevel) => `/api/admin/results/${segment(level)}`,
   /** `GET ?category=&page=&limit=` -> ranked rows of the level. */
   candidates: (level: ExamLevel) => `/api/admin/results/${segment(level)}/candidates`,
-  /** `POST` { level } -> `data: LevelResultsSummary`. */
+  /** `POST` { level } -> 202 `data: LevelResultsSummary` with the `publication` started; poll `summary` until published (or its error). */
   publish: '/api/admin/results/publish',
   /** `POST` { level } -> `data: LevelResultsSummary`; 409 once certificates of the level are released. */
   withdraw: '/api/admin/results/withdraw',
@@ -127,6 +127,21 @@ export interface CategoryResults {
   histogram: ScoreBucket[];
 }
 
+/**
+ * A publication's progress: results are handed to registration-service in batches (about a minute
+ * at 20,000), so `publish` answers 202 at once and the level turns `published` when every batch
+ * went through; `error` says why one stopped (the level stays as it was: publish again).
+ */
+export interface ResultsPublication {
+  startedAt: string;
+  startedBy: string;
+  total: number;
+  processed: number;
+  percent: number;
+  finishedAt: string | null;
+  error: string | null;
+}
+
 export interface LevelResultsSummary {
   level: ExamLevel;
   status: ResultStatus;
@@ -135,6 +150,8 @@ export interface LevelResultsSummary {
   importedBy: string | null;
   publishedAt: string | null;
   categories: CategoryResults[];
+  /** The latest publication (running, finished or stopped); null before any. */
+  publication?: ResultsPublication | null;
 }
 
 /** One ranked line of a level (admin list, school report). */

@@ -14,14 +14,19 @@ export interface AuditRecord {
   details?: Record<string, unknown>;
 }
 
-/** Who did an audited write, and from where (the request's client address behind the edge). */
+/**
+ * Who did an audited write, and from where: the request (its client address behind the edge), or
+ * the address already resolved (work done later on the request's behalf, e.g. a publication).
+ */
 export interface AuditActor {
   admin: Pick<AuthenticatedAdmin, 'username' | 'role'>;
-  request: ForwardedRequest;
+  from: ForwardedRequest | string;
 }
 
 /** exams-service's audited writes (results: import, replacement, publication, withdrawal). */
 export interface AuditLog {
+  /** The client address of a request, for work that records its entry later. */
+  addressOf(request: ForwardedRequest): string;
   record(actor: AuditActor, entry: AuditRecord): Promise<void>;
 }
 export const AUDIT_LOG = Symbol('AUDIT_LOG');
@@ -38,6 +43,10 @@ export class MongoAuditLog implements AuditLog {
     @Inject(APP_CONFIG) private readonly config: ExamsConfig,
   ) {}
 
+  addressOf(request: ForwardedRequest): string {
+    return clientAddress(request, this.config.TRUSTED_PROXY_HOPS);
+  }
+
   async record(actor: AuditActor, entry: AuditRecord): Promise<void> {
     await this.entries.create({
       _id: randomUUID(),
@@ -47,7 +56,7 @@ export class MongoAuditLog implements AuditLog {
       targetType: entry.target.type,
       targetId: entry.target.id,
       details: entry.details ?? {},
-      ip: clientAddress(actor.request, this.config.TRUSTED_PROXY_HOPS),
+      ip: typeof actor.from === 'string' ? actor.from : this.addressOf(actor.from),
       at: new Date(),
     });
   }

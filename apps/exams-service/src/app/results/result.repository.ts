@@ -3,7 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import type { ExamLevel, KbeCategory, RankedResult } from '@kbe/contracts';
 import type { Model } from 'mongoose';
 import type { Page, PageRequest } from '../pagination';
-import { ABSENT_ORDER, ResultDocument, ResultLevelDocument } from './result.schema';
+import { ABSENT_ORDER, ResultDocument, ResultLevelDocument, type PublicationRecord } from './result.schema';
 
 export type ResultLevelRecord = ResultLevelDocument;
 
@@ -16,6 +16,12 @@ export interface ResultRepository {
   replace(level: ResultLevelRecord, results: readonly RankedResult[]): Promise<void>;
   /** Changes the level's status (publication, withdrawal). */
   updateLevel(level: ExamLevel, patch: Partial<Omit<ResultLevelRecord, '_id'>>): Promise<void>;
+  /** Starts a publication of an imported or withdrawn level unless one is running (its heartbeat after `lapsedBefore`); false when one is. */
+  claimPublication(level: ExamLevel, publication: PublicationRecord, lapsedBefore: Date): Promise<boolean>;
+  /** A running publication's progress (and its heartbeat). */
+  updatePublication(level: ExamLevel, patch: Partial<PublicationRecord>): Promise<void>;
+  /** Levels whose publication has not finished (a process stopped midway, or running elsewhere). */
+  unfinishedPublications(): Promise<ResultLevelRecord[]>;
   /** A page of the level's ranked rows, by category, rank and roll number, absentees after the ranked. */
   page(level: ExamLevel, category: KbeCategory | undefined, page: PageRequest): Promise<Page<RankedResult>>;
   /** A school's rows of the level, in the same order. */
@@ -54,6 +60,22 @@ export class MongoResultRepository implements ResultRepository {
 
   async updateLevel(level: ExamLevel, patch: Partial<Omit<ResultLevelRecord, '_id'>>): Promise<void> {
     await this.levels.updateOne({ _id: level }, { $set: patch }).exec();
+  }
+
+  async claimPublication(level: ExamLevel, publication: PublicationRecord, lapsedBefore: Date): Promise<boolean> {
+    const free = [{ publication: null }, { 'publication.finishedAt': { $ne: null } }, { 'publication.heartbeatAt': { $lt: lapsedBefore } }];
+    const claimed = await this.levels.updateOne({ _id: level, status: { $in: ['imported', 'withdrawn'] }, $or: free }, { $set: { publication } }).exec();
+    return claimed.modifiedCount === 1;
+  }
+
+  async updatePublication(level: ExamLevel, patch: Partial<PublicationRecord>): Promise<void> {
+    const set = Object.fromEntries(Object.entries(patch).map(([key, value]) => [`publication.${key}`, value]));
+    await this.levels.updateOne({ _id: level }, { $set: set }).exec();
+  }
+
+  unfinishedPublications(): Promise<ResultLevelRecord[]> {
+    // three documents at most (one per level): no index needed
+    return this.levels.find({ 'publication.finishedAt': null, publication: { $ne: null } }).lean<ResultLevelRecord[]>().exec();
   }
 
   async page(level: ExamLevel, category: KbeCategory | undefined, page: PageRequest): Promise<Page<RankedResult>> {

@@ -89,6 +89,20 @@ export class ResultLevelDocument {
   /** The ranking's summary per category, computed at import (the summary page reads this one document). */
   @Prop({ type: [Object], required: true })
   categories!: CategoryResults[];
+
+  /** The latest publication: its progress, and its hold on the level while it runs (`heartbeatAt` renewed at every batch). */
+  @Prop({ type: Object, default: null })
+  publication!: PublicationRecord | null;
+}
+
+export interface PublicationRecord {
+  startedAt: Date;
+  startedBy: string;
+  heartbeatAt: Date;
+  total: number;
+  processed: number;
+  finishedAt: Date | null;
+  error: string | null;
 }
 
 export const ResultLevelSchema = SchemaFactory.createForClass(ResultLevelDocument);

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Header, HttpCode, HttpStatus, Param, Post, Query, Req } from '@nestjs/common';
 import {
+  ApiAcceptedResponse,
   ApiBadRequestResponse,
   ApiConflictResponse,
   ApiNotFoundResponse,
@@ -39,20 +40,23 @@ export class ResultsController {
   })
   @ApiOkResponse({ description: '{ success, data: ResultsImportReport } (problems: [{ line, field, message }])' })
   @ApiBadRequestResponse({ description: 'An unknown level, csv not text or empty, dryRun / replace not a boolean, or the CSV larger than 2 MB' })
-  @ApiConflictResponse({ description: 'Results of the level are stored and replace is not set, or they are published (withdraw them first)' })
+  @ApiConflictResponse({ description: 'Results of the level are stored and replace is not set, they are published (withdraw them first), or a publication of them is running' })
   @ApiPayloadTooLargeResponse({ description: 'The body is larger than 6 MB' })
   async import(@Body(new ZodValidationPipe(resultsImportRequestSchema)) body: z.output<typeof resultsImportRequestSchema>, @CurrentAdmin() admin: AuthenticatedAdmin, @Req() request: ForwardedRequest) {
-    return { success: true, data: await this.importResults.execute(body, { admin, request }) };
+    return { success: true, data: await this.importResults.execute(body, { admin, from: request }) };
   }
 
   @Post('publish')
-  @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: "Publishes a level: every result is handed to registration-service (the candidate's result; a qualified candidate moves on to the next level)." })
-  @ApiOkResponse({ description: '{ success, data: LevelResultsSummary }' })
+  @HttpCode(HttpStatus.ACCEPTED)
+  @ApiOperation({
+    summary:
+      "Starts publishing a level: every result is handed to registration-service (the candidate's result; a qualified candidate moves on to the next level) in the background; the summary's publication shows the progress, and the status turns published at the end.",
+  })
+  @ApiAcceptedResponse({ description: '{ success, data: LevelResultsSummary } (publication started)' })
   @ApiBadRequestResponse({ description: 'An unknown level' })
-  @ApiConflictResponse({ description: 'No results of the level are imported, or they are published already' })
+  @ApiConflictResponse({ description: 'No results of the level are imported, they are published already, or a publication of the level is running' })
   async publish(@Body(new ZodValidationPipe(resultsLevelRequestSchema)) body: z.output<typeof resultsLevelRequestSchema>, @CurrentAdmin() admin: AuthenticatedAdmin, @Req() request: ForwardedRequest) {
-    return { success: true, data: await this.publishResults.execute(body.level, { admin, request }) };
+    return { success: true, data: await this.publishResults.execute(body.level, admin, request) };
   }
 
   @Post('withdraw')
@@ -62,7 +66,7 @@ export class ResultsController {
   @ApiBadRequestResponse({ description: 'An unknown level' })
   @ApiConflictResponse({ description: 'The level is not published, or certificates of the level are released (registration-service refuses, in its words)' })
   async withdraw(@Body(new ZodValidationPipe(resultsLevelRequestSchema)) body: z.output<typeof resultsLevelRequestSchema>, @CurrentAdmin() admin: AuthenticatedAdmin, @Req() request: ForwardedRequest) {
-    return { success: true, data: await this.withdrawResults.execute(body.level, { admin, request }) };
+    return { success: true, data: await this.withdrawResults.execute(body.level, { admin, from: request }) };
   }
 
   @Get(':level')

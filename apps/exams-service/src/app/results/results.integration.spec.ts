@@ -31,6 +31,7 @@ class RegistrationResultsServer {
   readonly received: ExamResultsRequest['results'][] = [];
   readonly withdrawals: ExamLevel[] = [];
   certificatesOut = false;
+  refuseResults = false;
   private server: Server | undefined;
 
   async start(): Promise<string> {
@@ -48,6 +49,7 @@ class RegistrationResultsServer {
           return answer(200, { success: true, data: { candidates: page, next: page.length === query.limit ? (page.at(-1)?.candidateCode ?? null) : null } });
         }
         if (req.method === 'PUT' && url.pathname === '/internal/candidates/results') {
+          if (this.refuseResults) return answer(400, { success: false, message: 'Refused on purpose' });
           const { results } = examResultsRequestSchema.parse(JSON.parse(body));
           this.received.push(results);
           return answer(200, { success: true, data: { outcomes: results.map((result) => ({ candidateCode: result.candidateCode, outcome: 'published' })) } });
@@ -132,6 +134,15 @@ describe('results: /api/admin/results and /api/results (exams-service, FerretDB;
   const asAdmin = <T extends { set: (name: string, value: string) => T }>(test: T): T => test.set('Authorization', `Bearer ${token}`);
   const summary = async (): Promise<LevelResultsSummary> => (await asAdmin(http().get('/api/admin/results/Mains')).expect(200)).body.data;
   const importFile = (body: object) => asAdmin(http().post('/api/admin/results/import')).send({ level: 'Mains', ...body });
+  /** Polls the summary until the publication started ends. */
+  const publication = async (): Promise<LevelResultsSummary> => {
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
+      const level = await summary();
+      if (level.publication?.finishedAt) return level;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('the publication did not end within 30 s');
+  };
   const auditActions = async () =>
     (await app.get<Connection>(getConnectionToken()).collection('audit_entries').find({ targetType: 'results' }).sort({ at: 1 }).toArray()).map((entry) => [entry['action'], entry['targetId'], entry['actor']]);
 
@@ -170,7 +181,7 @@ describe('results: /api/admin/results and /api/results (exams-service, FerretDB;
   });
 
   it('before any import: status none with no categories; publishing is refused (409); the school report is 404', async () => {
-    expect(await summary()).toEqual({ level: 'Mains', status: 'none', maxMarks: 100, importedAt: null, importedBy: null, publishedAt: null, categories: [] });
+    expect(await summary()).toEqual({ level: 'Mains', status: 'none', maxMarks: 100, importedAt: null, importedBy: null, publishedAt: null, categories: [], publication: null });
     const refused = await asAdmin(http().post('/api/admin/results/publish')).send({ level: 'Mains' }).expect(409);
     expect(refused.body.message).toBe('No results for Mains are imported; import them first');
     await asAdmin(http().get('/api/admin/results/Mains/report.csv?school=SCH-AAAAAA')).expect(404);
@@ -290,9 +301,20 @@ describe('results: /api/admin/results and /api/results (exams-service, FerretDB;
     expect(hidden.body.message).toBe('The Mains merit list is not published');
   });
 
-  it('publishes: every result goes to registration-service in its contract, then the level is published (audited)', async () => {
-    const level = (await asAdmin(http().post('/api/admin/results/publish')).send({ level: 'Mains' }).expect(200)).body.data;
-    expect(level).toMatchObject({ status: 'published' });
+  it('a publication registration-service refuses stops with the error and leaves the level imported', async () => {
+    registration.refuseResults = true;
+    const started = (await asAdmin(http().post('/api/admin/results/publish')).send({ level: 'Mains' }).expect(202)).body.data;
+    expect(started).toMatchObject({ status: 'imported', publication: { startedBy: 'it-admin', total: 9, processed: 0, finishedAt: null, error: null } });
+    const stopped = await publication();
+    expect(stopped.status).toBe('imported');
+    expect(stopped.publication?.error).toContain('answered 400');
+    registration.refuseResults = false;
+  });
+
+  it('publishes in the background: every result goes to registration-service in its contract, then the level is published (audited)', async () => {
+    await asAdmin(http().post('/api/admin/results/publish')).send({ level: 'Mains' }).expect(202);
+    const level = await publication();
+    expect(level).toMatchObject({ status: 'published', publication: { total: 9, processed: 9, percent: 100, error: null } });
     const sent = registration.received.flat();
     expect(sent).toHaveLength(9);
     expect(new Set(sent.map((result) => result.publishedAt))).toEqual(new Set([level.publishedAt]));

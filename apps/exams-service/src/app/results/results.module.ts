@@ -11,6 +11,7 @@ import { MongoResultRepository, RESULT_REPOSITORY } from './result.repository';
 import { ResultDocument, ResultLevelDocument, ResultLevelSchema, ResultSchema } from './result.schema';
 import { HttpResultsHandOver, RESULTS_HAND_OVER } from './results-hand-over';
 import { ResultsController } from './results.controller';
+import { ResultsPublicationRunner } from './results-publication.runner';
 import { ImportResultsUseCase } from './usecases/import-results.usecase';
 import { MeritListUseCase } from './usecases/merit-list.usecase';
 import { PublishResultsUseCase } from './usecases/publish-results.usecase';
@@ -37,6 +38,7 @@ import { WithdrawResultsUseCase } from './usecases/withdraw-results.usecase';
       useFactory: (config: ExamsConfig) =>
         new HttpResultsHandOver(new InternalHttpClient({ baseUrl: config.REGISTRATION_SERVICE_URL, internalToken: config.INTERNAL_API_TOKEN, timeoutMs: 30_000 })),
     },
+    ResultsPublicationRunner,
     ImportResultsUseCase,
     ReadResultsUseCase,
     PublishResultsUseCase,

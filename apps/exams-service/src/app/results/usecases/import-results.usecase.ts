@@ -36,6 +36,7 @@ export class ImportResultsUseCase {
     if (stored && stored.fileHash === fileHash) return { ...report, lines: stored.lines, sat: stored.sat, absent: stored.absent, unchanged: true };
     if (stored && !replace) throw new ConflictException(RESULTS_MESSAGES.alreadyImported(level, stored.importedAt.toISOString().slice(0, 10)));
     if (stored?.status === 'published') throw new ConflictException(RESULTS_MESSAGES.publishedReplace(level));
+    if (stored?.publication && stored.publication.finishedAt === null) throw new ConflictException(RESULTS_MESSAGES.publicationRunning(level));
 
     const read = readResultsCsv(csv);
     if (read.problems.length > 0) return { ...report, lines: read.lines.length, problems: read.problems };
@@ -56,7 +57,20 @@ export class ImportResultsUseCase {
     const ranked = rankResults(level, entries);
     const importedAt = new Date();
     await this.results.replace(
-      { _id: level, status: 'imported', fileHash, importedAt, importedBy: actor.admin.username, publishedAt: null, withdrawnAt: null, lines: checked.lines, sat, absent: checked.absent, categories: ranked.categories },
+      {
+        _id: level,
+        status: 'imported',
+        fileHash,
+        importedAt,
+        importedBy: actor.admin.username,
+        publishedAt: null,
+        withdrawnAt: null,
+        lines: checked.lines,
+        sat,
+        absent: checked.absent,
+        categories: ranked.categories,
+        publication: null,
+      },
       ranked.results,
     );
     await this.audit.record(actor, {

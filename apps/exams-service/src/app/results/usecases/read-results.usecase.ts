@@ -1,9 +1,10 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { MAX_MARKS, SCHOOL_RESULTS_REPORT_COLUMNS, type ExamLevel, type KbeCategory, type LevelResultsSummary, type Pagination, type RankedResult } from '@kbe/contracts';
+import { MAX_MARKS, SCHOOL_RESULTS_REPORT_COLUMNS, type ExamLevel, type KbeCategory, type LevelResultsSummary, type Pagination, type RankedResult, type ResultsPublication } from '@kbe/contracts';
 import { csvLine } from '@kbe/server-csv';
 import { paginationOf, type PageRequest } from '../../pagination';
 import { RESULTS_MESSAGES } from '../results.messages';
 import { RESULT_REPOSITORY, type ResultLevelRecord, type ResultRepository } from '../result.repository';
+import type { PublicationRecord } from '../result.schema';
 
 /** What the admin reads of a level's results: the summary, the ranked rows, a school's report. */
 @Injectable()
@@ -41,5 +42,18 @@ export function summaryOf(level: ExamLevel, record: ResultLevelRecord | null): L
     importedBy: record?.importedBy ?? null,
     publishedAt: record?.publishedAt?.toISOString() ?? null,
     categories: record?.categories ?? [],
+    publication: record?.publication ? publicationOf(record.publication) : null,
+  };
+}
+
+function publicationOf(publication: PublicationRecord): ResultsPublication {
+  return {
+    startedAt: publication.startedAt.toISOString(),
+    startedBy: publication.startedBy,
+    total: publication.total,
+    processed: publication.processed,
+    percent: publication.total === 0 ? 100 : Math.floor((publication.processed / publication.total) * 100),
+    finishedAt: publication.finishedAt?.toISOString() ?? null,
+    error: publication.error,
   };
 }
