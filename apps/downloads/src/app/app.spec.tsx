@@ -218,3 +218,107 @@ describe('downloads remote', () => {
     expect(screen.queryByRole('main')).toBeNull();
   });
 });
+
+describe('downloads remote: the result and the certificates it earns', () => {
+  const RESULT = {
+    level: 'Mains',
+    category: 'Sec',
+    rollNumber: 'M-21-014-0123-6',
+    score: 88.5,
+    maxMarks: 100,
+    absent: false,
+    rank: 2,
+    medal: 'silver',
+    qualified: true,
+    nextLevel: 'Advanced',
+    publishedAt: '2027-02-10T10:00:00.000Z',
+  };
+
+  async function showResult(server: ReturnType<typeof fakeServer>, answer: { status: number; body: unknown } = { status: 200, body: { success: true, message: '', data: RESULT } }) {
+    server.answer(answer.status, answer.body);
+    fireEvent.change(screen.getByLabelText("Mother's Name"), { target: { value: ' Meena Patil ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'View Result' }));
+  }
+
+  it("shows the result through the same check as a download: level, score out of the maximum, rank, category, medal, qualified and the next step", async () => {
+    const server = renderPage();
+    await searchFor(server);
+    await showResult(server);
+    const panel = await screen.findByTestId('candidate-result');
+    expect(within(panel).getByRole('heading', { name: 'Your Result' })).toBeTruthy();
+    const rows = Object.fromEntries(within(panel).getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]));
+    expect(rows).toEqual({
+      Level: 'Mains',
+      Score: '88.5 / 100',
+      Rank: '2',
+      Category: 'Sec',
+      Medal: 'Silver',
+      Qualified: 'Yes',
+      'Next step': 'Qualified for the Advanced level',
+    });
+    expect(server.requests[1]).toEqual({ url: '/api/candidates/KBE123456ABC/result', method: 'POST', body: { motherName: 'Meena Patil' } });
+    // a hall ticket is chosen: no certificate kinds offered
+    expect(screen.queryByTestId('certificate-kinds')).toBeNull();
+  });
+
+  it('says when no result is published, and shows the wrong-name verdict as a download does', async () => {
+    const server = renderPage();
+    await searchFor(server);
+    await showResult(server, { status: 404, body: { statusCode: 404, message: 'No result of KBE123456ABC is published yet' } });
+    expect(await within(toastRegion()).findByText('No result has been published for you yet.')).toBeTruthy();
+    expect(screen.queryByTestId('candidate-result')).toBeNull();
+    await showResult(server, { status: 403, body: { statusCode: 403, message: "Mother's name does not match our records. Please check and try again." } });
+    expect(await within(toastRegion()).findByText('Verification Failed')).toBeTruthy();
+  });
+
+  it('offers the certificates earned, the best chosen, and downloads the one chosen for the level shown', async () => {
+    const server = renderPage();
+    fireEvent.click(screen.getByLabelText('Certificate'));
+    server.answer(200, { success: true, data: { ...CANDIDATE, certificateReleased: true } });
+    fireEvent.change(numberInput(), { target: { value: 'KBE123456ABC' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search Candidate' }));
+    await screen.findByRole('button', { name: 'Verify & Download' });
+    await showResult(server);
+    const kinds = await screen.findByTestId('certificate-kinds');
+    const offered = within(kinds).getAllByRole('radio') as HTMLInputElement[];
+    expect(offered.map((radio) => [radio.value, radio.checked])).toEqual([
+      ['participation', false],
+      ['merit', true],
+      ['qualifying', false],
+    ]);
+    fireEvent.click(within(kinds).getByLabelText('Qualifying E-Certificate'));
+    server.answer(200, null, true);
+    fireEvent.click(screen.getByRole('button', { name: 'Verify & Download' }));
+    expect(await within(toastRegion()).findByText('Download Successful')).toBeTruthy();
+    expect(server.requests[2]).toEqual({
+      url: '/api/candidates/KBE123456ABC/download/certificate',
+      method: 'POST',
+      body: { motherName: 'Meena Patil', level: 'Mains', kind: 'qualifying' },
+    });
+  });
+
+  it('says a certificate was not earned when the server refuses the kind', async () => {
+    const server = renderPage();
+    fireEvent.click(screen.getByLabelText('Certificate'));
+    await searchFor(server);
+    server.answer(404, { statusCode: 404, message: 'No merit certificate: KBE123456ABC won no medal at the Mains level' });
+    fireEvent.change(screen.getByLabelText("Mother's Name"), { target: { value: 'Meena Patil' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify & Download' }));
+    expect(await within(toastRegion()).findByText('This certificate was not earned at this level.')).toBeTruthy();
+  });
+
+  it.each([
+    ['merit', 'CMM2', { kind: 'merit', level: 'Mains', rank: 2, year: 2027 }, 'Certificate of Merit', '2'],
+    ['qualifying', 'CQM', { kind: 'qualifying', level: 'Mains', rank: null, year: 2027 }, 'Qualifying E-Certificate', null],
+    ['participation', 'CPA', { kind: 'participation', level: 'Advanced', rank: null, year: 2027 }, 'Certificate of Participation', null],
+  ])('shows what a %s certificate certifies on its verification page', async (_, code, award, name, rank) => {
+    const server = fakeServer();
+    server.answer(200, { valid: true, candidateCode: 'KBE123456ABC', name: 'Aarav Patil', type: 'certificate', edition: 2027, award });
+    render(<App api={createDownloadsApi(createHttpClient({ fetch: server.fetch }))} search={`?verify=KBE123456ABC.${code}.2027.abc`} />);
+    expect((await screen.findByTestId('verified-award')).textContent).toBe(name);
+    const verification = screen.getByTestId('document-verification');
+    const rows = Object.fromEntries(within(verification).getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]));
+    expect(rows).toMatchObject({ Certificate: name, Level: award.level, Year: '2027' });
+    expect(rows['Rank']).toBe(rank ?? undefined);
+  });
+});

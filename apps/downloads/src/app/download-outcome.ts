@@ -71,6 +71,21 @@ export function searchFailure(error: unknown, text: OutcomeText): ToastText {
   return { title: t('download.searchFailed.title'), description: t('download.searchFailed.other') };
 }
 
+/** A 404 of documents-service saying a result is not published, or a certificate was not earned (not a missing candidate). */
+const isNotPublished = (error: HttpError): boolean => /^No (result|certificate|\w+ certificate)\b/.test(String((error.body as { message?: unknown } | null)?.message ?? ''));
+
+/** The toast for a result that could not be shown: not published, the wrong name, a lock, or a failure. */
+export function resultFailure(error: unknown, text: OutcomeText): ToastText {
+  const { t } = text;
+  if (error instanceof HttpError) {
+    if (error.status === 403) return { title: t('download.verificationFailed.title'), description: t('download.verificationFailed.text') };
+    if (error.status === 404 && isNotPublished(error)) return { title: t('result.notAvailable.title'), description: t('result.notPublished') };
+    if (error.status === 429) return { title: t('attemptLimit.title'), description: serverMessage(error, text) ?? t('attemptLimit.text') };
+    return { title: t('result.notAvailable.title'), description: serverMessage(error, text) ?? t('result.failed') };
+  }
+  return { title: t('result.notAvailable.title'), description: t('result.failed') };
+}
+
 /** The toast for a failed download, by the server's answer (the browser never compares the name). */
 export function downloadFailure(error: unknown, kind: DocumentKind, text: OutcomeText): ToastText {
   const { t } = text;
@@ -82,6 +97,7 @@ export function downloadFailure(error: unknown, kind: DocumentKind, text: Outcom
         : { title: t('download.certificateNotAvailable.title'), description: t('download.certificateNotAvailable.text') };
     }
     if (error.status === 429) return { title: t('attemptLimit.title'), description: serverMessage(error, text) ?? t('attemptLimit.text') };
+    if (error.status === 404 && isNotPublished(error)) return { title: t('download.certificateNotAvailable.title'), description: t('certificate.notEarned') };
     return { title: t('download.downloadFailed.title'), description: serverMessage(error, text) ?? t('download.downloadFailed.text') };
   }
   // the client's own errors (downloads-api.ts) are English sentences: shown in English only

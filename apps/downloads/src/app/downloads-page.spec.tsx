@@ -23,6 +23,7 @@ function renderPage(found: CandidateSearchResult) {
     search: jest.fn(async () => found),
     download: jest.fn(async () => new Blob(['%PDF-1.4'])),
     verify: jest.fn(async () => Promise.reject(new Error('not in this test'))),
+    result: jest.fn(async () => Promise.reject(new Error('not in this test'))),
   };
   render(
     <DownloadsApiContext.Provider value={api}>
@@ -46,5 +47,6 @@ describe('the downloads page of a withdrawn registration', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Back to Search' }));
     expect(screen.getByRole('button', { name: 'Search Candidate' })).toBeTruthy();
     expect(api.download).not.toHaveBeenCalled();
+    expect(api.result).not.toHaveBeenCalled();
   });
 });

@@ -1,13 +1,14 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Alert, AlertDescription, AlertTitle, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label, useLocale, useToast } from '@kbe/ui';
 import { HttpError, saveBlob } from '@kbe/api-client';
-import type { CandidateSearchResult } from '@kbe/contracts';
-import { consentPagePath, documentFileName, type DocumentKind } from '@kbe/contracts/zod-free';
+import type { CandidateResult, CandidateSearchResult } from '@kbe/contracts';
+import { bestCertificateKind, certificateKindsOf, consentPagePath, documentFileName, type CertificateKind, type DocumentKind } from '@kbe/contracts/zod-free';
 import { BRAND } from '@kbe/content';
 import { localizedPath } from '@kbe/i18n';
 import { documentArgument, DownloadsMessagesReady, downloadsPageMeta, useDownloadsMessages, type DownloadsMessageKey } from '../i18n/downloads.catalogue';
-import { useDownloadsApi } from './downloads-api';
-import { downloadFailure, searchFailure } from './download-outcome';
+import { useDownloadsApi, type CertificateChoice } from './downloads-api';
+import { downloadFailure, resultFailure, searchFailure } from './download-outcome';
+import { CandidateResultPanel } from './candidate-result-panel';
 
 type Step = 'search' | 'verify' | 'download';
 
@@ -42,6 +43,9 @@ function DownloadSteps() {
   const [loading, setLoading] = useState(false);
   const [retryNotice, setRetryNotice] = useState<string | null>(null);
   const [savedFile, setSavedFile] = useState<string | null>(null);
+  /** The result shown after 'View Result' (same name check as a download); its earned certificates are offered. */
+  const [result, setResult] = useState<CandidateResult | null>(null);
+  const [certificateKind, setCertificateKind] = useState<CertificateKind | null>(null);
 
   useEffect(() => {
     document.title = title;
@@ -56,6 +60,8 @@ function DownloadSteps() {
     setMotherName('');
     setRetryNotice(null);
     setSavedFile(null);
+    setResult(null);
+    setCertificateKind(null);
   };
 
   const search = async (event: FormEvent) => {
@@ -89,8 +95,10 @@ function DownloadSteps() {
     }
     setLoading(true);
     setRetryNotice(null);
+    // a certificate of the result shown: its level and the kind chosen (without a result, the server's best)
+    const choice: CertificateChoice | null = kind === 'certificate' && result && certificateKind ? { level: result.level, kind: certificateKind } : null;
     try {
-      const pdf = await api.download(candidate.candidateCode, kind, name);
+      const pdf = await (choice ? api.download(candidate.candidateCode, kind, name, choice) : api.download(candidate.candidateCode, kind, name));
       const fileName = documentFileName(candidate.candidateCode, kind);
       saveBlob(pdf, fileName);
       setSavedFile(fileName);
@@ -104,6 +112,31 @@ function DownloadSteps() {
       setLoading(false);
     }
   };
+
+  /** 'View Result': the same name check as a download, then the latest published result. */
+  const showResult = async () => {
+    if (!candidate) return;
+    const name = motherName.trim();
+    if (name === '') {
+      toast({ title: t('download.verificationRequired.title'), description: t('download.verificationRequired.text'), variant: 'destructive' });
+      return;
+    }
+    setLoading(true);
+    setRetryNotice(null);
+    try {
+      const shown = await api.result(candidate.candidateCode, name);
+      setResult(shown);
+      setCertificateKind(bestCertificateKind(shown));
+    } catch (error) {
+      const failure = resultFailure(error, { locale, t });
+      if (error instanceof HttpError && error.status === 429) setRetryNotice(failure.description);
+      toast({ ...failure, variant: 'destructive' });
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  const earnedKinds = result ? certificateKindsOf(result) : [];
 
   return (
     <div className="mx-auto w-full min-w-0 max-w-3xl px-3 py-8 sm:px-6">
@@ -235,15 +268,39 @@ function DownloadSteps() {
                   onChange={(event) => setMotherName(event.target.value)}
                 />
               </div>
+              {kind === 'certificate' && earnedKinds.length > 0 ? (
+                <fieldset className="flex flex-col gap-2" data-testid="certificate-kinds">
+                  <legend className="mb-1 text-sm font-semibold text-slate-900">{t('certificate.kind')}</legend>
+                  <div className="flex flex-wrap gap-4">
+                    {earnedKinds.map((value) => (
+                      <label key={value} className="flex min-h-11 items-center gap-2 text-slate-900">
+                        <input
+                          type="radio"
+                          name="certificateKind"
+                          value={value}
+                          checked={certificateKind === value}
+                          onChange={() => setCertificateKind(value)}
+                          className="h-4 w-4"
+                        />
+                        {t('certificate.kindName', { kind: value })}
+                      </label>
+                    ))}
+                  </div>
+                </fieldset>
+              ) : null}
               <div className="flex flex-col gap-3 sm:flex-row">
                 <Button type="button" variant="outline" onClick={reset} disabled={loading}>
                   {t('back')}
+                </Button>
+                <Button type="button" variant="outline" onClick={() => void showResult()} disabled={loading} aria-busy={loading}>
+                  {loading ? t('result.busy') : t('result.view')}
                 </Button>
                 <Button type="submit" disabled={loading} aria-busy={loading} className="sm:flex-1">
                   {loading ? t('verify.busy') : t('verify.submit')}
                 </Button>
               </div>
             </form>
+            {result ? <CandidateResultPanel result={result} /> : null}
           </CardContent>
         </Card>
       ) : null}

@@ -8,7 +8,7 @@ import { serverText } from './download-outcome';
 
 type State = { status: 'loading' } | { status: 'done'; result: DocumentVerification } | { status: 'error' };
 
-/** The public page a document's QR code opens: is this document genuine? */
+/** The public page a document's QR code opens: is this document genuine? A certificate of a published result also shows what it certifies. */
 export function VerifyDocument({ token }: { token: string }) {
   const api = useDownloadsApi();
   const locale = useLocale();
@@ -53,6 +53,24 @@ export function VerifyDocument({ token }: { token: string }) {
                   <dd className="font-semibold">{state.result.name}</dd>
                   <dt>{t('verification.edition')}</dt>
                   <dd className="font-semibold">{new Intl.NumberFormat(INTL_LOCALE[locale], { useGrouping: false }).format(state.result.edition)}</dd>
+                  {state.result.award ? (
+                    <>
+                      <dt>{t('certificate.kind')}</dt>
+                      <dd className="font-semibold" data-testid="verified-award">
+                        {t('certificate.kindName', { kind: state.result.award.kind })}
+                      </dd>
+                      <dt>{t('result.level')}</dt>
+                      <dd className="font-semibold">{state.result.award.level}</dd>
+                      {state.result.award.rank !== null ? (
+                        <>
+                          <dt>{t('result.rank')}</dt>
+                          <dd className="font-semibold">{new Intl.NumberFormat(INTL_LOCALE[locale]).format(state.result.award.rank)}</dd>
+                        </>
+                      ) : null}
+                      <dt>{t('verification.year')}</dt>
+                      <dd className="font-semibold">{new Intl.NumberFormat(INTL_LOCALE[locale], { useGrouping: false }).format(state.result.award.year)}</dd>
+                    </>
+                  ) : null}
                 </dl>
               </AlertDescription>
             </Alert>
