@@ -43,3 +43,4 @@ export * from './lib/results.schema';
 export * from './lib/internal/exam-results.contract';
 export * from './lib/internal/admin-internal.contract';
 export * from './lib/internal/documents-data-export.contract';
+export * from './lib/internal/registration-admin.contract';

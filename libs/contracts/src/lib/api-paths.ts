@@ -56,23 +56,3 @@ export const API_PATHS = {
 
 /** Header carrying a client-chosen key so a retried registration is not stored twice. */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
-
-/**
- * Service-to-service API of the registration service (header `x-internal-token`). Served outside
- * the `/api` prefix, so the edge and the Ingress never route it.
- */
-export const REGISTRATION_INTERNAL_PATHS = {
-  candidates: '/internal/candidates',
-  candidate: (candidateCode: string) => `/internal/candidates/${segment(candidateCode)}`,
-  candidateFeesPaid: (candidateCode: string) => `/internal/candidates/${segment(candidateCode)}/fees-paid`,
-  candidateHallTicket: (candidateCode: string) => `/internal/candidates/${segment(candidateCode)}/hall-ticket`,
-  candidateCertificate: (candidateCode: string) => `/internal/candidates/${segment(candidateCode)}/certificate`,
-  candidateFile: (candidateCode: string, file: 'photo' | 'signature') =>
-    `/internal/candidates/${segment(candidateCode)}/files/${file}`,
-  mentors: '/internal/mentors',
-  statistics: '/internal/statistics',
-  dataRequests: '/internal/data-requests',
-  dataRequestResolve: (id: string) => `/internal/data-requests/${segment(id)}/resolve`,
-  retention: '/internal/retention',
-  retentionResultsDate: '/internal/retention/results-date',
-} as const;

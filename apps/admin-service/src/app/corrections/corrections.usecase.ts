@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   CORRECTION_INTERNAL_PATHS,
+  correctionQueueResponseSchema,
+  correctionViewResponseSchema,
   type CorrectionApproval,
   type CorrectionQueue,
   type CorrectionQueueQuery,
@@ -10,10 +12,6 @@ import {
 import type { AuthenticatedAdmin } from '@kbe/server-auth';
 import { AuditLog, type RequestOrigin } from '../audit/audit-log';
 import { REGISTRATION_CLIENT, type RegistrationClient } from '../common/registration.client';
-
-interface Envelope<T> {
-  data: T;
-}
 
 /**
  * The queue of corrections schools and mentors asked for (issue 27): registration-service owns
@@ -29,23 +27,23 @@ export class CorrectionsUseCase {
   ) {}
 
   async queue(query: CorrectionQueueQuery): Promise<CorrectionQueue> {
-    return (await this.registration.get<Envelope<CorrectionQueue>>(CORRECTION_INTERNAL_PATHS.queue, { ...query })).data;
+    return (await this.registration.get(CORRECTION_INTERNAL_PATHS.queue, { ...query }, correctionQueueResponseSchema)).data;
   }
 
   async get(id: string): Promise<CorrectionView> {
-    return (await this.registration.get<Envelope<CorrectionView>>(CORRECTION_INTERNAL_PATHS.one(id))).data;
+    return (await this.registration.get(CORRECTION_INTERNAL_PATHS.one(id), undefined, correctionViewResponseSchema)).data;
   }
 
   async approve(admin: AuthenticatedAdmin, origin: RequestOrigin, id: string, input: CorrectionApproval): Promise<CorrectionView> {
     const body = { decidedBy: admin.username, ...(input.reason ? { reason: input.reason } : {}) };
-    const decided = (await this.registration.send<Envelope<CorrectionView>>('POST', CORRECTION_INTERNAL_PATHS.approve(id), { body })).data;
+    const decided = (await this.registration.send('POST', CORRECTION_INTERNAL_PATHS.approve(id), { body }, correctionViewResponseSchema)).data;
     await this.record(admin, origin, decided);
     return decided;
   }
 
   async reject(admin: AuthenticatedAdmin, origin: RequestOrigin, id: string, input: CorrectionRejection): Promise<CorrectionView> {
     const body = { decidedBy: admin.username, reason: input.reason };
-    const decided = (await this.registration.send<Envelope<CorrectionView>>('POST', CORRECTION_INTERNAL_PATHS.reject(id), { body })).data;
+    const decided = (await this.registration.send('POST', CORRECTION_INTERNAL_PATHS.reject(id), { body }, correctionViewResponseSchema)).data;
     await this.record(admin, origin, decided);
     return decided;
   }

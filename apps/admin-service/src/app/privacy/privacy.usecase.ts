@@ -1,6 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  dataRequestQueueResponseSchema,
+  dataRequestViewResponseSchema,
   REGISTRATION_INTERNAL_PATHS,
+  retentionReportResponseSchema,
   type DataRequestQueue,
   type DataRequestQueueQuery,
   type DataRequestResolution,
@@ -11,10 +14,6 @@ import {
 import type { AuthenticatedAdmin } from '@kbe/server-auth';
 import { AuditLog, type RequestOrigin } from '../audit/audit-log';
 import { REGISTRATION_CLIENT, type RegistrationClient } from '../common/registration.client';
-
-interface Envelope<T> {
-  data: T;
-}
 
 /**
  * Guardians' data requests and the retention purge (issue 25, DPDP Act): registration-service
@@ -29,15 +28,18 @@ export class PrivacyUseCase {
   ) {}
 
   async queue(query: DataRequestQueueQuery): Promise<DataRequestQueue> {
-    return (await this.registration.get<Envelope<DataRequestQueue>>(REGISTRATION_INTERNAL_PATHS.dataRequests, { ...query })).data;
+    return (await this.registration.get(REGISTRATION_INTERNAL_PATHS.dataRequests, { ...query }, dataRequestQueueResponseSchema)).data;
   }
 
   /** Answers a request; `done` on an erasure request erases the candidate (registration-service does it). */
   async resolve(admin: AuthenticatedAdmin, origin: RequestOrigin, id: string, resolution: DataRequestResolution): Promise<DataRequestView> {
     const request = (
-      await this.registration.send<Envelope<DataRequestView>>('POST', REGISTRATION_INTERNAL_PATHS.dataRequestResolve(id), {
-        body: { outcome: resolution.outcome, note: resolution.note, handledBy: admin.username },
-      })
+      await this.registration.send(
+        'POST',
+        REGISTRATION_INTERNAL_PATHS.dataRequestResolve(id),
+        { body: { outcome: resolution.outcome, note: resolution.note, handledBy: admin.username } },
+        dataRequestViewResponseSchema,
+      )
     ).data;
     await this.audit.record(admin, origin, {
       action: 'data-request.resolve',
@@ -48,14 +50,17 @@ export class PrivacyUseCase {
   }
 
   async retention(): Promise<RetentionReport> {
-    return (await this.registration.get<Envelope<RetentionReport>>(REGISTRATION_INTERNAL_PATHS.retention)).data;
+    return (await this.registration.get(REGISTRATION_INTERNAL_PATHS.retention, undefined, retentionReportResponseSchema)).data;
   }
 
   async setResultsDate(admin: AuthenticatedAdmin, origin: RequestOrigin, input: RetentionResultsDate): Promise<RetentionReport> {
     const report = (
-      await this.registration.send<Envelope<RetentionReport>>('PUT', REGISTRATION_INTERNAL_PATHS.retentionResultsDate, {
-        body: { resultsPublishedOn: input.resultsPublishedOn },
-      })
+      await this.registration.send(
+        'PUT',
+        REGISTRATION_INTERNAL_PATHS.retentionResultsDate,
+        { body: { resultsPublishedOn: input.resultsPublishedOn } },
+        retentionReportResponseSchema,
+      )
     ).data;
     await this.audit.record(admin, origin, {
       action: 'retention.results-date',

@@ -1,7 +1,14 @@
-import type { ReleaseKind } from '@kbe/contracts';
+import {
+  candidateSheetResponseSchema,
+  internalCandidateListResponseSchema,
+  REGISTRATION_INTERNAL_PATHS,
+  releaseBatchResponseSchema,
+  type ReleaseBatchOutcome,
+  type ReleaseKind,
+} from '@kbe/contracts';
 import type { RegistrationClient } from '../common/registration.client';
 
-export type ReleaseOutcome = 'released' | 'fees-unpaid' | 'consent-pending' | 'not-seated' | 'already-released' | 'not-found' | 'failed';
+export type ReleaseOutcome = ReleaseBatchOutcome;
 
 /** What a release job needs from registration-service (behind an interface so the runner can be tested with a fake). */
 export interface ReleaseTarget {
@@ -31,27 +38,29 @@ export class RegistrationReleaseTarget implements ReleaseTarget {
 
   async page(filter: { search?: string; category?: string; candidateIds?: string[] }, after: string | undefined, limit: number) {
     // The export's rows come from registration-service's candidate directory: no read of the store.
-    const answer = await this.registration.get<{ data: { rows: { candidateId: string }[]; nextCursor: string | null } }>(
-      '/internal/candidates/sheet',
+    const answer = await this.registration.get(
+      REGISTRATION_INTERNAL_PATHS.candidatesSheet,
       { ...filterQuery(filter), after, limit },
+      candidateSheetResponseSchema,
     );
     return { codes: answer.data.rows.map((row) => row.candidateId), nextCursor: answer.data.nextCursor };
   }
 
   async count(filter: { search?: string; category?: string; candidateIds?: string[] }) {
-    const answer = await this.registration.get<{ data: { pagination: { total: number } } }>('/internal/candidates', {
-      ...filterQuery(filter),
-      page: 1,
-      limit: 1,
-    });
+    const answer = await this.registration.get(
+      REGISTRATION_INTERNAL_PATHS.candidates,
+      { ...filterQuery(filter), page: 1, limit: 1 },
+      internalCandidateListResponseSchema,
+    );
     return answer.data.pagination.total;
   }
 
   async release(kind: ReleaseKind, codes: string[], releasedBy: string) {
-    const answer = await this.registration.send<{ data: { results: { candidateCode: string; outcome: ReleaseOutcome; message?: string }[] } }>(
+    const answer = await this.registration.send(
       'POST',
-      '/internal/candidates/release',
+      REGISTRATION_INTERNAL_PATHS.candidatesRelease,
       { body: { kind, candidateCodes: codes, releasedBy } },
+      releaseBatchResponseSchema,
     );
     return answer.data.results;
   }

@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
-import { EVENT_TOPICS, type SmsRecipientGroup } from '@kbe/contracts';
+import { EVENT_TOPICS, recipientGroupSizesResponseSchema, REGISTRATION_INTERNAL_PATHS } from '@kbe/contracts';
 import { EventPublisher } from '@kbe/server-messaging';
 import { REGISTRATION_CLIENT, type RegistrationClient } from '../common/registration.client';
 import { MongoSmsCampaignRepository, SMS_CAMPAIGN_REPOSITORY } from './sms-campaign.repository';
@@ -40,7 +40,7 @@ export class SmsModule {
           provide: RECIPIENT_GROUP_SIZES,
           useFactory: (registration: RegistrationClient): RecipientGroupSizes => ({
             sizes: async () =>
-              (await registration.get<{ data: Record<SmsRecipientGroup, number> }>('/internal/candidates/group-sizes')).data,
+              (await registration.get(REGISTRATION_INTERNAL_PATHS.candidateGroupSizes, undefined, recipientGroupSizesResponseSchema)).data,
           }),
           inject: [REGISTRATION_CLIENT],
         },

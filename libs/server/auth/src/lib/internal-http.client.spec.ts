@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { Readable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { InternalCallError, InternalHttpClient } from './internal-http.client';
@@ -16,6 +17,7 @@ describe('InternalHttpClient', () => {
       request.on('data', (chunk) => (body += chunk));
       request.on('end', () => {
         seen.push({ method: request.method, token: request.headers['x-internal-token'] as string, body });
+        if (request.url === '/echo') return void response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success: true, data: { count: body.length }, type: request.headers['content-type'] ?? null }));
         const answers: Record<string, [number, string]> = {
           '/ok': [200, JSON.stringify({ success: true, data: { count: 3 } })],
           '/wrong-shape': [200, JSON.stringify({ success: true, data: { count: 'three' } })],
@@ -74,5 +76,22 @@ describe('InternalHttpClient', () => {
     expect(await read(posted)).toBe('%PDF POST {"name":"Asha"}');
     expect(seen.at(-1)).toEqual({ method: 'POST', token: 'secret-token', body: '{"name":"Asha"}' });
     await expect(client().file('/refused', {})).rejects.toMatchObject({ message: 'POST /refused answered 409: {"message":"Already running"}', status: 409 });
+  });
+
+  it('patches, deletes, and streams an upload through with its own content type', async () => {
+    await expect(client().patch('/ok', { isActive: false }, reply)).resolves.toEqual({ success: true, data: { count: 3 } });
+    expect(seen.at(-1)).toEqual({ method: 'PATCH', token: 'secret-token', body: '{"isActive":false}' });
+    await client().delete('/ok', reply);
+    expect(seen.at(-1)).toEqual({ method: 'DELETE', token: 'secret-token', body: '' });
+    const parts = Readable.from([Buffer.from('--b\r\n'), Buffer.from('photo bytes\r\n--b--')]);
+    const echoed = await client().upload('/echo', { stream: parts, contentType: 'multipart/form-data; boundary=b' }, reply.extend({ type: z.string() }));
+    expect(echoed).toEqual({ success: true, data: { count: 23 }, type: 'multipart/form-data; boundary=b' });
+    expect(seen.at(-1)?.body).toBe('--b\r\nphoto bytes\r\n--b--');
+  });
+
+  it('keeps the body of an error answer whole, so a caller may relay it', async () => {
+    await expect(client().post('/refused', {}, reply)).rejects.toMatchObject({ status: 409, body: '{"message":"Already running"}' });
+    await expect(client().file('/refused')).rejects.toMatchObject({ status: 409, body: '{"message":"Already running"}' });
+    await expect(client().get('/wrong-shape', reply)).rejects.toMatchObject({ status: 200, body: null });
   });
 });

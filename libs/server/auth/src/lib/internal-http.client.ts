@@ -13,15 +13,25 @@ export interface InternalHttpClientOptions {
 
 /** A call to another service's `/internal/...` API that did not give a valid answer. */
 export class InternalCallError extends Error {
+  /** The body of an error answer as the service sent it (a caller may relay it); null otherwise. */
+  readonly body: string | null;
+
   constructor(
     message: string,
     /** The HTTP status, when the service answered. */
     readonly status: number | null,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; body?: string },
   ) {
     super(message, options);
     this.name = 'InternalCallError';
+    this.body = options?.body ?? null;
   }
+}
+
+/** A request body passed through as it arrives (a multipart upload), never buffered. */
+export interface StreamedBody {
+  stream: Readable;
+  contentType: string;
 }
 
 /**
@@ -44,6 +54,19 @@ export class InternalHttpClient {
     return this.call('POST', path, body, reply);
   }
 
+  patch<S extends z.ZodType>(path: string, body: unknown, reply: S): Promise<z.output<S>> {
+    return this.call('PATCH', path, body, reply);
+  }
+
+  delete<S extends z.ZodType>(path: string, reply: S): Promise<z.output<S>> {
+    return this.call('DELETE', path, undefined, reply);
+  }
+
+  /** A POST whose body is streamed through as it arrives (the other service applies its own limits). */
+  upload<S extends z.ZodType>(path: string, body: StreamedBody, reply: S): Promise<z.output<S>> {
+    return this.call('POST', path, body, reply);
+  }
+
   /** A call the other service answers 204 No Content (it has nothing to reply); any other answer is an InternalCallError. */
   async postNoContent(path: string, body: unknown): Promise<void> {
     const what = `POST ${path.split('?')[0]}`;
@@ -60,7 +83,10 @@ export class InternalHttpClient {
     const method = body === undefined ? 'GET' : 'POST';
     const what = `${method} ${path.split('?')[0]}`;
     const response = await this.send(method, path, body, '*/*');
-    if (!response.ok || !response.body) throw new InternalCallError(`${what} answered ${response.status}: ${(await response.text()).slice(0, 300)}`, response.status);
+    if (!response.ok || !response.body) {
+      const text = await response.text();
+      throw new InternalCallError(`${what} answered ${response.status}: ${text.slice(0, 300)}`, response.status, { body: text });
+    }
     const length = Number(response.headers.get('content-length'));
     return {
       stream: Readable.fromWeb(response.body as WebReadableStream<Uint8Array>),
@@ -70,17 +96,20 @@ export class InternalHttpClient {
   }
 
   private async send(method: string, path: string, body: unknown, accept: string): Promise<Response> {
+    const streamed = typeof body === 'object' && body !== null && 'stream' in body && body.stream instanceof Readable ? (body as StreamedBody) : null;
     try {
       return await fetch(`${this.options.baseUrl}${path}`, {
         method,
         headers: {
           [INTERNAL_TOKEN_HEADER]: this.options.internalToken,
           accept,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(streamed ? { 'content-type': streamed.contentType } : body === undefined ? {} : { 'content-type': 'application/json' }),
         },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: streamed ? (Readable.toWeb(streamed.stream) as unknown as BodyInit) : body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
-      });
+        // a streamed body goes out as it is read (Node's fetch requires saying so)
+        ...(streamed ? { duplex: 'half' } : {}),
+      } as RequestInit);
     } catch (error) {
       const what = `${method} ${path.split('?')[0]}`;
       const timeoutMs = this.options.timeoutMs ?? 10_000;
@@ -93,7 +122,7 @@ export class InternalHttpClient {
     const what = `${method} ${path.split('?')[0]}`;
     const response = await this.send(method, path, body, 'application/json');
     const text = await response.text();
-    if (!response.ok) throw new InternalCallError(`${what} answered ${response.status}: ${text.slice(0, 300)}`, response.status);
+    if (!response.ok) throw new InternalCallError(`${what} answered ${response.status}: ${text.slice(0, 300)}`, response.status, { body: text });
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);

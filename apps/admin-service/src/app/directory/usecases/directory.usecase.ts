@@ -1,22 +1,24 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type {
-  AdminDashboardData,
-  AdminMentorDetail,
-  AdminMentorListData,
-  AdminMentorListItem,
-  AdminSchoolListData,
-  ContactInboxData,
-  MentorRegistration,
+import {
+  adminDashboardResponseSchema,
+  adminMentorListResponseSchema,
+  adminMentorResponseSchema,
+  adminSchoolListResponseSchema,
+  contactInboxResponseSchema,
+  REGISTRATION_INTERNAL_PATHS,
+  type AdminDashboardData,
+  type AdminMentorDetail,
+  type AdminMentorListData,
+  type AdminMentorListItem,
+  type AdminSchoolListData,
+  type ContactInboxData,
+  type MentorRegistration,
 } from '@kbe/contracts';
 import type { AuthenticatedAdmin } from '@kbe/server-auth';
 import { Readable } from 'node:stream';
 import { AuditLog, type RequestOrigin } from '../../audit/audit-log';
 import { REGISTRATION_CLIENT, type Query, type RegistrationClient } from '../../common/registration.client';
 import { csvLine } from '@kbe/server-csv';
-
-interface Envelope<T> {
-  data: T;
-}
 
 const MENTOR_CSV: [string, (mentor: AdminMentorListItem) => unknown][] = [
   ['Mentor Code', (m) => m.mentorCode],
@@ -40,36 +42,32 @@ export class DirectoryUseCase {
   ) {}
 
   async dashboard(): Promise<AdminDashboardData> {
-    return (await this.registration.get<Envelope<AdminDashboardData>>('/internal/dashboard')).data;
+    return (await this.registration.get(REGISTRATION_INTERNAL_PATHS.dashboard, undefined, adminDashboardResponseSchema)).data;
   }
 
   async mentors(query: Query): Promise<AdminMentorListData> {
-    return (await this.registration.get<Envelope<AdminMentorListData>>('/internal/mentors', without(query, 'sort'))).data;
+    return (await this.registration.get(REGISTRATION_INTERNAL_PATHS.mentors, without(query, 'sort'), adminMentorListResponseSchema)).data;
   }
 
   async mentor(code: string): Promise<AdminMentorDetail> {
-    return (await this.registration.get<Envelope<AdminMentorDetail>>(`/internal/mentors/${encodeURIComponent(code)}`)).data;
+    return (await this.registration.get(REGISTRATION_INTERNAL_PATHS.mentor(code), undefined, adminMentorResponseSchema)).data;
   }
 
   async addMentor(admin: AuthenticatedAdmin, origin: RequestOrigin, body: MentorRegistration): Promise<AdminMentorDetail> {
-    const mentor = (await this.registration.send<Envelope<AdminMentorDetail>>('POST', '/internal/mentors', { body })).data;
+    const mentor = (await this.registration.send('POST', REGISTRATION_INTERNAL_PATHS.mentors, { body }, adminMentorResponseSchema)).data;
     await this.audit.record(admin, origin, { action: 'mentor.add', target: { type: 'mentor', id: mentor.mentorCode } });
     return mentor;
   }
 
   async updateMentor(admin: AuthenticatedAdmin, origin: RequestOrigin, code: string, body: MentorRegistration): Promise<AdminMentorDetail> {
-    const mentor = (
-      await this.registration.send<Envelope<AdminMentorDetail>>('PUT', `/internal/mentors/${encodeURIComponent(code)}`, { body })
-    ).data;
+    const mentor = (await this.registration.send('PUT', REGISTRATION_INTERNAL_PATHS.mentor(code), { body }, adminMentorResponseSchema)).data;
     await this.audit.record(admin, origin, { action: 'mentor.edit', target: { type: 'mentor', id: code } });
     return mentor;
   }
 
   async setMentorActive(admin: AuthenticatedAdmin, origin: RequestOrigin, code: string, isActive: boolean): Promise<AdminMentorDetail> {
     const mentor = (
-      await this.registration.send<Envelope<AdminMentorDetail>>('PATCH', `/internal/mentors/${encodeURIComponent(code)}/status`, {
-        body: { isActive },
-      })
+      await this.registration.send('PATCH', REGISTRATION_INTERNAL_PATHS.mentorStatus(code), { body: { isActive } }, adminMentorResponseSchema)
     ).data;
     await this.audit.record(admin, origin, { action: 'mentor.status', target: { type: 'mentor', id: code }, details: { isActive } });
     return mentor;
@@ -82,7 +80,7 @@ export class DirectoryUseCase {
     async function* lines() {
       yield `\uFEFF${csvLine(MENTOR_CSV.map(([title]) => title))}`;
       for (let page = 1; ; page += 1) {
-        const answer = await registration.get<Envelope<AdminMentorListData>>('/internal/mentors', { ...filters, page, limit: 100 });
+        const answer = await registration.get(REGISTRATION_INTERNAL_PATHS.mentors, { ...filters, page, limit: 100 }, adminMentorListResponseSchema);
         let chunk = '';
         for (const mentor of answer.data.mentors) chunk += csvLine(MENTOR_CSV.map(([, read]) => read(mentor)));
         if (chunk) yield chunk;
@@ -93,11 +91,11 @@ export class DirectoryUseCase {
   }
 
   async schools(query: Query): Promise<AdminSchoolListData> {
-    return (await this.registration.get<Envelope<AdminSchoolListData>>('/internal/schools', query)).data;
+    return (await this.registration.get(REGISTRATION_INTERNAL_PATHS.schools, query, adminSchoolListResponseSchema)).data;
   }
 
   async messages(query: Query): Promise<ContactInboxData> {
-    return (await this.registration.get<Envelope<ContactInboxData>>('/internal/contact-messages', without(query, 'search'))).data;
+    return (await this.registration.get(REGISTRATION_INTERNAL_PATHS.contactMessages, without(query, 'search'), contactInboxResponseSchema)).data;
   }
 }
 
