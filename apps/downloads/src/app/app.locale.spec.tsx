@@ -103,6 +103,23 @@ describe('the downloads page in Marathi and Hindi', () => {
     expect(server.requests[0]).toBe('/api/documents/verify/KBE123456ABC.H.2025.abc');
   });
 
+  it('shows the result in Marathi, digits and medal included', async () => {
+    const server = await renderIn('mr', '', (fake) => fake.answer(200, { success: true, data: { ...CANDIDATE, consentStatus: 'given' } }));
+    fireEvent.change(await screen.findByLabelText('नोंदणी क्रमांक'), { target: { value: 'KBE123456ABC' } });
+    fireEvent.click(screen.getByRole('button', { name: 'विद्यार्थी शोधा' }));
+    server.answer(200, {
+      success: true,
+      data: { level: 'Mains', category: 'Sec', rollNumber: null, score: 88, maxMarks: 100, absent: false, rank: 2, medal: 'silver', qualified: true, nextLevel: 'Advanced', publishedAt: '2027-02-10T10:00:00.000Z' },
+    });
+    fireEvent.change(await screen.findByLabelText('आईचे नाव'), { target: { value: 'Meena Patil' } });
+    fireEvent.click(screen.getByRole('button', { name: 'निकाल पहा' }));
+    const panel = await screen.findByTestId('candidate-result');
+    expect(within(panel).getByRole('heading', { name: 'तुमचा निकाल' })).toBeTruthy();
+    const rows = Object.fromEntries(within(panel).getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]));
+    expect(rows).toMatchObject({ गुण: '८८ / १००', क्रमांक: '२', पदक: 'रौप्य', पात्र: 'होय', 'पुढील टप्पा': 'Advanced स्तरासाठी पात्र' });
+    expect(server.requests[1]).toBe('/api/candidates/KBE123456ABC/result');
+  });
+
   it('gives the edge the title in the page language, and the language chunk to load first', async () => {
     expect(pageMeta('/einstein-quest/downloads', 'en').title).toBe('Downloads - KBE Young Scientist Competition');
     await downloadsMessages.load('hi');
