@@ -12,7 +12,7 @@ export const resultId = (level: ExamLevel, candidateCode: string): string => `${
 export interface ResultRepository {
   /** The level's results as a whole (null: none imported). */
   level(level: ExamLevel): Promise<ResultLevelRecord | null>;
-  /** Stores a level's ranked results in place of any before, then the level's record (last: a stop midway leaves the old file's hash, so the import is sent again). */
+  /** Stores a level's ranked results in place of any before, then the level's record (last; a stop midway leaves no file's hash, so the file is taken again). */
   replace(level: ResultLevelRecord, results: readonly RankedResult[]): Promise<void>;
   /** Changes the level's status (publication, withdrawal). */
   updateLevel(level: ExamLevel, patch: Partial<Omit<ResultLevelRecord, '_id'>>): Promise<void>;
@@ -50,6 +50,8 @@ export class MongoResultRepository implements ResultRepository {
 
   async replace(record: ResultLevelRecord, results: readonly RankedResult[]): Promise<void> {
     const level = record._id;
+    // a replacement stopped midway must not pass for the stored file: no file's hash until the rows are in
+    await this.levels.updateOne({ _id: level }, { $set: { fileHash: '' } }).exec();
     await this.results.deleteMany({ level }).exec();
     for (let i = 0; i < results.length; i += WRITE_CHUNK) {
       const docs = results.slice(i, i + WRITE_CHUNK).map((result) => ({ ...result, _id: resultId(level, result.candidateCode), level, order: result.rank ?? ABSENT_ORDER }));
