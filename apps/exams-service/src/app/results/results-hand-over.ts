@@ -31,15 +31,15 @@ export class HttpResultsHandOver implements ResultsHandOver {
     try {
       return (await this.registration.post(EXAM_RESULT_PATHS.withdrawal, { level }, resultsWithdrawalResponseSchema)).data.withdrawn;
     } catch (error) {
-      if (error instanceof InternalCallError && error.status === 409) throw new WithdrawalRefused(answeredMessage(error.message));
+      if (error instanceof InternalCallError && error.status === 409) throw new WithdrawalRefused(messageOf(error));
       throw error;
     }
   }
 }
 
-/** The `message` of the JSON body an InternalCallError quotes (`... answered 409: {"message": ...}`), or its whole text. */
-function answeredMessage(text: string): string {
-  const body = text.slice(text.indexOf(': ') + 2);
+/** The `message` of the refusal's JSON body, as registration-service wrote it (its whole body when not JSON). */
+function messageOf(error: InternalCallError): string {
+  const body = error.body ?? error.message;
   try {
     const message: unknown = (JSON.parse(body) as { message?: unknown }).message;
     return typeof message === 'string' ? message : Array.isArray(message) ? message.join('; ') : body;
