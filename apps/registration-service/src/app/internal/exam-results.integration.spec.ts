@@ -3,16 +3,16 @@ import { getConnectionToken } from '@nestjs/mongoose';
 import { EXAM_RESULT_PATHS, EXAM_SEAT_PATHS, examResultsResponseSchema, resultsWithdrawalResponseSchema, seatingResponseSchema, type ExamResultsRequest } from '@kbe/contracts';
 import { createServiceApp } from '@kbe/server-bootstrap';
 import { loadConfig } from '@kbe/server-config';
-import { isolatedInfraEnv } from '@kbe/server-testing';
+import { freePort, isolatedInfraEnv, waitFor } from '@kbe/server-testing';
 import type { Connection } from 'mongoose';
 import request from 'supertest';
 import { AppModule } from '../app.module';
 import { CandidateDirectoryKeeper } from '../candidates/directory/candidate-directory.keeper';
 import { examSeatOf } from '../candidates/exam-seat.fixture';
-import { storedCandidate } from '../consent/testing/guardian-sms.fixture';
+import { startNotifications, storedCandidate } from '../consent/testing/guardian-sms.fixture';
 import { registrationEnvSchema, SERVICE_NAME } from '../registration.config';
 
-const env = isolatedInfraEnv({});
+const env = isolatedInfraEnv({ OUTBOX_RELAY_INTERVAL_MS: '200' });
 const config = loadConfig(registrationEnvSchema, env);
 const internal = { 'x-internal-token': config.INTERNAL_API_TOKEN };
 
@@ -47,6 +47,7 @@ describe('results on the internal API: what exams-service hands over when a leve
   let app: INestApplication;
   let http: ReturnType<typeof request>;
   let connection: Connection;
+  let notifications: Awaited<ReturnType<typeof startNotifications>>;
 
   const candidate = async (code: string) => (await http.get(`/internal/candidates/${code}`).set(internal).expect(200)).body.data;
   const putResults = (results: HandedOver[]) => http.put(EXAM_RESULT_PATHS.results).set(internal).send({ results });
@@ -62,8 +63,9 @@ describe('results on the internal API: what exams-service hands over when a leve
     );
 
   beforeAll(async () => {
+    const port = await freePort();
     app = await createServiceApp({ service: SERVICE_NAME, module: AppModule.forRoot(config), config });
-    await app.init();
+    await app.listen(port, '127.0.0.1');
     http = request(app.getHttpServer());
     connection = app.get<Connection>(getConnectionToken());
     const { candidateCode: _seated, ...seat } = examSeatOf(CODES[0]);
@@ -85,9 +87,11 @@ describe('results on the internal API: what exams-service hands over when a leve
       storedCandidate(CODES[4], '9876500095', undefined, { feesPaid: true, certificateReleased: true }),
     ] as never[]);
     await app.get(CandidateDirectoryKeeper).refresh([...CODES]);
-  }, 120_000);
+    notifications = await startNotifications(env, port);
+  }, 180_000);
 
   afterAll(async () => {
+    await notifications?.stop();
     await app?.close();
   });
 
@@ -148,7 +152,15 @@ describe('results on the internal API: what exams-service hands over when a leve
       publishedAt: PUBLISHED_AT,
     });
     expect(await announced(CODES[1])).toHaveLength(1);
-  });
+    // notifications-service texts the guardian's own mobile once, and the absentee's nobody
+    const smsTo = (digits: string) => [...notifications.log.matchAll(new RegExp(`SMS to \\*{6}${digits} \\([^)]*\\): [^"\\n]*`, 'g'))].map((match) => match[0]);
+    await waitFor(() => smsTo('0092').length > 0 && smsTo('0091').length > 0, { timeoutMs: 60_000, what: 'the result SMS' });
+    expect(smsTo('0091')).toEqual(['SMS to ******0091 (GSM-7, result-qualified): KBE Young Scientist: KBE410001RST scored 82.5/100 in Mains, Sec rank 2 (silver medal). Qualified for Advanced: pay the fee through your mentor.']);
+    expect(smsTo('0092')[0]).toContain('scored 31/100 in Mains, Sec rank 140. Thank you for taking part');
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(smsTo('0091')).toHaveLength(1);
+    expect(smsTo('0094')).toEqual([]);
+  }, 90_000);
 
   it('shows the new level in the seating feed and filters the admin list by level', async () => {
     const page = seatingResponseSchema.parse((await http.get(`${EXAM_SEAT_PATHS.seating}?limit=4&after=KBE410000ZZZ`).set(internal).expect(200)).body).data;
