@@ -7,7 +7,7 @@
 //   check     POST /api/admin/results/import { dryRun: true } (BENCH_RUNS, 5): read and checked, nothing stored
 //   import    the real import, then BENCH_RUNS - 1 replacements by a file one score apart (replace: true)
 //   again     the same file again (unchanged: nothing read but the level's record)
-//   publish   POST /api/admin/results/publish (202), then the summary polled until the publication ends
+//   publish   POST /api/admin/results/publish (200 when it ends within 5 s, else 202), the summary polled until it ends
 //             (its startedAt to finishedAt): 250 results a call to the stand-in; withdrawn between runs
 // Medians per step, and a check: every candidate ranked once, ranks and the qualified as the summary says.
 //   node bench/results-import.mjs     (BENCH_SKIP_BUILD=1 reuses dist/)

@@ -40,7 +40,10 @@ export const RESULTS_ADMIN_PATHS = {
   summary: (level: ExamLevel) => `/api/admin/results/${segment(level)}`,
   /** `GET ?category=&page=&limit=` -> ranked rows of the level. */
   candidates: (level: ExamLevel) => `/api/admin/results/${segment(level)}/candidates`,
-  /** `POST` { level } -> 202 `data: LevelResultsSummary` with the `publication` started; poll `summary` until published (or its error). */
+  /**
+   * `POST` { level } -> `data: LevelResultsSummary`: 200 published; 202 when the publication runs on
+   * (at scale), its `publication` showing progress: poll `summary` until `publication.finishedAt`.
+   */
   publish: '/api/admin/results/publish',
   /** `POST` { level } -> `data: LevelResultsSummary`; 409 once certificates of the level are released. */
   withdraw: '/api/admin/results/withdraw',
@@ -129,8 +132,8 @@ export interface CategoryResults {
 
 /**
  * A publication's progress: results are handed to registration-service in batches (about a minute
- * at 20,000), so `publish` answers 202 at once and the level turns `published` when every batch
- * went through; `error` says why one stopped (the level stays as it was: publish again).
+ * at 20,000), so `publish` answers 202 when it runs on and the level turns `published` when every
+ * batch went through; `error` says why one stopped (the level stays as it was: publish again).
  */
 export interface ResultsPublication {
   startedAt: string;

@@ -1,6 +1,7 @@
-import { Body, Controller, Get, Header, HttpCode, HttpStatus, Param, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, HttpStatus, Param, Post, Query, Req, Res } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
+  ApiBadGatewayResponse,
   ApiBadRequestResponse,
   ApiConflictResponse,
   ApiNotFoundResponse,
@@ -13,6 +14,7 @@ import {
 import { resultsCandidatesQuerySchema, resultsImportRequestSchema, resultsLevelParam, resultsLevelRequestSchema, schoolResultsReportQuerySchema, type ExamLevel } from '@kbe/contracts';
 import { AdminOnly, CurrentAdmin, type AuthenticatedAdmin } from '@kbe/server-auth';
 import { ZodValidationPipe, type ForwardedRequest } from '@kbe/server-bootstrap';
+import type { Response } from 'express';
 import type { z } from 'zod';
 import { pageRequest } from '../pagination';
 import { ImportResultsUseCase } from './usecases/import-results.usecase';
@@ -47,16 +49,25 @@ export class ResultsController {
   }
 
   @Post('publish')
-  @HttpCode(HttpStatus.ACCEPTED)
+  @HttpCode(HttpStatus.OK)
   @ApiOperation({
     summary:
-      "Starts publishing a level: every result is handed to registration-service (the candidate's result; a qualified candidate moves on to the next level) in the background; the summary's publication shows the progress, and the status turns published at the end.",
+      "Publishes a level: every result is handed to registration-service (the candidate's result; a qualified candidate moves on to the next level), then the level is published. A publication that takes longer than a few seconds answers 202 and runs on: the summary's publication shows its progress.",
   })
-  @ApiAcceptedResponse({ description: '{ success, data: LevelResultsSummary } (publication started)' })
+  @ApiOkResponse({ description: '{ success, data: LevelResultsSummary } (published)' })
+  @ApiAcceptedResponse({ description: '{ success, data: LevelResultsSummary } (the publication runs on; poll the summary)' })
   @ApiBadRequestResponse({ description: 'An unknown level' })
   @ApiConflictResponse({ description: 'No results of the level are imported, they are published already, or a publication of the level is running' })
-  async publish(@Body(new ZodValidationPipe(resultsLevelRequestSchema)) body: z.output<typeof resultsLevelRequestSchema>, @CurrentAdmin() admin: AuthenticatedAdmin, @Req() request: ForwardedRequest) {
-    return { success: true, data: await this.publishResults.execute(body.level, admin, request) };
+  @ApiBadGatewayResponse({ description: 'registration-service did not take the results: the publication stopped and nothing is published' })
+  async publish(
+    @Body(new ZodValidationPipe(resultsLevelRequestSchema)) body: z.output<typeof resultsLevelRequestSchema>,
+    @CurrentAdmin() admin: AuthenticatedAdmin,
+    @Req() request: ForwardedRequest,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    const { summary, running } = await this.publishResults.execute(body.level, admin, request);
+    if (running) response.status(HttpStatus.ACCEPTED);
+    return { success: true, data: summary };
   }
 
   @Post('withdraw')

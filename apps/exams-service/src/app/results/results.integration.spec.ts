@@ -32,13 +32,15 @@ class RegistrationResultsServer {
   readonly withdrawals: ExamLevel[] = [];
   certificatesOut = false;
   refuseResults = false;
+  /** While set, the results hand-over answers only once it settles (a slow registration-service). */
+  holdResults: Promise<void> | null = null;
   private server: Server | undefined;
 
   async start(): Promise<string> {
     this.server = createServer((req, res) => {
       let body = '';
       req.on('data', (chunk) => (body += chunk));
-      req.on('end', () => {
+      req.on('end', async () => {
         const url = new URL(req.url ?? '/', 'http://x');
         const answer = (status: number, data: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(data));
         if (req.headers['x-internal-token'] !== config.INTERNAL_API_TOKEN) return answer(401, { message: 'Internal API token required' });
@@ -50,6 +52,7 @@ class RegistrationResultsServer {
         }
         if (req.method === 'PUT' && url.pathname === '/internal/candidates/results') {
           if (this.refuseResults) return answer(400, { success: false, message: 'Refused on purpose' });
+          await this.holdResults;
           const { results } = examResultsRequestSchema.parse(JSON.parse(body));
           this.received.push(results);
           return answer(200, { success: true, data: { outcomes: results.map((result) => ({ candidateCode: result.candidateCode, outcome: 'published' })) } });
@@ -301,19 +304,36 @@ describe('results: /api/admin/results and /api/results (exams-service, FerretDB;
     expect(hidden.body.message).toBe('The Mains merit list is not published');
   });
 
-  it('a publication registration-service refuses stops with the error and leaves the level imported', async () => {
+  it('a publication registration-service refuses stops with its error (502) and leaves the level imported', async () => {
     registration.refuseResults = true;
-    const started = (await asAdmin(http().post('/api/admin/results/publish')).send({ level: 'Mains' }).expect(202)).body.data;
-    expect(started).toMatchObject({ status: 'imported', publication: { startedBy: 'it-admin', total: 9, processed: 0, finishedAt: null, error: null } });
-    const stopped = await publication();
-    expect(stopped.status).toBe('imported');
-    expect(stopped.publication?.error).toContain('answered 400');
+    const refused = await asAdmin(http().post('/api/admin/results/publish')).send({ level: 'Mains' }).expect(502);
+    expect(refused.body.message).toMatch(/^The publication of Mains stopped, nothing is published: PUT \/internal\/candidates\/results answered 400/);
+    const level = await summary();
+    expect(level).toMatchObject({ status: 'imported', publication: { startedBy: 'it-admin', total: 9, processed: 0 } });
+    expect(level.publication?.error).toContain('answered 400');
     registration.refuseResults = false;
   });
 
-  it('publishes in the background: every result goes to registration-service in its contract, then the level is published (audited)', async () => {
-    await asAdmin(http().post('/api/admin/results/publish')).send({ level: 'Mains' }).expect(202);
-    const level = await publication();
+  it('a publication longer than a few seconds answers 202 and runs on, its progress in the summary; meanwhile another one is refused', async () => {
+    let release = () => undefined as void;
+    registration.holdResults = new Promise<void>((resolve) => (release = resolve));
+    const started = await asAdmin(http().post('/api/admin/results/publish')).send({ level: 'Mains' }).expect(202);
+    expect(started.body.data).toMatchObject({ status: 'imported', publication: { total: 9, processed: 0, percent: 0, finishedAt: null, error: null } });
+    const twice = await asAdmin(http().post('/api/admin/results/publish')).send({ level: 'Mains' }).expect(409);
+    expect(twice.body.message).toBe('A publication of Mains is running; wait for it to end');
+    const importing = await importFile({ csv: GOOD.replace(`${roll(6)},,75,no`, `${roll(6)},,76,no`), replace: true }).expect(409);
+    expect(importing.body.message).toBe('A publication of Mains is running; wait for it to end');
+    release();
+    registration.holdResults = null;
+    expect(await publication()).toMatchObject({ status: 'published', publication: { total: 9, processed: 9, percent: 100, error: null } });
+    // withdrawn again, to publish at once below
+    await asAdmin(http().post('/api/admin/results/withdraw')).send({ level: 'Mains' }).expect(200);
+    registration.received.length = 0;
+    registration.withdrawals.length = 0;
+  }, 30_000);
+
+  it('publishes: every result goes to registration-service in its contract, then the level is published (audited)', async () => {
+    const level: LevelResultsSummary = (await asAdmin(http().post('/api/admin/results/publish')).send({ level: 'Mains' }).expect(200)).body.data;
     expect(level).toMatchObject({ status: 'published', publication: { total: 9, processed: 9, percent: 100, error: null } });
     const sent = registration.received.flat();
     expect(sent).toHaveLength(9);

@@ -24,6 +24,7 @@ export const RESULTS_MESSAGES = {
   publishedReplace: (level: ExamLevel) => `Results for ${level} are published; withdraw the published results first`,
   nothingImported: (level: ExamLevel) => `No results for ${level} are imported; import them first`,
   alreadyPublished: (level: ExamLevel) => `Results for ${level} are already published`,
+  publicationStopped: (level: ExamLevel, error: string) => `The publication of ${level} stopped, nothing is published: ${error}`,
   publicationRunning: (level: ExamLevel) => `A publication of ${level} is running; wait for it to end`,
   notPublished: (level: ExamLevel) => `Results for ${level} are not published`,
   meritListOff: 'The merit list is not public in this edition',
