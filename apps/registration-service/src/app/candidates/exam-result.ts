@@ -69,9 +69,9 @@ export interface PublishedChange {
 
 /** Whether two results of a level say the same, whenever each was published. */
 export function sameResult(a: CandidateResult, b: CandidateResult): boolean {
-  const { publishedAt: _a, ...left } = a;
-  const { publishedAt: _b, ...right } = b;
-  return (Object.keys(right) as (keyof typeof right)[]).every((key) => left[key] === right[key]) && Object.keys(left).length === Object.keys(right).length;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)] as (keyof CandidateResult)[]);
+  keys.delete('publishedAt');
+  return [...keys].every((key) => a[key] === b[key]);
 }
 
 const levelOrder = (a: { level: ExamLevel }, b: { level: ExamLevel }) => EXAM_LEVELS.indexOf(a.level) - EXAM_LEVELS.indexOf(b.level);
@@ -108,6 +108,19 @@ function archivedFacts(state: ResultState, level: ExamLevel): LevelFacts {
   };
 }
 
+function restoredFacts(archived: LevelFacts): CurrentLevelFacts {
+  return {
+    feesPaid: archived.feesPaid,
+    receiptNumber: archived.receiptNumber,
+    hallTicketReleased: archived.hallTicketReleased,
+    hallTicketRelease: archived.hallTicketRelease,
+    examSeat: archived.examSeat,
+    seatNumber: archived.seatNumber,
+    center: archived.center,
+    examTime: archived.examTime,
+  };
+}
+
 /** Whether anything is recorded at the candidate's current level: a fee, a seat, a released hall ticket. */
 export function hasLevelActivity(state: CurrentLevelFacts): boolean {
   return state.feesPaid || state.hallTicketReleased || Boolean(state.examSeat) || Boolean(state.seatNumber);
@@ -130,7 +143,6 @@ export function withdrawResult(state: ResultState, level: ExamLevel): { block: W
   if (archived < 0) return { set, movedBack: false };
   const last = archived === state.levelHistory.length - 1;
   if (!last || levelOf(state.level) !== NEXT_LEVEL[level] || hasLevelActivity(state)) return { block: 'moved-on' };
-  const { level: _level, ...facts } = state.levelHistory[archived];
-  Object.assign(set, { level, levelHistory: state.levelHistory.slice(0, archived), ...facts });
+  Object.assign(set, { level, levelHistory: state.levelHistory.slice(0, archived), ...restoredFacts(state.levelHistory[archived]) });
   return { set, movedBack: true };
 }

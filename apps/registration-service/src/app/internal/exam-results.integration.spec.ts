@@ -121,6 +121,8 @@ describe('results on the internal API: what exams-service hands over when a leve
         examTime: '2027-01-17T05:00:00.000Z',
       },
     ]);
+    // documents-service (and the other replicas' directories) drop their copy of each candidate written
+    expect(await connection.collection('outbox').countDocuments({ topic: 'candidate.changed', key: CODES[0] }) + (await connection.collection('outbox_published').countDocuments({ topic: 'candidate.changed', key: CODES[0] }))).toBeGreaterThan(0);
     const stays = await candidate(CODES[1]);
     expect(stays).toMatchObject({ level: 'Mains', feesPaid: true, levelHistory: [] });
     expect(stays.results).toHaveLength(1);

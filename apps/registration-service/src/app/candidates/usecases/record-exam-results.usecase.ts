@@ -1,6 +1,7 @@
 import { ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
 import {
   countOf,
+  EXAM_RESULTS_BATCH_MAX,
   NEXT_LEVEL,
   plural,
   resultPublishedEventId,
@@ -18,6 +19,9 @@ import { CANDIDATE_REPOSITORY, type CandidateRepository, type ResultFieldsChange
 import { publishResult, withdrawResult } from '../exam-result';
 
 type HandedOverResult = ExamResultsRequest['results'][number];
+
+/** Candidates written per statement of a withdrawal: as many as one hand-over holds. */
+const WITHDRAWAL_BATCH = EXAM_RESULTS_BATCH_MAX;
 
 /** The 409s of a withdrawal. */
 export const RESULTS_WITHDRAWAL_MESSAGES = {
@@ -83,7 +87,8 @@ export class RecordExamResultsUseCase {
     }
     if (certificates) throw new ConflictException(RESULTS_WITHDRAWAL_MESSAGES.certificatesReleased(level));
     if (movedOn > 0) throw new ConflictException(RESULTS_WITHDRAWAL_MESSAGES.movedOn(level, movedOn));
-    await this.candidates.setResultFields(changes);
+    // a level's thousands of candidates in batches the size of a hand-over; a withdrawal cut short is finished by asking again
+    for (let i = 0; i < changes.length; i += WITHDRAWAL_BATCH) await this.candidates.setResultFields(changes.slice(i, i + WITHDRAWAL_BATCH));
     return { withdrawn: changes.length };
   }
 
