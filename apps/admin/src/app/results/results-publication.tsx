@@ -1,11 +1,30 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '@kbe/api-client';
 import { countOf, NEXT_LEVEL, type LevelResultsSummary } from '@kbe/contracts';
-import { Button, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FieldError, toast } from '@kbe/ui';
+import { Alert, AlertDescription, AlertTitle, Button, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FieldError, Progress, toast } from '@kbe/ui';
 
 import { useAdminApi } from '../admin-api';
+import { useServerJob } from '../use-server-job.hook';
 
 type Step = 'publish' | 'withdraw';
+
+/** How often a publication that runs on (202, at scale) is asked for its progress. */
+export const PUBLICATION_POLL_MS = 1_000;
+
+/** A publication as a server job: the level's summary, running until its `publication` has finished. */
+interface PublicationJob {
+  id: string;
+  status: 'running' | 'completed' | 'failed';
+  summary: LevelResultsSummary;
+}
+
+function asJob(summary: LevelResultsSummary): PublicationJob {
+  const publication = summary.publication;
+  const status = publication && publication.finishedAt === null ? 'running' : publication?.error && summary.status !== 'published' ? 'failed' : 'completed';
+  return { id: summary.level, status, summary };
+}
+
+const isRunning = (summary: LevelResultsSummary) => Boolean(summary.publication && summary.publication.finishedAt === null);
 
 /** What Publish does, said before it is done. */
 function publishConsequences(summary: LevelResultsSummary): string {
@@ -20,15 +39,50 @@ function publishConsequences(summary: LevelResultsSummary): string {
 
 /**
  * Publish and Withdraw of a level's results, each after a confirmation that says what happens;
- * a refusal (409) is shown in the dialog as the server words it. Viewers see the buttons disabled.
+ * a refusal (409) is shown in the dialog as the server words it. A publication that runs on (202,
+ * at scale) is followed with its progress until it ends, also when the tab opens on a running one.
+ * Viewers see the buttons disabled.
  */
 export function ResultsPublication({ summary, canWrite, onChanged }: { summary: LevelResultsSummary; canWrite: boolean; onChanged: (summary: LevelResultsSummary) => void }) {
   const api = useAdminApi();
+  const level = summary.level;
   const [step, setStep] = useState<Step | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const canPublish = summary.status === 'imported' || summary.status === 'withdrawn';
-  const canWithdraw = summary.status === 'published';
+  /** A read of a running publication's progress failed (polling stops; reopening the tab follows it again). */
+  const [followError, setFollowError] = useState<string | null>(null);
+  const startFailed = useRef(false);
+  const starting = useRef<'publish' | 'follow'>('publish');
+  const publication = useServerJob<'publish' | 'follow', PublicationJob>({
+    start: async (kind) => asJob(kind === 'publish' ? await api.publishResults(level) : await api.resultsSummary(level)),
+    read: async () => asJob(await api.resultsSummary(level)),
+    pollMs: PUBLICATION_POLL_MS,
+    onFinished: (job) => {
+      onChanged(job.summary);
+      if (job.status === 'completed' && job.summary.status === 'published') toast({ title: 'Results Published', description: `The ${level} results are published.` });
+    },
+    onError: (caught, stage) => {
+      if (stage === 'poll' || starting.current === 'follow') {
+        setFollowError(errorMessage(caught));
+        return;
+      }
+      startFailed.current = true;
+      setError(errorMessage(caught));
+    },
+  });
+  const job = publication.job;
+  const running = publication.running || isRunning(summary);
+  const canPublish = (summary.status === 'imported' || summary.status === 'withdrawn') && !running;
+  const canWithdraw = summary.status === 'published' && !running;
+
+  // The tab opened on a publication that runs on (another admin's, or before a reload): follow it.
+  const follow = publication.start;
+  const runningAtOpen = isRunning(summary) && !publication.running;
+  useEffect(() => {
+    if (!runningAtOpen) return;
+    starting.current = 'follow';
+    void follow('follow');
+  }, [runningAtOpen, follow]);
 
   function open(next: Step) {
     setError(null);
@@ -39,14 +93,19 @@ export function ResultsPublication({ summary, canWrite, onChanged }: { summary: 
     if (!step) return;
     setSending(true);
     setError(null);
+    if (step === 'publish') {
+      startFailed.current = false;
+      starting.current = 'publish';
+      setFollowError(null);
+      await publication.start('publish');
+      setSending(false);
+      if (!startFailed.current) setStep(null);
+      return;
+    }
     try {
-      const answer = step === 'publish' ? await api.publishResults(summary.level) : await api.withdrawResults(summary.level);
-      toast({
-        title: step === 'publish' ? 'Results Published' : 'Results Withdrawn',
-        description: step === 'publish' ? `The ${summary.level} results are published.` : `The ${summary.level} results are no longer shown.`,
-      });
+      onChanged(await api.withdrawResults(level));
+      toast({ title: 'Results Withdrawn', description: `The ${level} results are no longer shown.` });
       setStep(null);
-      onChanged(answer);
     } catch (caught) {
       setError(errorMessage(caught));
     } finally {
@@ -54,22 +113,44 @@ export function ResultsPublication({ summary, canWrite, onChanged }: { summary: 
     }
   }
 
+  const progress = job?.status === 'running' ? job.summary.publication : null;
+  const stopped = job && !publication.running && job.status === 'failed' ? job.summary.publication?.error : null;
   const viewerTitle = canWrite ? undefined : 'Viewers cannot publish or withdraw results';
   return (
     <>
       <div className="flex flex-wrap gap-2">
         <Button disabled={!canWrite || !canPublish} title={viewerTitle} onClick={() => open('publish')}>
-          Publish the {summary.level} results
+          Publish the {level} results
         </Button>
         <Button variant="outline" disabled={!canWrite || !canWithdraw} title={viewerTitle} onClick={() => open('withdraw')}>
-          Withdraw the {summary.level} results
+          Withdraw the {level} results
         </Button>
       </div>
+      {progress && publication.running ? (
+        <div className="flex flex-col gap-2">
+          <p id="results-publication-progress" role="status" className="text-sm text-slate-800">
+            Publishing the {level} results: {progress.processed} of {progress.total} handed over ({progress.percent}%).
+          </p>
+          <Progress value={progress.percent} aria-labelledby="results-publication-progress" />
+        </div>
+      ) : null}
+      {stopped ? (
+        <Alert variant="destructive">
+          <AlertTitle>The publication stopped: nothing is published</AlertTitle>
+          <AlertDescription>{stopped} Publishing again is safe.</AlertDescription>
+        </Alert>
+      ) : null}
+      {followError ? (
+        <Alert variant="destructive">
+          <AlertTitle>The publication’s progress did not load</AlertTitle>
+          <AlertDescription>{followError}</AlertDescription>
+        </Alert>
+      ) : null}
       <Dialog open={step !== null} onOpenChange={(isOpen) => (isOpen ? undefined : setStep(null))}>
         {step ? (
           <DialogContent role="alertdialog">
             <DialogHeader>
-              <DialogTitle>{step === 'publish' ? `Publish the ${summary.level} results?` : `Withdraw the ${summary.level} results?`}</DialogTitle>
+              <DialogTitle>{step === 'publish' ? `Publish the ${level} results?` : `Withdraw the ${level} results?`}</DialogTitle>
               <DialogDescription>
                 {step === 'publish'
                   ? publishConsequences(summary)

@@ -179,6 +179,39 @@ describe('results tab', () => {
     expect(button('Withdraw the Mains results').disabled).toBe(false);
   });
 
+  it('follows a publication that runs on (202) with its progress until the level is published', async () => {
+    const running = (processed: number) =>
+      levelSummary({ publication: { startedAt: '2027-02-05T04:30:00.000Z', startedBy: 'asha', total: 400, processed, percent: Math.round((processed / 400) * 100), finishedAt: null, error: null } });
+    const published = levelSummary({
+      status: 'published',
+      publishedAt: '2027-02-05T04:31:00.000Z',
+      publication: { startedAt: '2027-02-05T04:30:00.000Z', startedBy: 'asha', total: 400, processed: 400, percent: 100, finishedAt: '2027-02-05T04:31:00.000Z', error: null },
+    });
+    const server = setup([levelSummary(), running(250), published]);
+    server.on('POST /api/admin/results/publish', () => ({ status: 202, body: { success: true, data: running(100) } }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Publish the Mains results' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Publish and send the SMS' }));
+
+    expect((await screen.findByText(/^Publishing the Mains results:/)).textContent).toBe('Publishing the Mains results: 100 of 400 handed over (25%).');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(button('Publish the Mains results').disabled).toBe(true);
+    await waitFor(() => expect(screen.getByText(/^Publishing the Mains results:/).textContent).toContain('250 of 400'), { timeout: 3000 });
+    await waitFor(() => expect(within(screen.getByTestId('results-status')).getByText('Published')).toBeTruthy(), { timeout: 3000 });
+    expect(screen.queryByText(/^Publishing the Mains results:/)).toBeNull();
+    expect(screen.getAllByText('Results Published').length).toBeGreaterThan(0);
+  });
+
+  it('follows a publication already running when the tab opens, and says so when it stopped', async () => {
+    const publication = { startedAt: '2027-02-05T04:30:00.000Z', startedBy: 'ravi', total: 400, processed: 120, percent: 30, finishedAt: null, error: null };
+    const stopped = { ...publication, finishedAt: '2027-02-05T04:30:40.000Z', error: 'registration-service did not answer' };
+    setup([levelSummary({ publication }), levelSummary({ publication }), levelSummary({ publication: stopped })]);
+
+    expect((await screen.findByText(/^Publishing the Mains results:/)).textContent).toBe('Publishing the Mains results: 120 of 400 handed over (30%).');
+    expect(await screen.findByText('The publication stopped: nothing is published', {}, { timeout: 3000 })).toBeTruthy();
+    expect(screen.getByText('registration-service did not answer Publishing again is safe.')).toBeTruthy();
+    expect(button('Publish the Mains results').disabled).toBe(false);
+  });
+
   it('shows the server’s 409 when a withdrawal is refused', async () => {
     const server = setup([levelSummary({ status: 'published', publishedAt: '2027-02-05T04:30:00.000Z' })]);
     server.on('POST /api/admin/results/withdraw', () => ({ status: 409, body: { success: false, message: 'Certificates of the Mains are released: the results cannot be withdrawn' } }));

@@ -82,7 +82,7 @@ export default function ResultsTab() {
                 {summary?.importedAt ? <span>Imported {dateTime(summary.importedAt)}{summary.importedBy ? ` by ${summary.importedBy}` : ''}.</span> : null}
                 {summary?.publishedAt && summary.status === 'published' ? <span>Published {dateTime(summary.publishedAt)}.</span> : null}
               </p>
-              {hasResults ? <ResultsPublication summary={summary} canWrite={canWrite} onChanged={setSummary} /> : <p className="text-sm text-slate-700">Import the {level} scores below to see the ranks.</p>}
+              {hasResults ? <ResultsPublication key={level} summary={summary} canWrite={canWrite} onChanged={setSummary} /> : <p className="text-sm text-slate-700">Import the {level} scores below to see the ranks.</p>}
             </div>
           ) : null}
         </CardContent>
