@@ -9,7 +9,12 @@ void bootstrapService({
   envSchema: documentsEnvSchema,
   module: (config) => AppModule.forRoot(config),
   consumer: (config) =>
-    kafkaConsumerStrategy({ service: SERVICE_NAME, brokers: config.KAFKA_BROKERS, topicPrefix: config.KAFKA_TOPIC_PREFIX }),
+    kafkaConsumerStrategy({
+      service: SERVICE_NAME,
+      brokers: config.KAFKA_BROKERS,
+      topicPrefix: config.KAFKA_TOPIC_PREFIX,
+      concurrencyPerPartition: config.RENDER_AHEAD_EVENTS_AT_ONCE,
+    }),
   description: 'Hall tickets and certificates as PDF.',
   largeJsonBodies: LARGE_JSON_BODIES,
 });

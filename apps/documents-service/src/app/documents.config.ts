@@ -59,6 +59,12 @@ const documentsEnv = {
    * renders wait behind every download for a page, so downloads are never starved by a bundle.
    */
   BUNDLE_RENDERS_AT_ONCE: positiveIntField(1),
+  /**
+   * Release events (hall-ticket.released, certificate.released) of one partition rendered ahead at
+   * once: about the Chromium pages, so a release keeps every page busy. Render-ahead does not
+   * depend on the order of events (each renders the candidate's record as it is then).
+   */
+  RENDER_AHEAD_EVENTS_AT_ONCE: positiveIntField(2),
   /** Recently served PDFs kept in memory in front of the MinIO cache, in MB. */
   PDF_MEMORY_CACHE_MB: positiveIntField(32),
   /** Photos and signatures kept in memory for re-renders, in MB. */
