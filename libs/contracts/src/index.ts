@@ -44,3 +44,4 @@ export * from './lib/internal/exam-results.contract';
 export * from './lib/internal/admin-internal.contract';
 export * from './lib/internal/documents-data-export.contract';
 export * from './lib/internal/registration-admin.contract';
+export * from './lib/internal/registration-sms.contract';

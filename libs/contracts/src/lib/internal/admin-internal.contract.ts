@@ -2,14 +2,15 @@
  * admin-service's internal API (`x-internal-token`, served outside `/api`, never routed by the
  * edge). registration-service records the erasures it carried out in the audit log
  * (`erasureAudit`); notifications-service keeps an SMS campaign's counts live
- * (`smsCampaignCounts`, its body smsCampaignCountsSchema in sms-api.schema.ts). Both answer 204.
+ * (`smsCampaignCounts`, its body smsCampaignCountsSchema in sms-api.schema.ts).
  */
 import { z } from 'zod';
+import { smsCampaignCountsSchema } from '../sms-api.schema';
 
 const segment = (value: string): string => encodeURIComponent(value);
 
 export const ADMIN_INTERNAL_PATHS = {
-  /** `PATCH` SmsCampaignCounts -> 204. */
+  /** `PATCH` SmsCampaignCounts -> `data: SmsCampaignCounts` as saved; 404 for a campaign admin-service does not know. */
   smsCampaignCounts: (campaignId: string) => `/internal/sms/campaigns/${segment(campaignId)}/counts`,
   /** `POST` ErasureAudit -> 204: erasures carried out by registration-service, recorded in the audit log. */
   erasureAudit: '/internal/audit/erasures',
@@ -34,3 +35,5 @@ export const erasureAuditSchema = z.strictObject({
     .max(100),
 });
 export type ErasureAudit = z.output<typeof erasureAuditSchema>;
+
+export const smsCampaignCountsResponseSchema = z.object({ success: z.literal(true), data: smsCampaignCountsSchema });

@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { INTERNAL_TOKEN_HEADER } from '@kbe/server-auth';
+import { ADMIN_INTERNAL_PATHS, smsCampaignCountsResponseSchema } from '@kbe/contracts';
+import { InternalCallError, InternalHttpClient } from '@kbe/server-auth';
 import { InjectConfig } from '@kbe/server-config';
 import { errorMessage } from '@kbe/server-bootstrap';
 import type { NotificationsConfig } from '../../notifications.config';
@@ -29,11 +30,14 @@ export class CampaignStatsReporter implements OnApplicationBootstrap, OnApplicat
   private readonly dirty = new Set<string>();
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
+  private readonly admin: InternalHttpClient;
 
   constructor(
     private readonly stats: CampaignStatsUseCase,
     @InjectConfig() private readonly config: NotificationsConfig,
-  ) {}
+  ) {
+    this.admin = new InternalHttpClient({ baseUrl: config.ADMIN_SERVICE_URL, internalToken: config.INTERNAL_API_TOKEN, timeoutMs: 5_000 });
+  }
 
   markChanged(campaignIds: Iterable<string>): void {
     for (const id of campaignIds) if (!id.startsWith(EVENT_CAMPAIGN_PREFIX)) this.dirty.add(id);
@@ -59,15 +63,10 @@ export class CampaignStatsReporter implements OnApplicationBootstrap, OnApplicat
     for (const id of ids) {
       try {
         const current = await this.stats.execute(id);
-        const response = await fetch(`${this.config.ADMIN_SERVICE_URL}/internal/sms/campaigns/${encodeURIComponent(id)}/counts`, {
-          method: 'PATCH',
-          headers: { 'content-type': 'application/json', [INTERNAL_TOKEN_HEADER]: this.config.INTERNAL_API_TOKEN },
-          body: JSON.stringify({ successCount: current.sent, failedCount: current.failed, queuedCount: current.pending }),
-          signal: AbortSignal.timeout(5_000),
-        });
-        if (response.status === 404) continue;
-        if (!response.ok) throw new Error(`admin-service answered ${response.status}`);
+        const counts = { successCount: current.sent, failedCount: current.failed, queuedCount: current.pending };
+        await this.admin.patch(ADMIN_INTERNAL_PATHS.smsCampaignCounts(id), counts, smsCampaignCountsResponseSchema);
       } catch (error) {
+        if (error instanceof InternalCallError && error.status === 404) continue; // a campaign admin-service does not know: dropped
         this.dirty.add(id); // next round
         this.logger.warn(`Campaign ${id} counts not reported yet: ${errorMessage(error)}`);
       }

@@ -1,43 +1,34 @@
-import { INTERNAL_TOKEN_HEADER } from '@kbe/server-auth';
-import { candidateLanguageOf, type SmsRecipientGroup } from '@kbe/contracts';
+import { InternalCallError, InternalHttpClient } from '@kbe/server-auth';
+import { candidateLanguageOf, REGISTRATION_SMS_PATHS, smsCandidateContactResponseSchema, smsRecipientsResponseSchema, type SmsRecipientGroup } from '@kbe/contracts';
 import type { CandidateContact, DirectoryRecipient, RecipientDirectory } from './recipient-directory';
 
-/** registration-service's internal API (`x-internal-token`). Failures throw: the event is retried. */
+/** registration-service's internal API (`x-internal-token`), replies checked against the contract. Failures throw: the event is retried. */
 export class RegistrationRecipientDirectory implements RecipientDirectory {
-  constructor(
-    private readonly baseUrl: string,
-    private readonly internalToken: string,
-    private readonly timeoutMs = 10_000,
-  ) {}
+  private readonly registration: InternalHttpClient;
+
+  constructor(baseUrl: string, internalToken: string, timeoutMs = 10_000) {
+    this.registration = new InternalHttpClient({ baseUrl, internalToken, timeoutMs });
+  }
 
   async page(group: SmsRecipientGroup, after: string | null, limit: number): Promise<{ items: DirectoryRecipient[]; next: string | null }> {
     const query = new URLSearchParams({ group, limit: String(limit) });
     if (after) query.set('after', after);
-    const body = await this.get<{ data: { items: DirectoryRecipient[]; next: string | null } }>(`/internal/candidates/sms-recipients?${query}`);
-    return body.data;
+    return (await this.registration.get(`${REGISTRATION_SMS_PATHS.recipients}?${query}`, smsRecipientsResponseSchema)).data;
   }
 
   async contactOf(candidateCode: string): Promise<CandidateContact | null> {
-    const body = await this.get<{ data: { contactDetails?: { phoneNumber?: string }; guardianDetails?: { phoneNumber?: string } | null; language?: unknown } } | null>(
-      `/internal/candidates/${encodeURIComponent(candidateCode)}`,
-      true,
-    );
-    if (!body) return null;
-    const guardianPhoneNumber = body.data.guardianDetails?.phoneNumber;
+    let candidate;
+    try {
+      candidate = (await this.registration.get(REGISTRATION_SMS_PATHS.candidate(candidateCode), smsCandidateContactResponseSchema)).data;
+    } catch (error) {
+      if (error instanceof InternalCallError && error.status === 404) return null;
+      throw error;
+    }
+    const guardianPhoneNumber = candidate.guardianDetails?.phoneNumber;
     return {
-      phoneNumber: body.data.contactDetails?.phoneNumber ?? '',
-      language: candidateLanguageOf(body.data.language),
+      phoneNumber: candidate.contactDetails?.phoneNumber ?? '',
+      language: candidateLanguageOf(candidate.language),
       ...(guardianPhoneNumber ? { guardianPhoneNumber } : {}),
     };
-  }
-
-  private async get<T>(path: string, nullOn404 = false): Promise<T> {
-    const response = await fetch(`${this.baseUrl}${path}`, {
-      headers: { [INTERNAL_TOKEN_HEADER]: this.internalToken, accept: 'application/json' },
-      signal: AbortSignal.timeout(this.timeoutMs),
-    });
-    if (nullOn404 && response.status === 404) return null as T;
-    if (!response.ok) throw new Error(`registration-service answered ${response.status} to GET ${path.split('?')[0]}`);
-    return (await response.json()) as T;
   }
 }
