@@ -7,6 +7,6 @@ void bootstrapService({
   service: SERVICE_NAME,
   envSchema: examsEnvSchema,
   module: (config) => AppModule.forRoot(config),
-  description: 'Exam operations: centres with their rooms and sittings.',
+  description: 'Exam operations: centres with their rooms and sittings, seat allocation, attendance, results.',
   largeJsonBodies: LARGE_JSON_BODIES,
 });

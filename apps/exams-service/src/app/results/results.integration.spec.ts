@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   examResultsRequestSchema,
@@ -40,34 +40,36 @@ class RegistrationResultsServer {
     this.server = createServer((req, res) => {
       let body = '';
       req.on('data', (chunk) => (body += chunk));
-      req.on('end', async () => {
-        const url = new URL(req.url ?? '/', 'http://x');
-        const answer = (status: number, data: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(data));
-        if (req.headers['x-internal-token'] !== config.INTERNAL_API_TOKEN) return answer(401, { message: 'Internal API token required' });
-        if (req.method === 'GET' && url.pathname === '/internal/candidates/seating') {
-          const query = seatingQuerySchema.parse(Object.fromEntries(url.searchParams));
-          const after = this.candidates.filter((c) => query.after === undefined || c.candidateCode > query.after).sort((a, b) => (a.candidateCode < b.candidateCode ? -1 : 1));
-          const page = after.slice(0, query.limit);
-          return answer(200, { success: true, data: { candidates: page, next: page.length === query.limit ? (page.at(-1)?.candidateCode ?? null) : null } });
-        }
-        if (req.method === 'PUT' && url.pathname === '/internal/candidates/results') {
-          if (this.refuseResults) return answer(400, { success: false, message: 'Refused on purpose' });
-          await this.holdResults;
-          const { results } = examResultsRequestSchema.parse(JSON.parse(body));
-          this.received.push(results);
-          return answer(200, { success: true, data: { outcomes: results.map((result) => ({ candidateCode: result.candidateCode, outcome: 'published' })) } });
-        }
-        if (req.method === 'POST' && url.pathname === '/internal/candidates/results/withdrawal') {
-          const { level } = resultsWithdrawalRequestSchema.parse(JSON.parse(body));
-          if (this.certificatesOut) return answer(409, { success: false, message: `Certificates of ${level} are released; take them back before withdrawing the results` });
-          this.withdrawals.push(level);
-          return answer(200, { success: true, data: { withdrawn: 9 } });
-        }
-        return answer(404, { message: 'Not found' });
-      });
+      req.on('end', () => void this.handle(req, res, body));
     });
     await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
     return `http://127.0.0.1:${(this.server?.address() as AddressInfo).port}`;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse, body: string): Promise<unknown> {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const answer = (status: number, data: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(data));
+    if (req.headers['x-internal-token'] !== config.INTERNAL_API_TOKEN) return answer(401, { message: 'Internal API token required' });
+    if (req.method === 'GET' && url.pathname === '/internal/candidates/seating') {
+      const query = seatingQuerySchema.parse(Object.fromEntries(url.searchParams));
+      const after = this.candidates.filter((c) => query.after === undefined || c.candidateCode > query.after).sort((a, b) => (a.candidateCode < b.candidateCode ? -1 : 1));
+      const page = after.slice(0, query.limit);
+      return answer(200, { success: true, data: { candidates: page, next: page.length === query.limit ? (page.at(-1)?.candidateCode ?? null) : null } });
+    }
+    if (req.method === 'PUT' && url.pathname === '/internal/candidates/results') {
+      if (this.refuseResults) return answer(400, { success: false, message: 'Refused on purpose' });
+      await this.holdResults;
+      const { results } = examResultsRequestSchema.parse(JSON.parse(body));
+      this.received.push(results);
+      return answer(200, { success: true, data: { outcomes: results.map((result) => ({ candidateCode: result.candidateCode, outcome: 'published' })) } });
+    }
+    if (req.method === 'POST' && url.pathname === '/internal/candidates/results/withdrawal') {
+      const { level } = resultsWithdrawalRequestSchema.parse(JSON.parse(body));
+      if (this.certificatesOut) return answer(409, { success: false, message: `Certificates of ${level} are released; take them back before withdrawing the results` });
+      this.withdrawals.push(level);
+      return answer(200, { success: true, data: { withdrawn: 9 } });
+    }
+    return answer(404, { message: 'Not found' });
   }
 
   stop(): Promise<void> {
