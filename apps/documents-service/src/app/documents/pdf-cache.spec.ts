@@ -54,6 +54,18 @@ class MemoryFileStorage implements FileStorage {
 const pdf = (text: string) => Buffer.from(`%PDF-${text}`);
 
 describe('PdfCache', () => {
+  it("keys a certificate's awards apart, under the candidate's prefix (an erasure takes them all)", async () => {
+    const storage = new MemoryFileStorage();
+    const cache = new PdfCache(storage);
+    expect(cache.key('KBE123456ABC', 'certificate', 'v1')).toBe('KBE123456ABC/certificate/v1.pdf');
+    const merit = cache.key('KBE123456ABC', 'certificate', 'v1', 'mains-merit');
+    const qualifying = cache.key('KBE123456ABC', 'certificate', 'v1', 'mains-qualifying');
+    expect([merit, qualifying]).toEqual(['KBE123456ABC/certificate/mains-merit/v1.pdf', 'KBE123456ABC/certificate/mains-qualifying/v1.pdf']);
+    await cache.put(merit, Buffer.from('%PDF-merit'));
+    expect(await cache.get(qualifying)).toBeNull();
+    expect(await cache.removeCandidate('KBE123456ABC')).toBe(1);
+  });
+
   it("removes an erased candidate's PDFs from MinIO and memory, and leaves the other candidates'", async () => {
     const storage = new MemoryFileStorage();
     const cache = new PdfCache(storage, 1024);

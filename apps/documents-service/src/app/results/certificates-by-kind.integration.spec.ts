@@ -4,7 +4,7 @@ import { createEventEnvelope, DOCUMENT_VERIFY_QUERY, REGISTRATION_INTERNAL_PATHS
 import { createServiceApp } from '@kbe/server-bootstrap';
 import { loadConfig } from '@kbe/server-config';
 import { MinioFileStorage, storageOptionsFromEnv } from '@kbe/server-storage';
-import { ReplicaEventFeed } from '@kbe/server-messaging';
+import { kafkaConsumerStrategy, ReplicaEventFeed } from '@kbe/server-messaging';
 import { isolatedInfraEnv, TestBucket, waitFor } from '@kbe/server-testing';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -87,6 +87,17 @@ describe('certificates by kind and the result through the gate, against the real
   const result = (code: string, body: object = {}, client = '203.0.113.81') => post(`/api/candidates/${code}/result`, { motherName: MOTHER_NAME, ...body }, client);
   const json = (response: request.Response) => JSON.parse((response.body as Buffer).toString('utf8'));
 
+  /** Publishes an event as registration-service's outbox does. */
+  async function publish(topic: 'candidate.changed' | 'certificate.released', key: string, value: object): Promise<void> {
+    const producer = new Kafka({ clientId: 'documents-certificates-it', brokers, logLevel: logLevel.NOTHING }).producer();
+    await producer.connect();
+    try {
+      await producer.send({ topic: `${env.KAFKA_TOPIC_PREFIX}${topic}`, messages: [{ key, value: JSON.stringify(value) }] });
+    } finally {
+      await producer.disconnect();
+    }
+  }
+
   function pdfText(pdf: Buffer): string {
     const file = join(dir, `certificate-${Date.now()}.pdf`);
     writeFileSync(file, pdf);
@@ -113,8 +124,14 @@ describe('certificates by kind and the result through the gate, against the real
     const { port } = registration.address() as AddressInfo;
     const config = loadConfig(documentsEnvSchema, { ...env, REGISTRATION_SERVICE_URL: `http://127.0.0.1:${port}` });
     brokers = config.KAFKA_BROKERS;
-    documents = await createServiceApp({ service: SERVICE_NAME, module: AppModule.forRoot(config), config });
+    documents = await createServiceApp({
+      service: SERVICE_NAME,
+      module: AppModule.forRoot(config),
+      config,
+      consumer: kafkaConsumerStrategy({ service: SERVICE_NAME, brokers: config.KAFKA_BROKERS, topicPrefix: config.KAFKA_TOPIC_PREFIX }),
+    });
     await documents.init();
+    await documents.startAllMicroservices();
     bucket = new TestBucket(config, new MinioFileStorage(storageOptionsFromEnv(config)).bucketName(PDF_BUCKET));
   }, 120_000);
 
@@ -203,12 +220,7 @@ describe('certificates by kind and the result through the gate, against the real
     // the result corrected and published again: registration-service's record changes and it announces candidate.changed
     records.set(code, { ...records.get(code), results: [{ ...mains, rank: 1, medal: 'gold' }] });
     await waitFor(() => documents.get(ReplicaEventFeed).live || undefined, { timeoutMs: 60_000, what: 'the replica event feed' });
-    const kafka = new Kafka({ clientId: 'documents-certificates-it', brokers, logLevel: logLevel.NOTHING });
-    const producer = kafka.producer();
-    await producer.connect();
-    const changed = createEventEnvelope('candidate.changed', { candidateCode: code, changedAt: new Date().toISOString() });
-    await producer.send({ topic: `${env.KAFKA_TOPIC_PREFIX}candidate.changed`, messages: [{ key: code, value: JSON.stringify(changed) }] });
-    await producer.disconnect();
+    await publish('candidate.changed', code, createEventEnvelope('candidate.changed', { candidateCode: code, changedAt: new Date().toISOString() }));
     const again = await waitFor(
       async () => {
         const response = await certificate(code, { kind: 'merit' }, '203.0.113.83');
@@ -217,6 +229,20 @@ describe('certificates by kind and the result through the gate, against the real
       { timeoutMs: 60_000, what: 'the certificate of the changed result' },
     );
     expect(pdfText(again.body as Buffer)).toContain('Gold medal, rank 1');
+  }, 120_000);
+
+  it('renders the best certificate earned ahead when the certificate is released', async () => {
+    const code = 'KBE200006AHD';
+    record(code, 'hi', [mains]);
+    await publish('certificate.released', code, createEventEnvelope('certificate.released', { candidateCode: code, releasedAt: new Date().toISOString(), releasedBy: 'admin' }));
+    const stored = await waitFor(async () => (await bucket.objectNames()).find((name) => name.startsWith(`${code}/certificate/`)), {
+      timeoutMs: 90_000,
+      what: 'the certificate rendered ahead',
+    });
+    expect(stored.split('/')[2]).toBe('mains-merit');
+    const first = await certificate(code, {}, '203.0.113.85');
+    expect(first.headers['x-document-cache']).toBe('hit');
+    expect(pdfText(first.body as Buffer)).toContain('रजत पदक');
   }, 120_000);
 
   describe('POST /api/candidates/{code}/result', () => {
