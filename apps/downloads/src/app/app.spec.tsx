@@ -261,6 +261,24 @@ describe('downloads remote: the result and the certificates it earns', () => {
     expect(screen.queryByTestId('certificate-kinds')).toBeNull();
   });
 
+  it("opens with the result first from the exams page's link (?action=result): the form's submit shows the result", async () => {
+    const server = fakeServer();
+    render(
+      <>
+        <App api={createDownloadsApi(createHttpClient({ fetch: server.fetch }))} search="?action=result" />
+        <Toaster />
+      </>,
+    );
+    expect(screen.getByText("Enter your registration number, then your mother's name, to see your result.")).toBeTruthy();
+    await searchFor(server);
+    server.answer(200, { success: true, message: '', data: RESULT });
+    fireEvent.change(screen.getByLabelText("Mother's Name"), { target: { value: 'Meena Patil' } });
+    fireEvent.submit(screen.getByRole('form', { name: 'Verify and download' }));
+    expect(await screen.findByTestId('candidate-result')).toBeTruthy();
+    expect(server.requests[1]?.url).toBe('/api/candidates/KBE123456ABC/result');
+    expect(screen.getByRole('button', { name: 'Verify & Download' }).getAttribute('type')).toBe('button');
+  });
+
   it('says when no result is published, and shows the wrong-name verdict as a download does', async () => {
     const server = renderPage();
     await searchFor(server);

@@ -14,8 +14,9 @@ export interface AppProps {
 }
 
 /**
- * The downloads remote, mounted by the shell at /einstein-quest/downloads: the download steps,
- * or (with `?verify=<token>`, the link of a document's QR code) the verification result.
+ * The downloads remote, mounted by the shell at /einstein-quest/downloads: the download steps
+ * (with `?action=result`, the exams page's link, the result first), or (with `?verify=<token>`,
+ * the link of a document's QR code) the verification result.
  */
 export function App({ api, search }: AppProps) {
   return <DownloadsMessagesReady>{search === undefined ? <DownloadsAtLocation api={api} /> : <Downloads api={api} search={search} />}</DownloadsMessagesReady>;
@@ -27,8 +28,9 @@ function DownloadsAtLocation({ api }: { api?: DownloadsApi }) {
 }
 
 function Downloads({ api, search }: { api?: DownloadsApi; search: string }) {
-  const token = new URLSearchParams(search).get(DOCUMENT_VERIFY_QUERY);
-  const page = token ? <VerifyDocument token={token} /> : <DownloadsPage />;
+  const query = new URLSearchParams(search);
+  const token = query.get(DOCUMENT_VERIFY_QUERY);
+  const page = token ? <VerifyDocument token={token} /> : <DownloadsPage action={query.get('action') === 'result' ? 'result' : 'download'} />;
   return (
     <InteractiveSection testId="remote-downloads">
       {api ? <DownloadsApiContext.Provider value={api}>{page}</DownloadsApiContext.Provider> : page}

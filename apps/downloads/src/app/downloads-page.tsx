@@ -19,16 +19,22 @@ const HELP_TIPS: readonly DownloadsMessageKey[] = ['help.number', 'help.mother',
 
 const KINDS: DocumentKind[] = ['hall-ticket', 'certificate'];
 
-/** /einstein-quest/downloads: search, verify with the mother's name, download (spec sections 2 and 4). */
-export function DownloadsPage() {
+/** What the verify step's form does first: download the chosen document, or show the result (`?action=result`). */
+export type DownloadsAction = 'download' | 'result';
+
+/**
+ * /einstein-quest/downloads: search, verify with the mother's name, download (spec sections 2 and
+ * 4); the same form shows the result, first with `action="result"`.
+ */
+export function DownloadsPage({ action = 'download' }: { action?: DownloadsAction }) {
   return (
     <DownloadsMessagesReady>
-      <DownloadSteps />
+      <DownloadSteps action={action} />
     </DownloadsMessagesReady>
   );
 }
 
-function DownloadSteps() {
+function DownloadSteps({ action }: { action: DownloadsAction }) {
   const api = useDownloadsApi();
   const locale = useLocale();
   const t = useDownloadsMessages();
@@ -168,7 +174,7 @@ function DownloadSteps() {
         <Card>
           <CardHeader>
             <CardTitle as="h2">{t('search.title')}</CardTitle>
-            <CardDescription>{t('search.description')}</CardDescription>
+            <CardDescription>{action === 'result' ? t('search.resultDescription') : t('search.description')}</CardDescription>
           </CardHeader>
           <CardContent>
             <form aria-label={t('search.form')} className="flex flex-col gap-4" onSubmit={(event) => void search(event)} noValidate>
@@ -256,7 +262,17 @@ function DownloadSteps() {
                 </AlertDescription>
               </Alert>
             ) : null}
-            <form aria-label={t('verify.form')} className="flex flex-col gap-4" onSubmit={(event) => void verifyAndDownload(event)} noValidate>
+            <form
+              aria-label={t('verify.form')}
+              className="flex flex-col gap-4"
+              onSubmit={(event) => {
+                if (action === 'result') {
+                  event.preventDefault();
+                  void showResult();
+                } else void verifyAndDownload(event);
+              }}
+              noValidate
+            >
               <div className="flex flex-col gap-1.5">
                 <Label htmlFor={`${ids}-mother`}>{t('verify.mother')}</Label>
                 <Input
@@ -292,12 +308,25 @@ function DownloadSteps() {
                 <Button type="button" variant="outline" onClick={reset} disabled={loading}>
                   {t('back')}
                 </Button>
-                <Button type="button" variant="outline" onClick={() => void showResult()} disabled={loading} aria-busy={loading}>
-                  {loading ? t('result.busy') : t('result.view')}
-                </Button>
-                <Button type="submit" disabled={loading} aria-busy={loading} className="sm:flex-1">
-                  {loading ? t('verify.busy') : t('verify.submit')}
-                </Button>
+                {action === 'result' ? (
+                  <>
+                    <Button type="button" variant="outline" onClick={(event) => void verifyAndDownload(event)} disabled={loading} aria-busy={loading}>
+                      {loading ? t('verify.busy') : t('verify.submit')}
+                    </Button>
+                    <Button type="submit" disabled={loading} aria-busy={loading} className="sm:flex-1">
+                      {loading ? t('result.busy') : t('result.view')}
+                    </Button>
+                  </>
+                ) : (
+                  <>
+                    <Button type="button" variant="outline" onClick={() => void showResult()} disabled={loading} aria-busy={loading}>
+                      {loading ? t('result.busy') : t('result.view')}
+                    </Button>
+                    <Button type="submit" disabled={loading} aria-busy={loading} className="sm:flex-1">
+                      {loading ? t('verify.busy') : t('verify.submit')}
+                    </Button>
+                  </>
+                )}
               </div>
             </form>
             {result ? <CandidateResultPanel result={result} /> : null}
