@@ -2,7 +2,8 @@
  * What an erasure takes from a candidate (consent withdrawn, an erasure request): every personal
  * field becomes empty, the photo and signature keys go, the documents are withdrawn. The tombstone
  * keeps the code, mentor, school, category and standard (counts per school and category), fees and
- * receipt (accounting) and the consent record (evidence, kept a year after the withdrawal).
+ * receipt (accounting, earlier levels' in `levelHistory` too) and the consent record (evidence,
+ * kept a year after the withdrawal). Scores and ranks go: a result is the candidate's own.
  */
 export function erasedCandidateFields(erasedAt: Date): Record<string, unknown> {
   return {
@@ -34,6 +35,8 @@ export function erasedCandidateFields(erasedAt: Date): Record<string, unknown> {
     examTime: null,
     hallTicketReleased: false,
     certificateReleased: false,
+    results: [],
+    resultLevels: [],
     erasedAt,
   };
 }

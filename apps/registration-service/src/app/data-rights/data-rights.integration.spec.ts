@@ -27,6 +27,9 @@ const env = isolatedInfraEnv({ TRUSTED_PROXY_HOPS: '1', OUTBOX_RELAY_INTERVAL_MS
 const config = loadConfig(registrationEnvSchema, env);
 const internal = { 'x-internal-token': config.INTERNAL_API_TOKEN };
 
+/** A published Mains result: a score and rank are the candidate's own, so an erasure takes them. */
+const publishedResult = { level: 'Mains', category: 'Sec', rollNumber: 'M-05-014-0123-6', score: 87.5, maxMarks: 100, absent: false, rank: 3, medal: 'bronze', qualified: true, nextLevel: 'Advanced', publishedAt: '2026-03-01T06:30:00.000Z' };
+
 /** A candidate with a consent given, photo and signature keys of the images the suite puts in MinIO. */
 function storedCandidate(code: string, phoneNumber: string, guardianPhone: string) {
   const valid = validCandidate();
@@ -38,6 +41,8 @@ function storedCandidate(code: string, phoneNumber: string, guardianPhone: strin
     photoKey: `${code}/upload-1/photo.jpg`,
     signatureKey: `${code}/upload-1/signature.jpg`,
     receiptNumber: 'R-1',
+    results: [publishedResult],
+    resultLevels: ['Mains'],
     consentStatus: 'given',
     consent: { status: 'given', givenAt: new Date(), noticeVersion: 'v1', lang: 'en', method: 'sms-otp', phoneHash: 'a'.repeat(64), clientAddress: '203.0.113.1' },
   });
@@ -131,9 +136,11 @@ describe('a guardian withdraws consent, sees the data and files requests (regist
         educationalDetails: { kbeCategory: validCandidate().educationalDetails.kbeCategory },
         photoKey: '',
         fingerprint: 'erased:KBE200001WDR',
+        results: [],
+        resultLevels: [],
         erasedAt: expect.any(Date),
       });
-      expect(JSON.stringify(stored)).not.toMatch(/9123400001|9876500001|Sunita|Aarav/);
+      expect(JSON.stringify(stored)).not.toMatch(/9123400001|9876500001|Sunita|Aarav|87\.5/);
       expect(await storage.exists(CANDIDATE_DOCUMENTS_BUCKET, 'KBE200001WDR/upload-1/photo.jpg')).toBe(false);
       expect(await storage.exists(CANDIDATE_DOCUMENTS_BUCKET, 'KBE200001WDR/upload-1/signature.jpg')).toBe(false);
       expect(await storage.exists(CANDIDATE_DOCUMENTS_BUCKET, 'KBE200002DAT/upload-1/photo.jpg')).toBe(true);
