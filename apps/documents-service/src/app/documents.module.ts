@@ -198,6 +198,8 @@ export class DocumentsModule implements OnApplicationBootstrap, OnApplicationShu
     this.feed.on('candidate.changed', forget);
     this.feed.on('hall-ticket.released', forget);
     this.feed.on('certificate.released', forget);
+    // a published result changes which certificates the candidate earned (certificates by kind)
+    this.feed.on('candidate.result-published', forget);
     this.feed.on('download-attempts.changed', (payload) => this.limiter.heard(payload));
     // Every replica's copies in memory; the PDFs in MinIO go once, in the consumer group (CandidateErasedController).
     this.feed.on('candidate.erased', ({ candidateCode }) => this.erasure.forgetInMemory(candidateCode));
