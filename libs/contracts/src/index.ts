@@ -45,3 +45,4 @@ export * from './lib/internal/admin-internal.contract';
 export * from './lib/internal/documents-data-export.contract';
 export * from './lib/internal/registration-admin.contract';
 export * from './lib/internal/registration-sms.contract';
+export * from './lib/internal/registration-documents.contract';

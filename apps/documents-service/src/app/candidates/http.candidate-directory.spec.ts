@@ -1,3 +1,4 @@
+import { CandidateDirectoryError } from './candidate-directory';
 import { HttpCandidateDirectory } from './http.candidate-directory';
 
 const directory = new HttpCandidateDirectory({ baseUrl: 'http://registration.test', internalToken: 'a-token-of-twenty-four-chars' });
@@ -97,5 +98,27 @@ describe('the level and results of a candidate read from registration-service', 
     const candidate = await directory.find('KBE123456ABC');
     expect(candidate?.level).toBe('Mains');
     expect(candidate?.results).toEqual([]);
+  });
+});
+
+describe('what registration-service answers besides a candidate', () => {
+  const fetched = (response: Response) => jest.spyOn(globalThis, 'fetch').mockResolvedValueOnce(response);
+
+  it('is null for no such candidate; a CandidateDirectoryError (503) for a refusal, a reply the contract refuses, or no answer', async () => {
+    fetched(new Response('{"statusCode":404,"message":"Candidate not found"}', { status: 404 }));
+    expect(await directory.find('KBE123456ABC')).toBeNull();
+    fetched(new Response('{"statusCode":500,"message":"boom"}', { status: 500 }));
+    await expect(directory.find('KBE123456ABC')).rejects.toEqual(new CandidateDirectoryError('registration-service answered 500 for a candidate'));
+    answer({ ...VIEW, candidateCode: 42 });
+    await expect(directory.find('KBE123456ABC')).rejects.toEqual(new CandidateDirectoryError('registration-service sent a candidate this service cannot read'));
+    jest.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new TypeError('fetch failed'));
+    await expect(directory.find('KBE123456ABC')).rejects.toEqual(new CandidateDirectoryError('registration-service is not reachable'));
+  });
+
+  it('reads a stored image whole, and names the refusal of one there is not', async () => {
+    fetched(new Response(Buffer.from('jpeg bytes'), { status: 200, headers: { 'content-type': 'image/jpeg' } }));
+    expect((await directory.file('KBE123456ABC', 'photo')).toString()).toBe('jpeg bytes');
+    fetched(new Response('{"statusCode":404,"message":"No photo"}', { status: 404 }));
+    await expect(directory.file('KBE123456ABC', 'signature')).rejects.toEqual(new CandidateDirectoryError('registration-service answered 404 for the signature'));
   });
 });

@@ -1,19 +1,14 @@
-import { INTERNAL_TOKEN_HEADER } from '@kbe/server-auth';
+import { InternalCallError, InternalHttpClient } from '@kbe/server-auth';
 import {
   candidateLanguageOf,
-  candidateResultSchema,
+  documentsCandidateResponseSchema,
   EXAM_LEVELS,
-  REGISTRATION_INTERNAL_PATHS,
+  REGISTRATION_DOCUMENTS_PATHS,
   type CandidateResult,
+  type DocumentsCandidate,
   type ExamLevel,
 } from '@kbe/contracts';
-import {
-  CandidateDirectoryError,
-  type CandidateDirectory,
-  type CandidateDocumentData,
-  type CandidateExamSeat,
-  type CandidateFile,
-} from './candidate-directory';
+import { CandidateDirectoryError, type CandidateDirectory, type CandidateDocumentData, type CandidateFile } from './candidate-directory';
 
 export interface HttpCandidateDirectoryOptions {
   baseUrl: string;
@@ -21,96 +16,82 @@ export interface HttpCandidateDirectoryOptions {
   timeoutMs?: number;
 }
 
-const str = (value: unknown): string => (typeof value === 'string' ? value : '');
-const nullableStr = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const nullableStr = (value: string | null | undefined): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
 
-/** Reads candidates from registration-service's `/internal/candidates` API (x-internal-token). */
+/**
+ * Reads candidates from registration-service's internal API (x-internal-token) through
+ * InternalHttpClient; the reply is checked against the contract (registration-documents.contract.ts).
+ */
 export class HttpCandidateDirectory implements CandidateDirectory {
-  constructor(private readonly options: HttpCandidateDirectoryOptions) {}
+  private readonly registration: InternalHttpClient;
+
+  constructor(options: HttpCandidateDirectoryOptions) {
+    this.registration = new InternalHttpClient({ baseUrl: options.baseUrl, internalToken: options.internalToken, timeoutMs: options.timeoutMs ?? 5_000 });
+  }
 
   async find(candidateCode: string): Promise<CandidateDocumentData | null> {
-    const response = await this.call(REGISTRATION_INTERNAL_PATHS.candidate(candidateCode));
-    if (response.status === 404) return null;
-    if (!response.ok) throw new CandidateDirectoryError(`registration-service answered ${response.status} for a candidate`);
-    const body = (await response.json()) as { data?: Record<string, unknown> };
-    if (!body.data) throw new CandidateDirectoryError('registration-service sent a candidate without data');
-    return toDocumentData(body.data);
+    try {
+      return toDocumentData((await this.registration.get(REGISTRATION_DOCUMENTS_PATHS.candidate(candidateCode), documentsCandidateResponseSchema)).data);
+    } catch (error) {
+      if (error instanceof InternalCallError && error.status === 404) return null;
+      throw directoryError(error, 'a candidate');
+    }
   }
 
   async file(candidateCode: string, file: CandidateFile): Promise<Buffer> {
-    const response = await this.call(REGISTRATION_INTERNAL_PATHS.candidateFile(candidateCode, file));
-    if (!response.ok) throw new CandidateDirectoryError(`registration-service answered ${response.status} for the ${file}`);
-    return Buffer.from(await response.arrayBuffer());
-  }
-
-  private async call(path: string): Promise<Response> {
     try {
-      return await fetch(`${this.options.baseUrl}${path}`, {
-        headers: { [INTERNAL_TOKEN_HEADER]: this.options.internalToken, accept: 'application/json' },
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 5_000),
-      });
+      const answer = await this.registration.file(REGISTRATION_DOCUMENTS_PATHS.candidateFile(candidateCode, file));
+      const chunks: Buffer[] = [];
+      for await (const chunk of answer.stream) chunks.push(Buffer.from(chunk as Uint8Array));
+      return Buffer.concat(chunks);
     } catch (error) {
-      throw new CandidateDirectoryError('registration-service is not reachable', { cause: error });
+      throw directoryError(error, `the ${file}`);
     }
   }
 }
 
-function toDocumentData(data: Record<string, unknown>): CandidateDocumentData {
-  const personal = (data['personalDetails'] ?? {}) as Record<string, unknown>;
-  const education = (data['educationalDetails'] ?? {}) as Record<string, unknown>;
+/** What went wrong, as the callers know it (a CandidateDirectoryError answers 503). */
+function directoryError(error: unknown, what: string): CandidateDirectoryError {
+  if (error instanceof InternalCallError && error.status === null) return new CandidateDirectoryError('registration-service is not reachable', { cause: error });
+  if (error instanceof InternalCallError && error.status !== null && error.status >= 300) {
+    return new CandidateDirectoryError(`registration-service answered ${error.status} for ${what}`, { cause: error });
+  }
+  return new CandidateDirectoryError(`registration-service sent ${what} this service cannot read`, { cause: error });
+}
+
+function toDocumentData(data: DocumentsCandidate): CandidateDocumentData {
+  const seat = data.examSeat;
   return {
-    candidateCode: str(data['candidateCode']),
-    language: candidateLanguageOf(data['language']),
+    candidateCode: data.candidateCode,
+    language: candidateLanguageOf(data.language),
     personalDetails: {
-      fullName: str(personal['fullName']),
-      fatherName: str(personal['fatherName']),
-      motherName: str(personal['motherName']),
+      fullName: data.personalDetails.fullName,
+      fatherName: data.personalDetails.fatherName,
+      motherName: data.personalDetails.motherName,
     },
     educationalDetails: {
-      schoolName: str(education['schoolName']),
-      standard: str(education['standard']),
-      kbeCategory: str(education['kbeCategory']),
-      kbeStageParticipated: str(education['kbeStageParticipated']),
+      schoolName: data.educationalDetails.schoolName,
+      standard: data.educationalDetails.standard,
+      kbeCategory: data.educationalDetails.kbeCategory,
+      kbeStageParticipated: data.educationalDetails.kbeStageParticipated,
     },
-    feesPaid: data['feesPaid'] === true,
-    hallTicketReleased: data['hallTicketReleased'] === true,
-    certificateReleased: data['certificateReleased'] === true,
-    seatNumber: nullableStr(data['seatNumber']),
-    center: nullableStr(data['center']),
-    examTime: nullableStr(data['examTime']),
-    examSeat: examSeatOf(data['examSeat']),
-    level: levelOf(data['level']),
-    results: resultsOf(data['results']),
+    feesPaid: data.feesPaid,
+    hallTicketReleased: data.hallTicketReleased,
+    certificateReleased: data.certificateReleased,
+    seatNumber: nullableStr(data.seatNumber),
+    center: nullableStr(data.center),
+    examTime: nullableStr(data.examTime),
+    // the allocated seat, or null when there is none (or no roll number to print)
+    examSeat: seat ? { rollNumber: seat.rollNumber, room: seat.room, centreAddress: seat.centreAddress, date: seat.date, reportingTime: seat.reportingTime } : null,
+    // the candidate's current level; Mains when registration-service sends none
+    level: data.level ?? 'Mains',
+    results: resultsOf(data.results),
   };
 }
 
-/** The candidate's current level; Mains when registration-service sends none. */
-function levelOf(value: unknown): ExamLevel {
-  return EXAM_LEVELS.find((level) => level === value) ?? 'Mains';
-}
-
-/** The published results, one per level (the later of two for one level); none when absent, a malformed one left out. */
-function resultsOf(value: unknown): CandidateResult[] {
-  if (!Array.isArray(value)) return [];
+/** The published results, one per level (the later of two for one level), in level order; one that could not be read is left out. */
+function resultsOf(results: (CandidateResult | undefined)[]): CandidateResult[] {
   const byLevel = new Map<ExamLevel, CandidateResult>();
-  for (const item of value) {
-    const parsed = candidateResultSchema.safeParse(item);
-    if (parsed.success) byLevel.set(parsed.data.level, parsed.data);
-  }
+  for (const result of results) if (result) byLevel.set(result.level, result);
   return EXAM_LEVELS.flatMap((level) => byLevel.get(level) ?? []);
-}
-
-/** The allocated seat, or null when there is none (or no roll number to print). */
-function examSeatOf(value: unknown): CandidateExamSeat | null {
-  if (!isObject(value)) return null;
-  const rollNumber = nullableStr(value['rollNumber']);
-  if (rollNumber === null) return null;
-  return {
-    rollNumber,
-    room: str(value['room']),
-    centreAddress: str(value['centreAddress']),
-    date: str(value['date']),
-    reportingTime: str(value['reportingTime']),
-  };
 }
