@@ -1,7 +1,6 @@
 /**
  * What a candidate's result earns, without zod: browser code (the downloads page) imports these
- * from `@kbe/contracts/zod-free`, services from `@kbe/contracts` (results.schema.ts, whose kinds,
- * medals and `certificateKindsOf` these repeat; results.rules.spec.ts holds them equal).
+ * from `@kbe/contracts/zod-free`, services from `@kbe/contracts` (results.schema.ts re-exports them).
  */
 /** A level's name, as EXAM_LEVELS (exams.schema.ts, which needs zod) spells it; results.rules.spec.ts checks they agree. */
 type ExamLevel = 'Mains' | 'Advanced' | 'Super Advanced';

@@ -6,6 +6,10 @@
 import { z } from 'zod';
 import { EXAM_LEVELS, type ExamLevel, ROLL_NUMBER_PATTERN } from './exams.schema';
 import { KBE_CATEGORIES, type KbeCategory } from './registration.choices';
+import { MEDALS, type Medal, candidateResultApiPath } from './results.rules';
+
+// The medals, certificate kinds and what a result earns are zod-free (the downloads page reads them too).
+export { CERTIFICATE_KINDS, MEDALS, certificateKindsOf, type CertificateKind, type Medal } from './results.rules';
 import { listPageQuery } from './admin-api.schema';
 import { SCHOOL_CODE_PATTERN } from './registration-code.util';
 
@@ -18,13 +22,6 @@ export const NEXT_LEVEL: Record<ExamLevel, ExamLevel | null> = { Mains: 'Advance
 /** The share of those who sat a level's paper (per category) who qualify for the next; rounded up, ties at the cut-off included. */
 export const QUALIFYING_SHARE = 0.4;
 
-/** Ranks 1, 2 and 3 of a category (ties included). */
-export const MEDALS = ['gold', 'silver', 'bronze'] as const;
-export type Medal = (typeof MEDALS)[number];
-
-/** What a certificate says a candidate earned at a level. */
-export const CERTIFICATE_KINDS = ['participation', 'merit', 'qualifying'] as const;
-export type CertificateKind = (typeof CERTIFICATE_KINDS)[number];
 
 /** A level's results: none imported, imported and checked by the admin, published, or withdrawn after publication. */
 export const RESULT_STATUSES = ['none', 'imported', 'published', 'withdrawn'] as const;
@@ -53,7 +50,7 @@ export const RESULTS_ADMIN_PATHS = {
 export const meritListPath = (level: ExamLevel): string => `/api/results/${segment(level)}/merit-list`;
 
 /** The candidate's own result, through the downloads gate (documents-service). */
-export const candidateResultPath = (code: string): string => `/api/candidates/${segment(code)}/result`;
+export const candidateResultPath = candidateResultApiPath;
 
 const level = z.enum(EXAM_LEVELS, { error: 'Level must be Mains, Advanced or Super Advanced' });
 
@@ -235,14 +232,6 @@ export const candidateResultSchema = z.object({
 });
 export type CandidateResult = z.infer<typeof candidateResultSchema>;
 
-/** The certificates a result earns: participation for sitting, merit for a medal, qualifying when qualified for a next level. */
-export function certificateKindsOf(result: Pick<CandidateResult, 'absent' | 'medal' | 'qualified' | 'nextLevel'>): CertificateKind[] {
-  if (result.absent) return [];
-  const kinds: CertificateKind[] = ['participation'];
-  if (result.medal) kinds.push('merit');
-  if (result.qualified && result.nextLevel) kinds.push('qualifying');
-  return kinds;
-}
 
 export interface MeritListEntry {
   rollNumber: string;
