@@ -45,4 +45,7 @@ export * from './lib/internal/admin-internal.contract';
 export * from './lib/internal/documents-data-export.contract';
 export * from './lib/internal/registration-admin.contract';
 export * from './lib/internal/registration-sms.contract';
+export * from './lib/internal/documents-school-results.contract';
+export * from './lib/school-results-report.contract';
+export * from './lib/school-results-report.schema';
 export * from './lib/internal/registration-documents.contract';

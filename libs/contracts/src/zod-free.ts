@@ -19,3 +19,4 @@ export * from './lib/plural.util';
 export * from './lib/portal.contract';
 export * from './lib/corrections.contract';
 export * from './lib/results.rules';
+export * from './lib/school-results-report.contract';

@@ -19,8 +19,14 @@ import type { DownloadLimits } from './downloads/attempt-limiter';
 
 export const SERVICE_NAME = 'documents-service';
 
-/** A data export carries the photo and signature (JPEGs up to 1200 px) in base64: more than HTTP_BODY_LIMIT. */
-export const LARGE_JSON_BODIES = [{ path: DOCUMENTS_INTERNAL_PATHS.dataExportPdf, limit: '8mb' }] as const;
+/**
+ * A data export carries the photo and signature (JPEGs up to 1200 px) in base64, a school's results
+ * report up to SCHOOL_RESULTS_REPORT_MAX_ROWS rows: more than HTTP_BODY_LIMIT.
+ */
+export const LARGE_JSON_BODIES = [
+  { path: DOCUMENTS_INTERNAL_PATHS.dataExportPdf, limit: '8mb' },
+  { path: DOCUMENTS_INTERNAL_PATHS.schoolResultsPdf, limit: '8mb' },
+] as const;
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date as YYYY-MM-DD' });
 

@@ -36,6 +36,9 @@ import { PDF_RENDERER, type PdfRenderer } from './rendering/pdf-renderer';
 import { RenderAheadController } from './render-ahead/render-ahead.controller';
 import { CandidateResultController } from './results/candidate-result.controller';
 import { CandidateResultUseCase } from './results/candidate-result.usecase';
+import { RenderSchoolResultsUseCase } from './school-results/render-school-results.usecase';
+import { SchoolResultsComposer } from './school-results/school-results.composer';
+import { SchoolResultsController } from './school-results/school-results.controller';
 import { VerificationController } from './verification/verification.controller';
 import { VerificationTokens } from './verification/verification-token';
 
@@ -68,6 +71,7 @@ export class DocumentsModule implements OnApplicationBootstrap, OnApplicationShu
         RenderAheadController,
         CandidateErasedController,
         DataExportController,
+        SchoolResultsController,
       ],
       providers: [
         { provide: PRINT_EDITION, useValue: printEditionFromConfig(config) },
@@ -172,6 +176,11 @@ export class DocumentsModule implements OnApplicationBootstrap, OnApplicationShu
           provide: RenderDataExportUseCase,
           useFactory: (composer: DataExportComposer, renderer: PdfRenderer) => new RenderDataExportUseCase(composer, renderer),
           inject: [DataExportComposer, PDF_RENDERER],
+        },
+        {
+          provide: RenderSchoolResultsUseCase,
+          useFactory: (edition: PrintEdition, renderer: PdfRenderer) => new RenderSchoolResultsUseCase(new SchoolResultsComposer(edition.year), renderer),
+          inject: [PRINT_EDITION, PDF_RENDERER],
         },
         {
           provide: EraseCandidateDocumentsUseCase,

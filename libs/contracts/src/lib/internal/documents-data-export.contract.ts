@@ -8,4 +8,6 @@
 export const DOCUMENTS_INTERNAL_PATHS = {
   /** `POST` CandidateDataExport (up to 8 MB: the photo and signature ride along) -> 200 `application/pdf`. */
   dataExportPdf: '/internal/documents/data-export.pdf',
+  /** `POST` SchoolResultsReport (documents-school-results.contract.ts) -> 200 `application/pdf`: a school's report of a level. */
+  schoolResultsPdf: '/internal/documents/school-results.pdf',
 } as const;
