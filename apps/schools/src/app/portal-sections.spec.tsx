@@ -40,4 +40,4 @@ describe('the sections of the signed-in portal', () => {
   });
 });
 
-const SECTION_NAMES = ['Overview', 'Bulk registration', 'Hall tickets', 'Corrections'];
+const SECTION_NAMES = ['Overview', 'Bulk registration', 'Hall tickets', 'Results', 'Corrections'];

@@ -4,12 +4,13 @@ import type { PortalCandidateRow } from '@kbe/contracts/zod-free';
 import { usePortalScreensMessages } from '../i18n/portal-screens.catalogue';
 
 /** The parts of the signed-in portal: the overview (pupils, and a school's mentors) and the screens loaded on demand. */
-export const PORTAL_SECTIONS = ['overview', 'imports', 'hallTickets', 'corrections'] as const;
+export const PORTAL_SECTIONS = ['overview', 'imports', 'hallTickets', 'results', 'corrections'] as const;
 export type PortalSection = (typeof PORTAL_SECTIONS)[number];
 
 // Each screen is its own chunk, loaded when it is first opened (never with the sign-in page).
 const BulkRegistration = lazy(() => import(/* webpackChunkName: "portal-imports" */ './bulk-registration'));
 const HallTickets = lazy(() => import(/* webpackChunkName: "portal-hall-tickets" */ './hall-tickets'));
+const ResultsReport = lazy(() => import(/* webpackChunkName: "portal-results" */ './results-report'));
 const Corrections = lazy(() => import(/* webpackChunkName: "portal-corrections" */ './corrections'));
 
 /**
@@ -44,6 +45,7 @@ export function PortalSectionScreen({ section, pupil = null }: { section: Exclud
   let screen: ReactNode = null;
   if (section === 'imports') screen = <BulkRegistration />;
   if (section === 'hallTickets') screen = <HallTickets />;
+  if (section === 'results') screen = <ResultsReport />;
   if (section === 'corrections') screen = <Corrections pupil={pupil} />;
   return <Suspense fallback={<p aria-live="polite">{t('sections.loading')}</p>}>{screen}</Suspense>;
 }

@@ -2,6 +2,7 @@ import { HttpError, InvalidResponseError, type HttpClient } from '@kbe/api-clien
 import {
   CORRECTION_PATHS,
   PORTAL_PATHS,
+  PORTAL_RESULTS_PATHS,
   portalImportPath,
   type ClassHallTicketsJob,
   type CorrectionList,
@@ -13,8 +14,8 @@ import {
 
 /**
  * The calls of the signed-in screens loaded on demand (bulk registration, hall tickets,
- * corrections), over the portal's client (`PortalApi.client`: the session's token, a 401 ends it).
- * Contracts: libs/contracts portal.contract.ts and corrections.contract.ts.
+ * results, corrections), over the portal's client (`PortalApi.client`: the session's token, a 401 ends it).
+ * Contracts: libs/contracts portal.contract.ts, school-results-report.contract.ts and corrections.contract.ts.
  */
 
 const dataOf = <T>(answer: { data?: T } | null | undefined, what: string): T => {
@@ -79,4 +80,18 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
     if (typeof field === 'string' && typeof message === 'string') byField[field] = byField[field] ? `${byField[field]} ${message}` : message;
   }
   return byField;
+}
+
+/** `GET /api/portal/results/report.csv?level=`: the pupils' published results of the level (404 before any is published). */
+export async function resultsReportCsv(client: HttpClient, level: string): Promise<string> {
+  const text = await client.get<unknown>(PORTAL_RESULTS_PATHS.reportCsv, { query: { level }, headers: { Accept: 'text/csv' } });
+  if (typeof text !== 'string') throw new InvalidResponseError('The server did not send a CSV file');
+  return text;
+}
+
+/** `GET /api/portal/results/report.pdf?level=`: the same report as a readable PDF. */
+export async function resultsReportPdf(client: HttpClient, level: string): Promise<Blob> {
+  const file = await client.get<unknown>(PORTAL_RESULTS_PATHS.reportPdf, { query: { level }, headers: { Accept: 'application/pdf' } });
+  if (!(file instanceof Blob)) throw new InvalidResponseError('The server did not send a PDF file');
+  return file.type ? file : new Blob([file], { type: 'application/pdf' });
 }

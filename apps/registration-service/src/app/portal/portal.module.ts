@@ -13,6 +13,8 @@ import { PortalSessionGuard } from './portal-session.guard';
 import { MongoPortalSessionStore, PORTAL_SESSION_STORE, PortalSessionDocument, PortalSessionSchema } from './portal-session.store';
 import { PortalSignInController } from './portal-sign-in.controller';
 import { PortalController } from './portal.controller';
+import { PortalResultsController } from './results/portal-results.controller';
+import { portalResultsProviders } from './results/portal-results.providers';
 import { ObjectStoragePortalImportFiles, PORTAL_IMPORT_FILES } from './imports/portal-import.files';
 import { PortalImportRunner } from './imports/portal-import.runner';
 import { MongoPortalImportStore, PORTAL_IMPORT_STORE, PortalImportDocument, PortalImportSchema } from './imports/portal-import.store';
@@ -48,7 +50,7 @@ import { StartPortalSessionUseCase } from './usecases/start-portal-session.useca
     ConsentModule,
   ],
   // PortalController first: its GET imports/template.csv is matched before imports/:id
-  controllers: [PortalSignInController, PortalController, PortalHallTicketsController, PortalImportsController],
+  controllers: [PortalSignInController, PortalController, PortalHallTicketsController, PortalResultsController, PortalImportsController],
   providers: [
     { provide: PORTAL_SESSION_STORE, useClass: MongoPortalSessionStore },
     { provide: OTP_SMS_REQUESTER, useClass: KafkaOtpSmsRequester },
@@ -61,6 +63,7 @@ import { StartPortalSessionUseCase } from './usecases/start-portal-session.useca
     ListPortalMentorsUseCase,
     DescribePortalAccountUseCase,
     ...classHallTicketsProviders,
+    ...portalResultsProviders,
     { provide: PORTAL_IMPORT_STORE, useClass: MongoPortalImportStore },
     { provide: PORTAL_IMPORT_FILES, useClass: ObjectStoragePortalImportFiles },
     PortalImportRunner,
