@@ -8,6 +8,7 @@ import {
   DATA_RIGHTS_API_PATHS,
   EXAMS_ADMIN_PATHS,
   RESULTS_ADMIN_PATHS,
+  schoolResultsReportPdfPath,
   toBracketedFields,
   type AdminCandidateDetail,
   type AdminCandidateListData,
@@ -147,6 +148,8 @@ export interface AdminApi {
   rankedResults(level: ExamLevel, q: { category: KbeCategory; page: number; limit: number }, signal?: AbortSignal): Promise<{ results: RankedResult[]; pagination: Pagination }>;
   /** One school's ranked lines of a level as CSV. */
   schoolResultsReport(level: ExamLevel, schoolCode: string): Promise<Blob>;
+  /** The same report as a readable PDF (rendered by documents-service); 404 when the school has no candidate in the results. */
+  schoolResultsReportPdf(level: ExamLevel, schoolCode: string): Promise<Blob>;
   /** Guardians get the result by SMS, the qualified move on to the next level; 409 with the server's reason. */
   publishResults(level: ExamLevel): Promise<LevelResultsSummary>;
   /** 409 once the level's certificates are released. */
@@ -334,6 +337,12 @@ export function createAdminApi(options: AdminApiOptions = {}): AdminApi {
       }),
     schoolResultsReport: (level, school) =>
       authed(async () => toCsvBlob(await client.get<unknown>(`${RESULTS_ADMIN_PATHS.summary(level)}/report.csv`, { query: { school }, headers: { Accept: 'text/csv' } }))),
+    schoolResultsReportPdf: (level, school) =>
+      authed(async () => {
+        const body = await client.get<unknown>(schoolResultsReportPdfPath(level), { query: { school }, headers: { Accept: 'application/pdf' } });
+        if (!(body instanceof Blob)) throw new Error('The server did not send a PDF');
+        return body;
+      }),
     publishResults: (level) => authed(async () => data(await client.post<ApiSuccess<LevelResultsSummary>>(RESULTS_ADMIN_PATHS.publish, { level }))),
     withdrawResults: (level) => authed(async () => data(await client.post<ApiSuccess<LevelResultsSummary>>(RESULTS_ADMIN_PATHS.withdraw, { level }))),
   };

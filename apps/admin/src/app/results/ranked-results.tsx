@@ -11,33 +11,38 @@ import { CATEGORY_OPTIONS, MEDAL_LABELS, scoreText } from './results-format';
 
 const PAGE_SIZE = 25;
 
-/** One school's ranked lines of the level as CSV, by school code (a read: viewers may download it too). */
+/** One school's ranked lines of the level as CSV or as a readable PDF, by school code (a read: viewers may download it too). */
 function SchoolReport({ level }: { level: ExamLevel }) {
   const api = useAdminApi();
   const [school, setSchool] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<'csv' | 'pdf' | null>(null);
 
-  async function download(event: FormEvent) {
-    event.preventDefault();
+  async function download(format: 'csv' | 'pdf') {
     const code = school.trim().toUpperCase();
     if (!code) {
       setError('Enter the school code, e.g. SCH-AB2CD3');
       return;
     }
-    setBusy(true);
+    setBusy(format);
     setError(null);
     try {
-      saveBlob(await api.schoolResultsReport(level, code), `results-${level.replace(/\s+/g, '-').toLowerCase()}-${code}.csv`);
+      const file = format === 'csv' ? await api.schoolResultsReport(level, code) : await api.schoolResultsReportPdf(level, code);
+      saveBlob(file, `results-${level.replace(/\s+/g, '-').toLowerCase()}-${code}.${format}`);
     } catch (caught) {
       setError(errorMessage(caught));
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
   }
 
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void download('csv');
+  };
+
   return (
-    <form aria-label="School report" className="flex flex-col gap-2 sm:flex-row sm:items-end" onSubmit={(e) => void download(e)} noValidate>
+    <form aria-label="School report" className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-end" onSubmit={submit} noValidate>
       <div className="flex min-w-0 flex-col gap-1.5 sm:w-64">
         <Label htmlFor="results-school-code">School code</Label>
         <Input
@@ -51,9 +56,13 @@ function SchoolReport({ level }: { level: ExamLevel }) {
           className="min-h-11 font-mono"
         />
       </div>
-      <Button type="submit" variant="outline" disabled={busy}>
+      <Button type="submit" variant="outline" disabled={busy !== null}>
         <Download aria-hidden="true" className="h-4 w-4" />
-        {busy ? 'Downloading...' : 'Download school report (CSV)'}
+        {busy === 'csv' ? 'Downloading...' : 'Download school report (CSV)'}
+      </Button>
+      <Button type="button" variant="outline" aria-label="Download school report (PDF)" disabled={busy !== null} onClick={() => void download('pdf')}>
+        <Download aria-hidden="true" className="h-4 w-4" />
+        {busy === 'pdf' ? 'Downloading...' : 'PDF'}
       </Button>
       <FieldError id="results-school-code-error" message={error} />
     </form>

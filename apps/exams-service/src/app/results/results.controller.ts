@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Header, HttpCode, HttpStatus, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, HttpStatus, Param, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBadGatewayResponse,
@@ -9,9 +9,18 @@ import {
   ApiOperation,
   ApiPayloadTooLargeResponse,
   ApiProduces,
+  ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { resultsCandidatesQuerySchema, resultsImportRequestSchema, resultsLevelParam, resultsLevelRequestSchema, schoolResultsReportQuerySchema, type ExamLevel } from '@kbe/contracts';
+import {
+  resultsCandidatesQuerySchema,
+  resultsImportRequestSchema,
+  resultsLevelParam,
+  resultsLevelRequestSchema,
+  schoolResultsFileName,
+  schoolResultsReportQuerySchema,
+  type ExamLevel,
+} from '@kbe/contracts';
 import { AdminOnly, CurrentAdmin, type AuthenticatedAdmin } from '@kbe/server-auth';
 import { ZodValidationPipe, type ForwardedRequest } from '@kbe/server-bootstrap';
 import type { Response } from 'express';
@@ -19,7 +28,9 @@ import type { z } from 'zod';
 import { pageRequest } from '../pagination';
 import { ImportResultsUseCase } from './usecases/import-results.usecase';
 import { PublishResultsUseCase } from './usecases/publish-results.usecase';
+import { RESULTS_MESSAGES } from './results.messages';
 import { ReadResultsUseCase } from './usecases/read-results.usecase';
+import { SchoolResultsPdfUseCase } from './usecases/school-results-pdf.usecase';
 import { WithdrawResultsUseCase } from './usecases/withdraw-results.usecase';
 
 /** A level's results: import, summary, ranked rows, school reports, publication (admin token required; writes need the admin role). */
@@ -32,6 +43,7 @@ export class ResultsController {
     private readonly readResults: ReadResultsUseCase,
     private readonly publishResults: PublishResultsUseCase,
     private readonly withdrawResults: WithdrawResultsUseCase,
+    private readonly schoolResultsPdf: SchoolResultsPdfUseCase,
   ) {}
 
   @Post('import')
@@ -107,5 +119,18 @@ export class ResultsController {
   @ApiNotFoundResponse({ description: 'No results of the level are imported' })
   async report(@Param('level', new ZodValidationPipe(resultsLevelParam)) level: ExamLevel, @Query(new ZodValidationPipe(schoolResultsReportQuerySchema)) query: z.output<typeof schoolResultsReportQuerySchema>) {
     return this.readResults.schoolReport(level, query.school);
+  }
+
+  @Get(':level/report.pdf')
+  @Header('Cache-Control', 'no-store')
+  @ApiProduces('application/pdf')
+  @ApiOperation({ summary: "One school's report of the level (?school=) as a readable PDF, rendered by documents-service: the medal and qualified counts, a table per category in rank order." })
+  @ApiOkResponse({ description: 'The PDF (attachment SCH-XXXXXX_<level>_results.pdf).', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } })
+  @ApiBadRequestResponse({ description: 'An unknown level, or school not a school code' })
+  @ApiNotFoundResponse({ description: 'No results of the level are imported, or the school has no candidate in them' })
+  @ApiServiceUnavailableResponse({ description: RESULTS_MESSAGES.pdfUnavailable })
+  async reportPdf(@Param('level', new ZodValidationPipe(resultsLevelParam)) level: ExamLevel, @Query(new ZodValidationPipe(schoolResultsReportQuerySchema)) query: z.output<typeof schoolResultsReportQuerySchema>): Promise<StreamableFile> {
+    const pdf = await this.schoolResultsPdf.execute(level, query.school);
+    return new StreamableFile(pdf, { type: 'application/pdf', disposition: `attachment; filename="${schoolResultsFileName(query.school, level, 'pdf')}"`, length: pdf.length });
   }
 }

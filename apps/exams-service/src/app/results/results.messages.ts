@@ -27,6 +27,8 @@ export const RESULTS_MESSAGES = {
   publicationStopped: (level: ExamLevel, error: string) => `The publication of ${level} stopped, nothing is published: ${error}`,
   publicationRunning: (level: ExamLevel) => `A publication of ${level} is running; wait for it to end`,
   notPublished: (level: ExamLevel) => `Results for ${level} are not published`,
+  schoolHasNone: (level: ExamLevel, schoolCode: string) => `School ${schoolCode} has no candidate in the ${level} results`,
+  pdfUnavailable: 'The PDF could not be made just now. Please try again in a moment, or download the CSV.',
   meritListOff: 'The merit list is not public in this edition',
   meritListNotPublished: (level: ExamLevel) => `The ${level} merit list is not published`,
 } as const;

@@ -12,10 +12,12 @@ import { ResultDocument, ResultLevelDocument, ResultLevelSchema, ResultSchema } 
 import { HttpResultsHandOver, RESULTS_HAND_OVER } from './results-hand-over';
 import { ResultsController } from './results.controller';
 import { ResultsPublicationRunner } from './results-publication.runner';
+import { HttpSchoolResultsPdfClient, SCHOOL_RESULTS_PDF_CLIENT } from './school-results-pdf.client';
 import { ImportResultsUseCase } from './usecases/import-results.usecase';
 import { MeritListUseCase } from './usecases/merit-list.usecase';
 import { PublishResultsUseCase } from './usecases/publish-results.usecase';
 import { ReadResultsUseCase } from './usecases/read-results.usecase';
+import { SchoolResultsPdfUseCase } from './usecases/school-results-pdf.usecase';
 import { WithdrawResultsUseCase } from './usecases/withdraw-results.usecase';
 
 /** A level's results: imported against the seats, ranked, published to registration-service; the public merit list. */
@@ -38,12 +40,19 @@ import { WithdrawResultsUseCase } from './usecases/withdraw-results.usecase';
       useFactory: (config: ExamsConfig) =>
         new HttpResultsHandOver(new InternalHttpClient({ baseUrl: config.REGISTRATION_SERVICE_URL, internalToken: config.INTERNAL_API_TOKEN, timeoutMs: 30_000 })),
     },
+    {
+      provide: SCHOOL_RESULTS_PDF_CLIENT,
+      inject: [APP_CONFIG],
+      useFactory: (config: ExamsConfig) =>
+        new HttpSchoolResultsPdfClient(new InternalHttpClient({ baseUrl: config.DOCUMENTS_SERVICE_URL, internalToken: config.INTERNAL_API_TOKEN, timeoutMs: 60_000 })),
+    },
     ResultsPublicationRunner,
     ImportResultsUseCase,
     ReadResultsUseCase,
     PublishResultsUseCase,
     WithdrawResultsUseCase,
     MeritListUseCase,
+    SchoolResultsPdfUseCase,
   ],
 })
 export class ResultsModule {}

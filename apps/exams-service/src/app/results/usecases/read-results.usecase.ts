@@ -1,5 +1,16 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { MAX_MARKS, SCHOOL_RESULTS_REPORT_COLUMNS, type ExamLevel, type KbeCategory, type LevelResultsSummary, type Pagination, type RankedResult, type ResultsPublication } from '@kbe/contracts';
+import {
+  MAX_MARKS,
+  NEXT_LEVEL,
+  SCHOOL_RESULTS_REPORT_COLUMNS,
+  type ExamLevel,
+  type KbeCategory,
+  type LevelResultsSummary,
+  type Pagination,
+  type RankedResult,
+  type ResultsPublication,
+  type SchoolResultsReportRow,
+} from '@kbe/contracts';
 import { csvLine } from '@kbe/server-csv';
 import { paginationOf, type PageRequest } from '../../pagination';
 import { RESULTS_MESSAGES } from '../results.messages';
@@ -30,6 +41,33 @@ export class ReadResultsUseCase {
       ...rows.map((row) => csvLine([row.candidateCode, row.rollNumber, row.category, row.score, yesNo(row.absent), row.rank, row.medal, yesNo(row.qualified)])),
     ].join('');
   }
+
+  /** A school's rows of the level as the PDF report prints them; 404 when nothing is imported or the school has none. */
+  async schoolReportRows(level: ExamLevel, schoolCode: string): Promise<SchoolResultsReportRow[]> {
+    if (!(await this.results.level(level))) throw new NotFoundException(RESULTS_MESSAGES.nothingImported(level));
+    const rows = await this.results.ofSchool(level, schoolCode);
+    if (rows.length === 0) throw new NotFoundException(RESULTS_MESSAGES.schoolHasNone(level, schoolCode));
+    return rows.map((row) => reportRowOf(level, row));
+  }
+}
+
+/** A ranked row as the school report prints it (exams-service knows no name, standard or mentor). */
+export function reportRowOf(level: ExamLevel, row: RankedResult): SchoolResultsReportRow {
+  return {
+    candidateCode: row.candidateCode,
+    name: null,
+    standard: null,
+    mentorCode: null,
+    rollNumber: row.rollNumber,
+    category: row.category,
+    score: row.score,
+    maxMarks: MAX_MARKS[level],
+    absent: row.absent,
+    rank: row.rank,
+    medal: row.medal,
+    qualified: row.qualified,
+    nextLevel: row.qualified ? NEXT_LEVEL[level] : null,
+  };
 }
 
 /** A level's summary from its stored record ('none' with no categories before any import). */
