@@ -40,11 +40,20 @@ export interface AuditPage {
 }
 
 export interface AuditEntryRepository {
+  /** A new entry (its `entryId` unused so far). */
   append(entry: AuditEntryFields): Promise<void>;
+  /** An entry another service may post again (a retry): stored once per `entryId`, also when two posts arrive at once. */
+  appendOnce(entry: AuditEntryFields): Promise<void>;
   /** Page `page` (from 1) of `limit` entries with every filter value given, newest first. */
   page(filters: AuditFilterValues, page: number, limit: number): Promise<AuditPage>;
 }
 export const AUDIT_ENTRY_REPOSITORY = Symbol('AUDIT_ENTRY_REPOSITORY');
+
+/** An entry to write, and whether it is kept once per `entryId` (`appendOnce`). */
+interface Append {
+  entry: AuditEntryFields;
+  once: boolean;
+}
 
 /** How many positions of a stream one read asks for when a page has two or three filters. */
 const WALK_RUN = 500;
@@ -63,7 +72,7 @@ const APPEND_BATCH = 200;
 export class MongoAuditEntryRepository implements AuditEntryRepository, OnModuleInit {
   private readonly logger = new Logger(MongoAuditEntryRepository.name);
   private readonly store: AuditEntryStore;
-  private readonly appends = new WriteBatcher<AuditEntryFields>((entries) => this.appendAll(entries), APPEND_BATCH);
+  private readonly appends = new WriteBatcher<Append>((appends) => this.appendAll(appends), APPEND_BATCH);
 
   constructor(
     @InjectModel(AuditEntryDocument.name) entries: Model<AuditEntryDocument>,
@@ -94,7 +103,11 @@ export class MongoAuditEntryRepository implements AuditEntryRepository, OnModule
   }
 
   append(entry: AuditEntryFields): Promise<void> {
-    return this.appends.submit(entry);
+    return this.appends.submit({ entry, once: false });
+  }
+
+  appendOnce(entry: AuditEntryFields): Promise<void> {
+    return this.appends.submit({ entry, once: true });
   }
 
   async page(filters: AuditFilterValues, page: number, limit: number): Promise<AuditPage> {
@@ -105,12 +118,29 @@ export class MongoAuditEntryRepository implements AuditEntryRepository, OnModule
     return { entries: (await this.store.entriesAt(stream, pagePositions(total, page, limit))).map(fieldsOf), total };
   }
 
-  private async appendAll(entries: AuditEntryFields[]): Promise<void> {
+  /**
+   * Entries to be kept once (`appendOnce`) start where their receipt says (AuditEntryStore.receipts):
+   * those with one are numbered last, so that the positions they were given and do not use leave
+   * no gap. One sent twice in a batch is written once.
+   */
+  private async appendAll(appends: Append[]): Promise<void> {
+    const fresh: AuditEntryFields[] = [];
+    const once = new Map<string, AuditEntryFields>();
+    for (const { entry, once: keptOnce } of appends) {
+      if (!keptOnce) fresh.push(entry);
+      else if (!once.has(entry.entryId)) once.set(entry.entryId, entry);
+    }
+    const noted = await this.store.receipts([...once.keys()]);
+    const unnoted = [...once.values()].filter((entry) => !noted.has(entry.entryId));
+    const renoted = [...once.values()].filter((entry) => noted.has(entry.entryId));
+    const entries = [...fresh, ...unnoted, ...renoted];
     const counts = await this.store.counts([ALL_ENTRIES, ...entries.flatMap((entry) => Object.values(streamsOfEntry(entry)))]);
     const next = positionsAfter(counts);
-    const placed = await this.store.place(
-      entries.map((entry) => ({ ...entry, _id: positionKey(next(ALL_ENTRIES)), positions: filterPositions(entry, next), pending: true })),
-    );
+    const numbered = entries.map((entry) => ({ ...entry, _id: positionKey(next(ALL_ENTRIES)), positions: filterPositions(entry, next), pending: true as const }));
+    const received = await this.store.receive(numbered.slice(fresh.length, fresh.length + unnoted.length));
+    const started = [...received, ...numbered.slice(fresh.length + unnoted.length).map((entry) => ({ ...entry, _id: noted.get(entry.entryId) ?? entry._id }))];
+    const placed = await this.store.place([...numbered.slice(0, fresh.length), ...started]);
+    await this.store.received(started, placed.slice(fresh.length));
     await this.store.finish(placed);
   }
 

@@ -47,7 +47,11 @@ export const AuditEntrySchema = SchemaFactory.createForClass(AuditEntryDocument)
 // Serves the start's find({ pending: true }); sparse, it holds only the entries not finished.
 AuditEntrySchema.index({ pending: 1 }, { sparse: true });
 
-/** The n-th entry of a filter value's stream: `_id` `<stream>:<n>` (`actor:chief:0000000005`), `entry` the entry's `_id`. */
+/**
+ * The n-th entry of a filter value's stream: `_id` `<stream>:<n>` (`actor:chief:0000000005`),
+ * `entry` the entry's `_id`. Also the receipt of an entry another service may post again:
+ * `_id` `entry:<entryId>`, `entry` its position or where it starts looking (AuditEntryStore.receive).
+ */
 @Schema({ collection: 'audit_postings', versionKey: false })
 export class AuditPostingDocument {
   @Prop({ type: String, required: true })

@@ -48,6 +48,49 @@ export class AuditEntryStore {
   }
 
   /**
+   * Entries a sender may post again (a retry after an answer it lost) are kept once per
+   * `entryId`: each notes where it starts looking for its position in a receipt (`entry:<entryId>`
+   * in the postings) before it is placed, and an attempt that finds a receipt starts at the
+   * position noted there, so that placing finds the entry (its own, the same `entryId`) rather
+   * than writing it again: two attempts from the same start end at the same position (`place`).
+   * The positions noted in the receipts of these `entryId`s, for those that have one.
+   */
+  async receipts(entryIds: readonly string[]): Promise<Map<string, string>> {
+    if (entryIds.length === 0) return new Map();
+    const found = await this.postings.find({ _id: { $in: entryIds.map(receiptKey) } }).toArray();
+    const noted = new Map(found.map((receipt) => [receipt._id, receipt.entry]));
+    return new Map(entryIds.flatMap((entryId) => (noted.has(receiptKey(entryId)) ? [[entryId, noted.get(receiptKey(entryId)) ?? '']] : [])));
+  }
+
+  /**
+   * Writes the receipts of entries that had none (`receipts`), noting their positions. One whose
+   * receipt another attempt wrote meanwhile (the same entry posted twice at once) starts at the
+   * position noted there; the position it was given stays unused when another entry of its
+   * batch comes after it (a page there shows one entry fewer than its size). Answers the entries
+   * with their start positions as `_id`.
+   */
+  async receive(entries: readonly StoredAuditEntry[]): Promise<StoredAuditEntry[]> {
+    const refused = await insertAll(
+      this.postings,
+      entries.map((entry) => ({ _id: receiptKey(entry.entryId), entry: entry._id })),
+    );
+    if (refused.size === 0) return [...entries];
+    const keys = entries.filter((_, i) => refused.has(i)).map((entry) => receiptKey(entry.entryId));
+    const noted = new Map((await this.postings.find({ _id: { $in: keys } }).toArray()).map((receipt) => [receipt._id, receipt.entry]));
+    return entries.map((entry, i) => (refused.has(i) ? { ...entry, _id: noted.get(receiptKey(entry.entryId)) ?? entry._id } : entry));
+  }
+
+  /** Notes in their receipts where received entries were placed, when past their start, so that a later attempt finds them at once. */
+  async received(started: readonly StoredAuditEntry[], placed: readonly StoredAuditEntry[]): Promise<void> {
+    const moved = placed.filter((entry, i) => entry._id !== started[i]?._id);
+    if (moved.length === 0) return;
+    await this.postings.bulkWrite(
+      moved.map((entry) => ({ updateOne: { filter: { _id: receiptKey(entry.entryId) }, update: { $set: { entry: entry._id } } } })),
+      { ordered: false },
+    );
+  }
+
+  /**
    * Writes the postings of pending entries and their streams' counts, then marks them finished.
    * Safe to run again, and by two processes at once: a posting goes to the position the entry
    * notes (`positions`), or to the first one after it that no other entry holds, noted first.
@@ -108,6 +151,9 @@ export class AuditEntryStore {
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 }
+
+/** The receipt of an entry a sender may post again: the position where it is, or where it starts looking. */
+const receiptKey = (entryId: string): string => `entry:${entryId}`;
 
 /** A document to insert at a position of a stream (its `_id` names the position). */
 interface PositionClaim<D> {

@@ -108,6 +108,41 @@ describe('AuditLog against the real database', () => {
     expect((await two.audit.list({ action: 'release-job.create', limit: 100 })).entries).toHaveLength(40);
   });
 
+  it('keeps an entry another service posts again once: a retry, two processes at once, a retry after a writer stopped past its receipt', async () => {
+    const [one, two] = await Promise.all([startedLog('audit-once'), startedLog('audit-once')]);
+    const sent = (n: number) => ({
+      entryId: `exams-${n}`,
+      actor: 'chief',
+      role: 'admin',
+      action: 'results.import',
+      targetType: 'results',
+      targetId: 'Mains',
+      details: { n },
+      ip: '10.0.0.9',
+      at: new Date(`2026-11-20T08:0${n}:00Z`),
+    });
+    const marks = (from: number) =>
+      Promise.all(Array.from({ length: 5 }, (_, n) => one.audit.record(chief, '10.0.0.1', { action: 'candidate.fees', target: { type: 'candidate', id: `KBE${from + n}` } })));
+
+    await marks(1);
+    await one.repository.appendOnce(sent(1));
+    await marks(6);
+    await one.repository.appendOnce(sent(1));
+    await Promise.all([one.repository.appendOnce(sent(1)), two.repository.appendOnce(sent(2)), one.repository.appendOnce(sent(2)), two.repository.appendOnce(sent(2))]);
+    // As if a writer stopped after writing its receipt: position 3 noted (another entry's since), the entry not written.
+    await one.connection.collection('audit_postings').insertOne({ _id: 'entry:exams-3' as never, entry: '0000000003' });
+    await two.repository.appendOnce(sent(3));
+    await one.repository.appendOnce(sent(3));
+
+    const all = await one.audit.list({ limit: 100 });
+    expect([all.pagination.total, all.entries.length]).toEqual([13, 13]);
+    expect(all.entries.map((entry) => entry.id).filter((id) => id.startsWith('exams-'))).toEqual(['exams-3', 'exams-2', 'exams-1']);
+    expect(all.entries[0]).toMatchObject({ id: 'exams-3', action: 'results.import', target: { type: 'results', id: 'Mains' }, details: { n: 3 }, at: '2026-11-20T08:03:00.000Z' });
+    expect((await two.audit.list({ target: 'Mains' })).pagination.total).toBe(3);
+    expect((await two.audit.list({ action: 'results.import' })).entries).toHaveLength(3);
+    expect(await one.connection.collection('audit_postings').findOne({ _id: 'entry:exams-3' as never })).toMatchObject({ entry: '0000000013' });
+  });
+
   it('lists the entries written before the log was numbered after the move at start, oldest first by time, also after a move cut short', async () => {
     const database = 'audit-legacy';
     const setup = await mongoose.createConnection(env['MONGODB_URI'] ?? '', { dbName: databaseName(env.MONGODB_DB_PREFIX, database) }).asPromise();

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ADMIN_PAGE_SIZE_DEFAULT, type AuditEntry, type ErasureAudit, type Pagination, type auditQuerySchema } from '@kbe/contracts';
+import { ADMIN_PAGE_SIZE_DEFAULT, type AuditEntry, type ErasureAudit, type Pagination, type ServiceAuditEntries, type auditQuerySchema } from '@kbe/contracts';
 import type { z } from 'zod';
 import type { AuthenticatedAdmin } from '@kbe/server-auth';
 import { clientAddress, type ForwardedRequest } from '@kbe/server-bootstrap';
@@ -67,6 +67,14 @@ export class AuditLog {
         at: new Date(erasure.erasedAt),
       });
     }
+  }
+
+  /**
+   * Audited writes another service recorded first in its own log (exams-service's results), as
+   * it recorded them; a repeated post (the same `entryId`) is recorded once.
+   */
+  async recordEntries(audit: ServiceAuditEntries): Promise<void> {
+    await Promise.all(audit.entries.map((entry) => this.entries.appendOnce({ ...entry, at: new Date(entry.at) })));
   }
 
   async list(query: z.output<typeof auditQuerySchema>): Promise<{ entries: AuditEntry[]; pagination: Pagination }> {

@@ -1,6 +1,14 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiExcludeController, ApiTags } from '@nestjs/swagger';
-import { ADMIN_MESSAGES, auditQuerySchema, erasureAuditSchema, type AuditListResponse, type ErasureAudit } from '@kbe/contracts';
+import {
+  ADMIN_MESSAGES,
+  auditQuerySchema,
+  erasureAuditSchema,
+  serviceAuditEntriesSchema,
+  type AuditListResponse,
+  type ErasureAudit,
+  type ServiceAuditEntries,
+} from '@kbe/contracts';
 import { AdminOnly, InternalOnly } from '@kbe/server-auth';
 import { ZodValidationPipe } from '@kbe/server-bootstrap';
 import type { z } from 'zod';
@@ -19,7 +27,7 @@ export class AuditController {
   }
 }
 
-/** registration-service records here the erasures it carried out (`x-internal-token`). */
+/** Other services record here (`x-internal-token`): registration-service its erasures, exams-service its audited writes. */
 @ApiExcludeController()
 @Controller('internal/audit')
 @InternalOnly()
@@ -30,5 +38,11 @@ export class InternalAuditController {
   @HttpCode(204)
   async erasures(@Body(new ZodValidationPipe(erasureAuditSchema)) body: ErasureAudit): Promise<void> {
     await this.audit.recordErasures(body);
+  }
+
+  @Post('entries')
+  @HttpCode(204)
+  async entries(@Body(new ZodValidationPipe(serviceAuditEntriesSchema)) body: ServiceAuditEntries): Promise<void> {
+    await this.audit.recordEntries(body);
   }
 }
