@@ -1,8 +1,10 @@
-import { authEnv, composeEnv, editionEnv, kafkaEnv, mongoEnv, serviceEnv, serviceUrlsEnv, tokenRevocationEnv, trustedProxyEnv } from '@kbe/server-config';
+import { authEnv, composeEnv, editionEnv, kafkaEnv, mongoEnv, positiveIntField, serviceEnv, serviceUrlsEnv, tokenRevocationEnv, trustedProxyEnv } from '@kbe/server-config';
 
 /** registration-service, whose candidates exams-service seats, and documents-service, which renders the centres' printed lists (the other service URLs are not called). */
 const registrationServiceEnv = { REGISTRATION_SERVICE_URL: serviceUrlsEnv.REGISTRATION_SERVICE_URL };
 const documentsServiceEnv = { DOCUMENTS_SERVICE_URL: serviceUrlsEnv.DOCUMENTS_SERVICE_URL };
+/** How often audit entries admin-service did not take (it was away) are sent to it again (ADMIN_SERVICE_URL, tokenRevocationEnv). */
+const auditForwardEnv = { AUDIT_FORWARD_INTERVAL_MS: positiveIntField(30_000) };
 import type { z } from 'zod';
 
 export const SERVICE_NAME = 'exams-service';
@@ -23,8 +25,20 @@ export const LARGE_JSON_BODIES = [
  * the edition whose centres are numbered (EDITION_YEAR, as in registration-service), and
  * registration-service (REGISTRATION_SERVICE_URL), whose candidates it seats, and documents-service
  * (DOCUMENTS_SERVICE_URL), which renders the centres' printed lists; the client address behind the
- * edge (TRUSTED_PROXY_HOPS) for the audit log of results.
+ * edge (TRUSTED_PROXY_HOPS) for the audit log of results, whose entries go to admin-service's audit
+ * log (ADMIN_SERVICE_URL, where logged-out tokens are looked up too; AUDIT_FORWARD_INTERVAL_MS).
  */
-export const examsEnvSchema = composeEnv(serviceEnv(3105), mongoEnv, kafkaEnv, authEnv, tokenRevocationEnv, editionEnv, trustedProxyEnv, registrationServiceEnv, documentsServiceEnv);
+export const examsEnvSchema = composeEnv(
+  serviceEnv(3105),
+  mongoEnv,
+  kafkaEnv,
+  authEnv,
+  tokenRevocationEnv,
+  editionEnv,
+  trustedProxyEnv,
+  registrationServiceEnv,
+  documentsServiceEnv,
+  auditForwardEnv,
+);
 
 export type ExamsConfig = z.output<typeof examsEnvSchema>;

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
+import type { ServiceAuditAction } from '@kbe/contracts';
 import type { AuthenticatedAdmin } from '@kbe/server-auth';
 import { clientAddress, type ForwardedRequest } from '@kbe/server-bootstrap';
 import { APP_CONFIG } from '@kbe/server-config';
@@ -7,9 +8,11 @@ import type { Model } from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import type { ExamsConfig } from '../exams.config';
 import { AuditEntryDocument } from './audit-entry.schema';
+import { AuditForwarder } from './audit-forwarder';
 
 export interface AuditRecord {
-  action: string;
+  /** One of the actions admin-service's audit log takes from other services. */
+  action: ServiceAuditAction;
   target: { type: string; id: string };
   details?: Record<string, unknown>;
 }
@@ -32,15 +35,16 @@ export interface AuditLog {
 export const AUDIT_LOG = Symbol('AUDIT_LOG');
 
 /**
- * The audit log in exams-service's own database: admin-service's audit API takes only
- * registration-service's erasures, so the entries are kept here in the same shape (actor, role,
- * action, target, details, address, time).
+ * The audit log in exams-service's own database, in the shape of admin-service's (actor, role,
+ * action, target, details, address, time): an entry is written here first, so that an audited
+ * write never waits on admin-service, then copied to admin-service's audit log (AuditForwarder).
  */
 @Injectable()
 export class MongoAuditLog implements AuditLog {
   constructor(
     @InjectModel(AuditEntryDocument.name) private readonly entries: Model<AuditEntryDocument>,
     @Inject(APP_CONFIG) private readonly config: ExamsConfig,
+    private readonly forwarder: AuditForwarder,
   ) {}
 
   addressOf(request: ForwardedRequest): string {
@@ -58,6 +62,8 @@ export class MongoAuditLog implements AuditLog {
       details: entry.details ?? {},
       ip: typeof actor.from === 'string' ? actor.from : this.addressOf(actor.from),
       at: new Date(),
+      forwardedAt: null,
     });
+    this.forwarder.forwardSoon();
   }
 }
