@@ -77,7 +77,7 @@ export function ExamsPage() {
                     // Reached on merit: the qualified candidate's next step is the result of the level before.
                     <div className="flex flex-col items-start gap-2">
                       <p className="text-sm font-semibold text-slate-700">{t('exams.meritBased')}</p>
-                      <Button asChild variant="secondary" size="lg">
+                      <Button asChild variant="secondary" size="lg" className="whitespace-normal py-2 text-left">
                         <Link to={RESULT_LOOKUP_HREF}>{t('exams.meritNextStep', { level: levels[i - 1]?.level ?? level.level })}</Link>
                       </Button>
                     </div>
