@@ -64,6 +64,12 @@ describe('the hall ticket of a candidate with an allocated seat', () => {
     });
   });
 
+  it('names the level a qualified candidate sits now on the hall ticket, and the form\'s stage at Mains', async () => {
+    expect(composer.printedData('hall-ticket', candidateDocumentData())).toMatchObject({ stage: 'Mains' });
+    expect(composer.printedData('hall-ticket', candidateDocumentData({ level: 'Advanced' }))).toMatchObject({ stage: 'Advanced (District)' });
+    expect(text(await composer.html('hall-ticket', candidateDocumentData({ level: 'Super Advanced' })))).toContain('Super Advanced (State)');
+  });
+
   it('prints the seat number an admin typed over the allocated one, as without a seat', () => {
     const data = composer.printedData('hall-ticket', seated({ seatNumber: 'NSK-0042' }));
     expect(data).toMatchObject({ seatNumber: 'NSK-0042' });

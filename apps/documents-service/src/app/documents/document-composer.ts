@@ -1,4 +1,4 @@
-import { DOCUMENT_VERIFY_PAGE, DOCUMENT_VERIFY_QUERY, formatExamTime, parseExamTime, type CandidateLanguage, type DocumentKind } from '@kbe/contracts';
+import { DOCUMENT_VERIFY_PAGE, DOCUMENT_VERIFY_QUERY, formatExamTime, parseExamTime, type CandidateLanguage, type DocumentKind, type ExamLevel } from '@kbe/contracts';
 import Handlebars from 'handlebars';
 import { createHash } from 'node:crypto';
 import QRCode from 'qrcode';
@@ -55,6 +55,9 @@ function localLabel(label: DocumentLabel, language: CandidateLanguage): string |
   if (!translated) throw new Error(`No ${language} text for the document label "${label}"`);
   return translated;
 }
+
+/** How a hall ticket names the level after Mains (the competition's own words: district, then state). */
+const LEVEL_STAGES: Record<Exclude<ExamLevel, 'Mains'>, string> = { Advanced: 'Advanced (District)', 'Super Advanced': 'Super Advanced (State)' };
 
 /** The helpers the templates print labels with; the language is the rendering's (`language` of its data). */
 function registerLabelHelpers(handlebars: typeof Handlebars): void {
@@ -209,7 +212,8 @@ export class DocumentComposer {
   /** What the document prints of the candidate (part of its content version). */
   printedData(kind: DocumentKind, candidate: CandidateDocumentData, award: CertificateAward | null = null) {
     const { personalDetails: person, educationalDetails: education } = candidate;
-    const stage = education.kbeStageParticipated.trim() || 'Mains (Taluka)';
+    // a candidate who qualified sits the next level: its hall ticket names it (Mains prints the form's stage, as before)
+    const stage = candidate.level === 'Mains' ? education.kbeStageParticipated.trim() || 'Mains (Taluka)' : LEVEL_STAGES[candidate.level];
     const common = {
       // the labels' language: a change of it is a new content version (a new PDF)
       language: candidate.language,
