@@ -11,16 +11,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Connection } from 'mongoose';
 import request from 'supertest';
-// documents-service renders the PDF, as in production (real Chromium). Test-only cross-project import.
+import { AppModule as DocumentsAppModule } from '../app.module';
+import { documentsEnvSchema, LARGE_JSON_BODIES, SERVICE_NAME as DOCUMENTS_SERVICE } from '../documents.config';
+// The real registration-service (the portal), started in this process: it asks this service for
+// the PDF, as in production. Test-only cross-project imports (documents-service's specs may start
+// registration-service; the reverse would make the build graph circular).
 // eslint-disable-next-line @nx/enforce-module-boundaries
-import { AppModule as DocumentsAppModule } from '../../../../../documents-service/src/app/app.module';
+import { AppModule } from '../../../../registration-service/src/app/app.module';
 // eslint-disable-next-line @nx/enforce-module-boundaries
-import { documentsEnvSchema, LARGE_JSON_BODIES, SERVICE_NAME as DOCUMENTS_SERVICE } from '../../../../../documents-service/src/app/documents.config';
-import { AppModule } from '../../app.module';
-import { CandidateDirectoryKeeper } from '../../candidates/directory/candidate-directory.keeper';
-import { storedCandidate } from '../../consent/testing/guardian-sms.fixture';
-import { registrationEnvSchema, SERVICE_NAME } from '../../registration.config';
-import { seedPortalAccounts } from '../testing/portal-accounts.seed';
+import { CandidateDirectoryKeeper } from '../../../../registration-service/src/app/candidates/directory/candidate-directory.keeper';
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { storedCandidate } from '../../../../registration-service/src/app/consent/testing/guardian-sms.fixture';
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { registrationEnvSchema, SERVICE_NAME } from '../../../../registration-service/src/app/registration.config';
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { seedPortalAccounts } from '../../../../registration-service/src/app/portal/testing/portal-accounts.seed';
 
 const env = isolatedInfraEnv({ EDITION_YEAR: '2027' });
 
