@@ -60,9 +60,9 @@ function SchoolReport({ level }: { level: ExamLevel }) {
         <Download aria-hidden="true" className="h-4 w-4" />
         {busy === 'csv' ? 'Downloading...' : 'Download school report (CSV)'}
       </Button>
-      <Button type="button" variant="outline" aria-label="Download school report (PDF)" disabled={busy !== null} onClick={() => void download('pdf')}>
+      <Button type="button" variant="outline" disabled={busy !== null} onClick={() => void download('pdf')}>
         <Download aria-hidden="true" className="h-4 w-4" />
-        {busy === 'pdf' ? 'Downloading...' : 'PDF'}
+        {busy === 'pdf' ? 'Downloading...' : 'Download school report (PDF)'}
       </Button>
       <FieldError id="results-school-code-error" message={error} />
     </form>
