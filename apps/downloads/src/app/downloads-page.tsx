@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
 import { Alert, AlertDescription, AlertTitle, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label, useLocale, useToast } from '@kbe/ui';
 import { HttpError, saveBlob } from '@kbe/api-client';
 import type { CandidateResult, CandidateSearchResult } from '@kbe/contracts';
@@ -8,7 +8,9 @@ import { localizedPath } from '@kbe/i18n';
 import { documentArgument, DownloadsMessagesReady, downloadsPageMeta, useDownloadsMessages, type DownloadsMessageKey } from '../i18n/downloads.catalogue';
 import { useDownloadsApi, type CertificateChoice } from './downloads-api';
 import { downloadFailure, resultFailure, searchFailure } from './download-outcome';
-import { CandidateResultPanel } from './candidate-result-panel';
+
+// Shown only after a result is asked for: kept out of the page's first load.
+const CandidateResultPanel = lazy(() => import('./candidate-result-panel').then((module) => ({ default: module.CandidateResultPanel })));
 
 type Step = 'search' | 'verify' | 'download';
 
@@ -329,7 +331,11 @@ function DownloadSteps({ action }: { action: DownloadsAction }) {
                 )}
               </div>
             </form>
-            {result ? <CandidateResultPanel result={result} /> : null}
+            {result ? (
+              <Suspense fallback={null}>
+                <CandidateResultPanel result={result} />
+              </Suspense>
+            ) : null}
           </CardContent>
         </Card>
       ) : null}
