@@ -194,24 +194,14 @@ function DownloadSteps({ action }: { action: DownloadsAction }) {
                   onChange={(event) => setRegistrationNumber(event.target.value.toUpperCase())}
                 />
               </div>
-              <fieldset className="flex flex-col gap-2">
-                <legend className="mb-1 text-sm font-semibold text-slate-900">{t('search.document')}</legend>
-                <div className="flex flex-wrap gap-4">
-                  {KINDS.map((value) => (
-                    <label key={value} className="flex min-h-11 items-center gap-2 text-slate-900">
-                      <input
-                        type="radio"
-                        name="documentType"
-                        value={value}
-                        checked={kind === value}
-                        onChange={() => setKind(value)}
-                        className="h-4 w-4"
-                      />
-                      {t('document.label', { document: documentArgument(value) })}
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
+              <RadioChoices
+                legend={t('search.document')}
+                name="documentType"
+                values={KINDS}
+                value={kind}
+                onChange={setKind}
+                labelOf={(value) => t('document.label', { document: documentArgument(value) })}
+              />
               <Button type="submit" disabled={loading} aria-busy={loading}>
                 {loading ? t('search.busy') : t('search.submit')}
               </Button>
@@ -287,24 +277,15 @@ function DownloadSteps({ action }: { action: DownloadsAction }) {
                 />
               </div>
               {kind === 'certificate' && earnedKinds.length > 0 ? (
-                <fieldset className="flex flex-col gap-2" data-testid="certificate-kinds">
-                  <legend className="mb-1 text-sm font-semibold text-slate-900">{t('certificate.kind')}</legend>
-                  <div className="flex flex-wrap gap-4">
-                    {earnedKinds.map((value) => (
-                      <label key={value} className="flex min-h-11 items-center gap-2 text-slate-900">
-                        <input
-                          type="radio"
-                          name="certificateKind"
-                          value={value}
-                          checked={certificateKind === value}
-                          onChange={() => setCertificateKind(value)}
-                          className="h-4 w-4"
-                        />
-                        {t('certificate.kindName', { kind: value })}
-                      </label>
-                    ))}
-                  </div>
-                </fieldset>
+                <RadioChoices
+                  legend={t('certificate.kind')}
+                  name="certificateKind"
+                  values={earnedKinds}
+                  value={certificateKind}
+                  onChange={setCertificateKind}
+                  labelOf={(value) => t('certificate.kindName', { kind: value })}
+                  testId="certificate-kinds"
+                />
               ) : null}
               <div className="flex flex-col gap-3 sm:flex-row">
                 <Button type="button" variant="outline" onClick={reset} disabled={loading}>
@@ -377,6 +358,31 @@ function Detail({ term, value }: { term: string; value: string }) {
       <dt className="text-sm text-slate-600">{term}</dt>
       <dd className="font-semibold text-slate-900">{value}</dd>
     </div>
+  );
+}
+
+/** A question answered by one of a few choices, as radio buttons in a row (they wrap on a phone). */
+function RadioChoices<T extends string>(props: {
+  legend: string;
+  name: string;
+  values: readonly T[];
+  value: T | null;
+  onChange: (value: T) => void;
+  labelOf: (value: T) => string;
+  testId?: string;
+}) {
+  return (
+    <fieldset className="flex flex-col gap-2" data-testid={props.testId}>
+      <legend className="mb-1 text-sm font-semibold text-slate-900">{props.legend}</legend>
+      <div className="flex flex-wrap gap-4">
+        {props.values.map((value) => (
+          <label key={value} className="flex min-h-11 items-center gap-2 text-slate-900">
+            <input type="radio" name={props.name} value={value} checked={props.value === value} onChange={() => props.onChange(value)} className="h-4 w-4" />
+            {props.labelOf(value)}
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }
 
