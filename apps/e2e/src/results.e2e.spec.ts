@@ -1,8 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { meritListPath, ROLL_NUMBER_PATTERN, type CentreView, type MeritList, type RoomAttendance, type SeatAllocationJob } from '@kbe/contracts';
 
 import { expectNoAxeViolations } from './support/axe';
+import { waitForInteractive } from './support/interactive';
 import { baseUrl, launchBrowser, openPage, screenshot } from './support/browser';
 import { VIEWPORTS, horizontalOverflow } from './support/layout';
 import { candidateFormData, mentorPayload, schoolPayload } from './support/registration-payloads';
@@ -14,12 +18,17 @@ import { makeTestImages, type TestImages } from './support/test-images';
  * and one is recorded absent in the room; the admin pastes the scores in the Results tab, whose
  * check lists the wrong line, then checks the corrected file, imports it, reads the summary and the
  * ranked list, and publishes after the confirmation; the public merit list then answers with the
- * qualified. The tab passes axe at 1280 px and 375 px and never scrolls sideways on a phone.
+ * qualified. The first candidate registered in Marathi; their parent, on the Marathi downloads page
+ * the exams page links to, sees the result (gold, qualified for Advanced) and downloads the merit
+ * certificate, which prints the medal and rank in Marathi. The tab passes axe at 1280 px and
+ * 375 px and never scrolls sideways on a phone.
  *
  * The import needs a line for every seated candidate of the level, so the file also carries the
  * Mains seats other journeys made (a score of 10 each, absent where their room says so). The Mains
- * publication is withdrawn at the end, so journeys after this one find their candidates at the Mains.
+ * publication is withdrawn at the end (the certificate released here taken back first: a released
+ * certificate blocks a withdrawal), so journeys after this one find their candidates at the Mains.
  */
+const MOTHER_NAME = 'Sunita Kulkarni';
 const internalToken = process.env['INTERNAL_API_TOKEN'] ?? '';
 const admin = { username: process.env['KBE_E2E_ADMIN_USERNAME'] ?? '', password: process.env['KBE_E2E_ADMIN_PASSWORD'] ?? '' };
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-9);
@@ -67,6 +76,8 @@ describe('results: import through the Results tab, publication, the public merit
   let rolls: string[] = [];
   /** The lines of every other seated Mains candidate. */
   let otherLines: string[] = [];
+  /** Candidate codes, in the order of `names`. */
+  const codes: string[] = [];
 
   async function allocate(): Promise<SeatAllocationJob> {
     const started = await api<{ data: SeatAllocationJob }>('/api/admin/seat-allocation', asAdmin(json({ level: 'Mains' })));
@@ -101,13 +112,14 @@ describe('results: import through the Results tab, publication, the public merit
     ({ token } = await api<{ token: string }>('/api/admin/login', json(admin)));
     const school = await api<{ schoolCode: string }>('/api/schools/register', json(schoolPayload({ udiseCode: `27${unique()}` })));
     const { mentorCode } = await api<{ mentorCode: string }>('/api/mentors/register', json(mentorPayload(school.schoolCode, { contact: `97${unique().slice(-8)}` })));
-    const codes: string[] = [];
     for (const name of names) {
       const form = candidateFormData(
         mentorCode,
-        { personalDetails: { fullName: name }, contactDetails: { phoneNumber: `95${unique().slice(-8)}` }, educationalDetails: { kbeCategory: 'High' }, permanentAddress: { district, taluka: 'Result Taluka' } },
+        { personalDetails: { fullName: name, motherName: MOTHER_NAME }, contactDetails: { phoneNumber: `95${unique().slice(-8)}` }, educationalDetails: { kbeCategory: 'High' }, permanentAddress: { district, taluka: 'Result Taluka' } },
         { photo: readFileSync(images.photoJpeg), signature: readFileSync(images.signaturePng) },
       );
+      // the first registers on the Marathi page: their SMS and documents are in Marathi
+      if (codes.length === 0) form.append('language', 'mr');
       const { candidateCode } = await api<{ candidateCode: string }>('/api/candidates/register', { method: 'POST', body: form });
       await api(`http://127.0.0.1:3101/internal/candidates/${candidateCode}/fees-paid`, json({ feesPaid: true }, { 'x-internal-token': internalToken }, 'PATCH'));
       codes.push(candidateCode);
@@ -147,7 +159,8 @@ describe('results: import through the Results tab, publication, the public merit
   }, 180_000);
 
   afterAll(async () => {
-    // journeys after this one seat and release at the Mains: take the publication back
+    // journeys after this one seat and release at the Mains: take the certificate and the publication back
+    if (token && codes[0]) await api(`/api/admin/candidates/${codes[0]}/certificate`, asAdmin(json({ certificateReleased: false }, {}, 'PATCH'))).catch(() => undefined);
     if (token) await api('/api/admin/results/withdraw', asAdmin(json({ level: 'Mains' }))).catch(() => undefined);
     await context?.close();
     await browser?.close();
@@ -225,4 +238,50 @@ describe('results: import through the Results tab, publication, the public merit
       { rollNumber: rolls[1], rank: 2 },
     ]);
   }, 180_000);
+
+  it('a parent sees the result on the Marathi downloads page and downloads the merit certificate in Marathi', async () => {
+    await api(`/api/admin/candidates/${codes[0]}/certificate`, asAdmin(json({ certificateReleased: true }, {}, 'PATCH')));
+    const parent = await openPage(browser, VIEWPORTS.mobile);
+    try {
+      const { page: downloads } = parent;
+      await downloads.goto(`${baseUrl}/mr/einstein-quest/downloads?action=result`);
+      await waitForInteractive(downloads, 'downloads');
+      await downloads.getByLabel('नोंदणी क्रमांक').fill(codes[0] ?? '');
+      await downloads.getByLabel('प्रमाणपत्र', { exact: true }).check();
+      await downloads.getByRole('button', { name: 'विद्यार्थी शोधा' }).click();
+      const mother = downloads.getByLabel('आईचे नाव');
+      await mother.waitFor({ timeout: 20_000 }).catch(async () => {
+        await screenshot(downloads, 'results-downloads-after-search');
+        throw new Error(`no mother's name field after the search; the page says: ${(await downloads.locator('body').innerText()).replace(/\s+/g, ' ').slice(0, 600)}`);
+      });
+      await mother.fill(MOTHER_NAME);
+      await downloads.getByRole('button', { name: 'निकाल पहा' }).click();
+      const result = downloads.getByTestId('candidate-result');
+      await result.waitFor({ timeout: 20_000 });
+      const shown = (await result.innerText()).replace(/\s+/g, ' ');
+      expect(shown).toContain('सुवर्ण');
+      expect(shown).toContain('Advanced स्तरासाठी पात्र');
+      await expectNoAxeViolations(downloads, 'the result on the Marathi downloads page');
+      // the best certificate earned is offered first: the merit certificate
+      expect(await downloads.getByRole('radio', { name: 'गुणवत्ता प्रमाणपत्र' }).isChecked()).toBe(true);
+      const [download] = await Promise.all([
+        downloads.waitForEvent('download', { timeout: 60_000 }),
+        downloads.getByRole('button', { name: 'पडताळणी करा आणि डाउनलोड करा' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(`${codes[0]}_certificate.pdf`);
+      const dir = mkdtempSync(join(tmpdir(), 'kbe-e2e-results-'));
+      try {
+        const file = join(dir, download.suggestedFilename());
+        await download.saveAs(file);
+        const printed = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-']).toString('utf8').replace(/\s+/g, ' ');
+        expect(printed).toContain('सुवर्णपदक');
+        expect(printed).toContain('Gold medal, rank 1 in the High category, Mains level');
+        expect(printed).toContain(names[0]);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    } finally {
+      await parent.context.close();
+    }
+  }, 120_000);
 });
