@@ -65,8 +65,11 @@ export class RecordExamResultsUseCase {
       }
       return { candidateCode, outcome: change.outcome };
     });
-    await this.candidates.setResultFields(changes);
+    // announced before they are stored, under stable ids: a failure in between leaves the batch to
+    // be handed over again (exams-service retries it), which stores it and queues no second event;
+    // the other order could store a result whose guardian is never told
     await Promise.all(published.map(({ state, result }) => this.announce(state, result)));
+    await this.candidates.setResultFields(changes);
     return { outcomes };
   }
 
@@ -115,8 +118,8 @@ export class RecordExamResultsUseCase {
       await publisher.publish('candidate.result-published', payload, { key: state.candidateCode });
     } catch (error) {
       if (isDuplicateKeyError(error)) return; // queued by an earlier hand-over of the same publication
-      // the result is stored already: a lost announcement costs the guardian's SMS only
-      this.logger.warn(`candidate.result-published of ${state.candidateCode} not announced: ${errorMessage(error)}`);
+      this.logger.warn(`candidate.result-published of ${state.candidateCode} not queued: ${errorMessage(error)}`);
+      throw error;
     }
   }
 }
