@@ -132,7 +132,7 @@ async function untilListed(page: Page, name: string): Promise<void> {
   }
 }
 
-async function openSection(page: Page, section: 'Overview' | 'Bulk registration' | 'Hall tickets' | 'Corrections'): Promise<void> {
+async function openSection(page: Page, section: 'Overview' | 'Bulk registration' | 'Hall tickets' | 'Results' | 'Corrections'): Promise<void> {
   const button = page.getByTestId('portal-sections').getByRole('button', { name: section, exact: true });
   await button.click();
   await expect(button.getAttribute('aria-current')).resolves.toBe('page');
@@ -268,6 +268,15 @@ describe("the school portal's screens: bulk registration, the class's hall ticke
     expect(readFileSync(join(workDir, 'hall-tickets.pdf')).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     await expect(page.getByTestId('hall-tickets-error').count()).resolves.toBe(0);
   }, 240_000);
+
+  it('results: before any is published, the Mains report says so and offers no download; axe clean', async () => {
+    await openSection(page, 'Results');
+    const screen = page.getByTestId('results-report');
+    await screen.waitFor();
+    await page.getByTestId('results-empty').getByText('No Mains results are published for your pupils yet.').waitFor({ timeout: 20_000 });
+    await expect(screen.getByRole('button', { name: 'Download CSV' }).count()).resolves.toBe(0);
+    await expectNoAxeViolations(page, 'school portal results, none published');
+  }, 60_000);
 
   it("corrections: asked for the pupil from the overview (the father's name), listed as open; no sideways scroll at 375 px; axe clean", async () => {
     await openSection(page, 'Overview');
