@@ -1,5 +1,6 @@
 import './tracing';
 import { bootstrapService } from '@kbe/server-bootstrap';
+import { kafkaConsumerStrategy } from '@kbe/server-messaging';
 import { AppModule } from './app/app.module';
 import { examsEnvSchema, LARGE_JSON_BODIES, SERVICE_NAME } from './app/exams.config';
 
@@ -7,6 +8,14 @@ void bootstrapService({
   service: SERVICE_NAME,
   envSchema: examsEnvSchema,
   module: (config) => AppModule.forRoot(config),
+  // Consumer group `exams-service` (prefixed like the topics, so environments sharing a broker stay apart): candidate.erased.
+  consumer: (config) =>
+    kafkaConsumerStrategy({
+      service: SERVICE_NAME,
+      groupId: `${config.KAFKA_TOPIC_PREFIX}${SERVICE_NAME}`,
+      brokers: config.KAFKA_BROKERS,
+      topicPrefix: config.KAFKA_TOPIC_PREFIX,
+    }),
   description: 'Exam operations: centres with their rooms and sittings, seat allocation, attendance, results.',
   largeJsonBodies: LARGE_JSON_BODIES,
 });

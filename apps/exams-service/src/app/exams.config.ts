@@ -21,7 +21,7 @@ export const LARGE_JSON_BODIES = [
 
 /**
  * exams-service: its own database (`<MONGODB_DB_PREFIX>-exams`), Kafka (the outbox publisher every
- * service stands on; nothing is published yet), admin tokens verified with the public keys, and
+ * service stands on, nothing published yet; candidate.erased consumed), admin tokens verified with the public keys, and
  * the edition whose centres are numbered (EDITION_YEAR, as in registration-service), and
  * registration-service (REGISTRATION_SERVICE_URL), whose candidates it seats, and documents-service
  * (DOCUMENTS_SERVICE_URL), which renders the centres' printed lists; the client address behind the

@@ -30,6 +30,8 @@ export interface ResultRepository {
   qualified(level: ExamLevel): Promise<RankedResult[]>;
   /** Every row of the level (publication: about 20,000 at most). */
   all(level: ExamLevel): Promise<RankedResult[]>;
+  /** Deletes an erased candidate's rows of every level; answers how many (0 once they are gone). */
+  removeCandidate(candidateCode: string): Promise<number>;
 }
 export const RESULT_REPOSITORY = Symbol('RESULT_REPOSITORY');
 
@@ -99,5 +101,10 @@ export class MongoResultRepository implements ResultRepository {
 
   all(level: ExamLevel): Promise<RankedResult[]> {
     return this.results.find({ level }, ROW).lean<RankedResult[]>().exec();
+  }
+
+  async removeCandidate(candidateCode: string): Promise<number> {
+    const { deletedCount } = await this.results.deleteMany({ candidateCode }).exec();
+    return deletedCount;
   }
 }

@@ -47,6 +47,8 @@ export const ResultSchema = SchemaFactory.createForClass(ResultDocument);
 ResultSchema.index({ level: 1, category: 1, order: 1, rollNumber: 1 });
 // A school's report of a level.
 ResultSchema.index({ level: 1, schoolCode: 1, category: 1, order: 1 });
+// An erased candidate's rows of every level (candidate.erased: deleteMany({ candidateCode })).
+ResultSchema.index({ candidateCode: 1 });
 
 /** Where absentees stand in the lists: after every rank. */
 export const ABSENT_ORDER = 1_000_000;

@@ -6,6 +6,7 @@ import { AuditModule } from '../audit/audit.module';
 import type { ExamsConfig } from '../exams.config';
 import { SeatAllocationModule } from '../seat-allocation/seat-allocation.module';
 import { SeatsModule } from '../seat-allocation/seats.module';
+import { CandidateErasedController } from './candidate-erased.controller';
 import { MeritListController } from './merit-list.controller';
 import { MongoResultRepository, RESULT_REPOSITORY } from './result.repository';
 import { ResultDocument, ResultLevelDocument, ResultLevelSchema, ResultSchema } from './result.schema';
@@ -13,6 +14,7 @@ import { HttpResultsHandOver, RESULTS_HAND_OVER } from './results-hand-over';
 import { ResultsController } from './results.controller';
 import { ResultsPublicationRunner } from './results-publication.runner';
 import { HttpSchoolResultsPdfClient, SCHOOL_RESULTS_PDF_CLIENT } from './school-results-pdf.client';
+import { EraseCandidateResultsUseCase } from './usecases/erase-candidate-results.usecase';
 import { ImportResultsUseCase } from './usecases/import-results.usecase';
 import { MeritListUseCase } from './usecases/merit-list.usecase';
 import { PublishResultsUseCase } from './usecases/publish-results.usecase';
@@ -20,7 +22,7 @@ import { ReadResultsUseCase } from './usecases/read-results.usecase';
 import { SchoolResultsPdfUseCase } from './usecases/school-results-pdf.usecase';
 import { WithdrawResultsUseCase } from './usecases/withdraw-results.usecase';
 
-/** A level's results: imported against the seats, ranked, published to registration-service; the public merit list. */
+/** A level's results: imported against the seats, ranked, published to registration-service; the public merit list; an erased candidate's results removed (candidate.erased). */
 @Module({
   imports: [
     SeatsModule,
@@ -31,7 +33,7 @@ import { WithdrawResultsUseCase } from './usecases/withdraw-results.usecase';
       { name: ResultLevelDocument.name, schema: ResultLevelSchema },
     ]),
   ],
-  controllers: [ResultsController, MeritListController],
+  controllers: [ResultsController, MeritListController, CandidateErasedController],
   providers: [
     { provide: RESULT_REPOSITORY, useClass: MongoResultRepository },
     {
@@ -53,6 +55,7 @@ import { WithdrawResultsUseCase } from './usecases/withdraw-results.usecase';
     WithdrawResultsUseCase,
     MeritListUseCase,
     SchoolResultsPdfUseCase,
+    EraseCandidateResultsUseCase,
   ],
 })
 export class ResultsModule {}
