@@ -8,11 +8,10 @@ void bootstrapService({
   service: SERVICE_NAME,
   envSchema: examsEnvSchema,
   module: (config) => AppModule.forRoot(config),
-  // Consumer group `exams-service` (prefixed like the topics, so environments sharing a broker stay apart): candidate.erased.
+  // Consumer group `exams-service` (prefixed like the topics): candidate.erased.
   consumer: (config) =>
     kafkaConsumerStrategy({
       service: SERVICE_NAME,
-      groupId: `${config.KAFKA_TOPIC_PREFIX}${SERVICE_NAME}`,
       brokers: config.KAFKA_BROKERS,
       topicPrefix: config.KAFKA_TOPIC_PREFIX,
     }),

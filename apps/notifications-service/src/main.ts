@@ -8,11 +8,10 @@ void bootstrapService({
   service: SERVICE_NAME,
   envSchema: notificationsEnvSchema,
   module: (config) => AppModule.forRoot(config),
-  // Consumer group `notifications-service` (prefixed like the topics, so environments sharing a broker stay apart).
+  // Consumer group `notifications-service` (prefixed like the topics).
   consumer: (config) =>
     kafkaConsumerStrategy({
       service: SERVICE_NAME,
-      groupId: `${config.KAFKA_TOPIC_PREFIX}${SERVICE_NAME}`,
       brokers: config.KAFKA_BROKERS,
       topicPrefix: config.KAFKA_TOPIC_PREFIX,
       concurrencyPerPartition: config.SMS_EVENT_CONCURRENCY,

@@ -19,7 +19,11 @@ import { ensureTopics } from './kafka-topics';
 import { topicName } from './topic-name';
 
 export interface KafkaConsumerOptions {
-  /** Service name: client id and consumer group `<service>` (unless `groupId` is given). */
+  /**
+   * Service name: client id and consumer group `<topicPrefix><service>` (unless `groupId` is
+   * given): the group belongs to its environment as the topics do, so consumers of other
+   * environments on one broker (parallel test suites) never join it and force its rebalances.
+   */
   service: string;
   brokers: string[];
   topicPrefix: string;
@@ -153,7 +157,7 @@ export function kafkaConsumerStrategy(options: KafkaConsumerOptions): CustomStra
     strategy: new PrefixedKafkaServer(
       {
         client: { ...client, socketFactory: sockets.factory, retry: { retries: 8, initialRetryTime: 300, maxRetryTime: 5_000 } },
-        consumer: { groupId: options.groupId ?? options.service, allowAutoTopicCreation: true },
+        consumer: { groupId: options.groupId ?? `${options.topicPrefix}${options.service}`, allowAutoTopicCreation: true },
         subscribe: { fromBeginning: options.fromBeginning ?? true },
         postfixId: '',
       },
