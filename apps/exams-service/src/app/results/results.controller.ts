@@ -110,15 +110,15 @@ export class ResultsController {
   }
 
   @Get(':level/report.csv')
-  @Header('Content-Type', 'text/csv; charset=utf-8')
   @Header('Cache-Control', 'no-store')
-  @ApiProduces('text/csv')
   @ApiOperation({ summary: "One school's report of the level (?school=): candidate code, roll number, category, score, absent, rank, medal, qualified." })
-  @ApiOkResponse({ description: 'The CSV (a header line only when the school has no candidate of the level)' })
+  @ApiOkResponse({ description: 'The CSV (a header line only when the school has no candidate of the level)', content: { 'text/csv': { schema: { type: 'string' } } } })
   @ApiBadRequestResponse({ description: 'An unknown level, or school not a school code' })
   @ApiNotFoundResponse({ description: 'No results of the level are imported' })
-  async report(@Param('level', new ZodValidationPipe(resultsLevelParam)) level: ExamLevel, @Query(new ZodValidationPipe(schoolResultsReportQuerySchema)) query: z.output<typeof schoolResultsReportQuerySchema>) {
-    return this.readResults.schoolReport(level, query.school);
+  async report(@Param('level', new ZodValidationPipe(resultsLevelParam)) level: ExamLevel, @Query(new ZodValidationPipe(schoolResultsReportQuerySchema)) query: z.output<typeof schoolResultsReportQuerySchema>): Promise<StreamableFile> {
+    // the CSV's type on the CSV only: an error answers JSON, as documented
+    const csv = Buffer.from(await this.readResults.schoolReport(level, query.school), 'utf8');
+    return new StreamableFile(csv, { type: 'text/csv; charset=utf-8', disposition: `attachment; filename="${schoolResultsFileName(query.school, level, 'csv')}"`, length: csv.length });
   }
 
   @Get(':level/report.pdf')
